@@ -1,0 +1,43 @@
+/**
+ * What every CLI command gets: the config (parsed on first use, so `--help` never needs it),
+ * a logger, and the services, built once by the composition root and closed on exit.
+ */
+import { type Config, loadConfig } from '../../config.ts';
+import { createLogger, type Logger } from '../../logger.ts';
+import { createServices, type Services } from '../../main.ts';
+
+export interface CliContext {
+  config(): Config;
+  logger(): Logger;
+  /** Builds the services on first call; `close()` closes them. */
+  services(): Promise<Services>;
+  close(): Promise<void>;
+  /** Where commands print for people (stdout). */
+  output: NodeJS.WritableStream;
+}
+
+export function createCliContext(environment: Record<string, string | undefined> = process.env): CliContext {
+  let config: Config | undefined;
+  let logger: Logger | undefined;
+  let services: Promise<Services> | undefined;
+  const context: CliContext = {
+    config: () => {
+      config ??= loadConfig(environment);
+      return config;
+    },
+    logger: () => {
+      const current = context.config();
+      logger ??= createLogger({ level: current.logLevel ?? 'warn', secrets: current.secrets });
+      return logger;
+    },
+    services: () => {
+      services ??= createServices(context.config(), context.logger());
+      return services;
+    },
+    close: async () => {
+      if (services) await (await services).close();
+    },
+    output: process.stdout,
+  };
+  return context;
+}

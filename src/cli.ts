@@ -1,0 +1,51 @@
+/**
+ * The `ragent` command. Each subcommand lives in its own file under adapters/cli/commands and calls
+ * the same services as the chat adapters.
+ */
+import { Command, CommanderError } from 'commander';
+import { createCliContext } from './adapters/cli/cli-context.ts';
+import { registerAskCommand } from './adapters/cli/commands/ask-command.ts';
+import { registerChatCommand } from './adapters/cli/commands/chat-command.ts';
+import { registerDiscordCommand } from './adapters/cli/commands/discord-command.ts';
+import { registerDocsCommand } from './adapters/cli/commands/docs-command.ts';
+import { registerDoctorCommand } from './adapters/cli/commands/doctor-command.ts';
+import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
+import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
+import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
+import { registerStartCommand } from './adapters/cli/commands/start-command.ts';
+import { renderCliError } from './adapters/cli/render-cli-error.ts';
+
+export function buildProgram(context = createCliContext()): Command {
+  const program = new Command('ragent')
+    .description('An agentic RAG chat bot for Slack and Discord that answers from your own PDFs.')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  registerStartCommand(program, context);
+  registerDoctorCommand(program, context);
+  registerIngestCommand(program, context);
+  registerDocsCommand(program, context);
+  registerSearchCommand(program, context);
+  registerEvalCommand(program, context);
+  registerChatCommand(program, context);
+  registerAskCommand(program, context);
+  registerDiscordCommand(program, context);
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  const context = createCliContext();
+  const program = buildProgram(context);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+    } else {
+      process.stderr.write(`${renderCliError(error)}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await context.close().catch(() => {});
+  }
+}

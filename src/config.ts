@@ -1,0 +1,272 @@
+/**
+ * All settings, read once from the environment (and a `.env` file) into a typed, frozen object.
+ * Nothing else in the code base reads `process.env`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+import { RagentError } from './errors.ts';
+
+type Environment = Record<string, string | undefined>;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().trim().default(fallback));
+const optionalText = () => z.preprocess(emptyToUndefined, z.string().trim().optional());
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+const url = (fallback: string) => z.preprocess(emptyToUndefined, httpUrl().default(fallback));
+const optionalUrl = () => z.preprocess(emptyToUndefined, httpUrl().optional());
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` })
+      .default(fallback),
+  );
+const fraction = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(10, { error: 'must be at most 10' })
+      .default(fallback),
+  );
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (value) => {
+      const cleaned = emptyToUndefined(value);
+      if (typeof cleaned !== 'string') return cleaned;
+      const lowered = cleaned.toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(lowered)) return true;
+      if (['0', 'false', 'no', 'off'].includes(lowered)) return false;
+      return cleaned;
+    },
+    z.boolean({ error: 'must be true or false' }).default(fallback),
+  );
+const token = (prefix: string, what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => value.startsWith(prefix), { error: `must be ${what} (it starts with "${prefix}")` })
+      .optional(),
+  );
+
+/** The raw environment schema: one entry per variable, named as the user types it. */
+const environmentSchema = z.object({
+  RAGENT_DATA_DIR: text('./data'),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+  OLLAMA_BASE_URL: url('http://127.0.0.1:11434'),
+  OLLAMA_MODEL: text('granite4.1:8b'),
+  OLLAMA_EMBED_MODEL: text('qwen3-embedding:0.6b'),
+  OLLAMA_NUM_CTX: wholeNumber(16_384, 2_048, 262_144),
+  OLLAMA_TIMEOUT_S: wholeNumber(120, 1, 3_600),
+  RAGENT_EMBEDDINGS: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z
+      .enum(['ollama', 'none'], { error: 'must be "ollama" (hybrid search) or "none" (BM25 only)' })
+      .default('ollama'),
+  ),
+  RAGENT_EMBED_BATCH: wholeNumber(32, 1, 1_024),
+  QDRANT_URL: optionalUrl(),
+  QDRANT_API_KEY: optionalText(),
+  QDRANT_COLLECTION: text('ragent'),
+  RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
+  RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
+  RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
+  RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
+  RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
+  RAGENT_MAX_TOOL_CALLS: wholeNumber(8, 1, 100),
+  RAGENT_MAX_ITERATIONS: wholeNumber(10, 1, 100),
+  RAGENT_COMPRESSION_BASE_TOKENS: wholeNumber(2_000, 100, 1_000_000),
+  RAGENT_COMPRESSION_SUMMARY_RATIO: fraction(0.9),
+  RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
+  SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
+  SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
+  SLACK_SIGNING_SECRET: optionalText(),
+  SLACK_API_URL: optionalUrl(),
+  SLACK_PORT: wholeNumber(3_000, 1, 65_535),
+  DISCORD_TOKEN: optionalText(),
+  DISCORD_APPLICATION_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{15,22}$/, { error: 'must be the numeric application id from the Discord developer portal' })
+      .optional(),
+  ),
+  DISCORD_API_URL: optionalUrl(),
+  DISCORD_MESSAGE_CONTENT: flag(false),
+});
+
+/** How to fix each variable, shown with its error. */
+const fixes: Record<string, string> = {
+  OLLAMA_BASE_URL: 'Point it at your Ollama server, e.g. http://127.0.0.1:11434.',
+  QDRANT_URL:
+    'Set it to your Qdrant server, e.g. http://127.0.0.1:6333, or unset it to use the embedded store.',
+  SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
+  SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
+  DISCORD_APPLICATION_ID:
+    'Copy the Application ID from the "General Information" page of your Discord application.',
+  RAGENT_EMBEDDINGS: 'Use "ollama" for hybrid search, or "none" to search with BM25 only.',
+  LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
+};
+
+export type EnvironmentVariables = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  dataDir: string;
+  /** Undefined when LOG_LEVEL is not set: each entry point picks its own default. */
+  logLevel: EnvironmentVariables['LOG_LEVEL'];
+  ollama: {
+    baseUrl: string;
+    model: string;
+    embedModel: string;
+    numCtx: number;
+    temperature: number;
+    seed: number;
+    timeoutMs: number;
+  };
+  /** "none" = BM25 only. */
+  embeddings: 'ollama' | 'none';
+  embedBatchSize: number;
+  qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+  ingest: { maxFileBytes: number; workers: number };
+  limits: {
+    llmConcurrency: number;
+    answerTimeoutMs: number;
+    nodeTimeoutMs: number;
+    maxToolCalls: number;
+    maxIterations: number;
+    compressionBaseTokens: number;
+    compressionSummaryRatio: number;
+    maxClarificationRounds: number;
+  };
+  slack: {
+    botToken: string | undefined;
+    appToken: string | undefined;
+    signingSecret: string | undefined;
+    apiUrl: string | undefined;
+    port: number;
+  };
+  discord: {
+    token: string | undefined;
+    applicationId: string | undefined;
+    apiUrl: string | undefined;
+    messageContentIntent: boolean;
+  };
+  /** Every secret value, so the logger can scrub them wherever they appear. */
+  secrets: readonly string[];
+}
+
+export interface LoadConfigOptions {
+  /** Read this `.env` file too (variables already in the environment win). Default: `.env` in the cwd. */
+  envFile?: string | false;
+}
+
+export function loadConfig(environment: Environment = process.env, options: LoadConfigOptions = {}): Config {
+  const merged = { ...readEnvFile(options.envFile), ...definedOnly(environment) };
+  const parsed = environmentSchema.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'configuration');
+      const value = merged[variable];
+      const shown =
+        value === undefined ? '' : ` (got ${JSON.stringify(isSecretVariable(variable) ? '…' : value)})`;
+      const fix = fixes[variable]
+        ? ` ${fixes[variable]}`
+        : ' Fix it in your environment or .env file, or unset it to use the default.';
+      return `${variable} ${issue.message}${shown}.${fix}`;
+    });
+    throw new RagentError('CONFIG_INVALID', `Invalid configuration:\n- ${lines.join('\n- ')}`, {
+      details: { variables: parsed.error.issues.map((issue) => issue.path[0]) },
+    });
+  }
+  return Object.freeze(toConfig(parsed.data));
+}
+
+function toConfig(env: EnvironmentVariables): Config {
+  const secrets = [
+    env.SLACK_BOT_TOKEN,
+    env.SLACK_APP_TOKEN,
+    env.SLACK_SIGNING_SECRET,
+    env.DISCORD_TOKEN,
+    env.QDRANT_API_KEY,
+  ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
+  return {
+    dataDir: path.resolve(env.RAGENT_DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    ollama: {
+      baseUrl: env.OLLAMA_BASE_URL.replace(/\/+$/, ''),
+      model: env.OLLAMA_MODEL,
+      embedModel: env.OLLAMA_EMBED_MODEL,
+      numCtx: env.OLLAMA_NUM_CTX,
+      temperature: 0,
+      seed: 42,
+      timeoutMs: env.OLLAMA_TIMEOUT_S * 1000,
+    },
+    embeddings: env.RAGENT_EMBEDDINGS,
+    embedBatchSize: env.RAGENT_EMBED_BATCH,
+    qdrant: env.QDRANT_URL
+      ? {
+          url: env.QDRANT_URL.replace(/\/+$/, ''),
+          apiKey: env.QDRANT_API_KEY,
+          collection: env.QDRANT_COLLECTION,
+        }
+      : undefined,
+    ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
+    limits: {
+      llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
+      answerTimeoutMs: env.RAGENT_ANSWER_TIMEOUT_S * 1000,
+      nodeTimeoutMs: env.RAGENT_NODE_TIMEOUT_S * 1000,
+      maxToolCalls: env.RAGENT_MAX_TOOL_CALLS,
+      maxIterations: env.RAGENT_MAX_ITERATIONS,
+      compressionBaseTokens: env.RAGENT_COMPRESSION_BASE_TOKENS,
+      compressionSummaryRatio: env.RAGENT_COMPRESSION_SUMMARY_RATIO,
+      maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
+    },
+    slack: {
+      botToken: env.SLACK_BOT_TOKEN,
+      appToken: env.SLACK_APP_TOKEN,
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      apiUrl: env.SLACK_API_URL,
+      port: env.SLACK_PORT,
+    },
+    discord: {
+      token: env.DISCORD_TOKEN,
+      applicationId: env.DISCORD_APPLICATION_ID,
+      apiUrl: env.DISCORD_API_URL,
+      messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
+    },
+    secrets,
+  };
+}
+
+function readEnvFile(envFile: string | false | undefined): Environment {
+  if (envFile === false) return {};
+  const file = envFile ?? path.resolve('.env');
+  if (!existsSync(file)) return {};
+  return parseDotenv(readFileSync(file));
+}
+
+function definedOnly(environment: Environment): Environment {
+  return Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined));
+}
+
+function isSecretVariable(variable: string): boolean {
+  return /TOKEN|SECRET|KEY/.test(variable);
+}

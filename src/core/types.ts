@@ -1,0 +1,173 @@
+/**
+ * The core vocabulary shared by ingestion, retrieval, the graph and the adapters.
+ * Nothing here knows a chat platform.
+ */
+
+/** Which documents a caller may see: `shared`, `slack:<team>`, `discord:<guild>`. */
+export type Scope = string;
+
+/** `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>`. */
+export type ThreadId = string;
+
+export const sharedScope: Scope = 'shared';
+
+export interface DocumentRecord {
+  /** SHA-256 (hex) of the file's bytes. */
+  id: string;
+  name: string;
+  scope: Scope;
+  pages: number;
+  bytes: number;
+  parents: number;
+  children: number;
+  uploader: string;
+  /** ISO 8601. */
+  ingestedAt: string;
+  /** The dense embedding model the document was indexed with, or null for BM25 only. */
+  embeddingModel: string | null;
+}
+
+export interface ChunkLocation {
+  documentId: string;
+  documentName: string;
+  scope: Scope;
+  /** 1-based, inclusive. */
+  pageStart: number;
+  pageEnd: number;
+  /** Headings from the top down: H1 › H2 › H3. */
+  sectionPath: string[];
+}
+
+export interface ParentChunk extends ChunkLocation {
+  id: string;
+  text: string;
+}
+
+export interface ChildChunk extends ChunkLocation {
+  id: string;
+  parentId: string;
+  text: string;
+}
+
+export interface SparseVector {
+  indices: number[];
+  values: number[];
+}
+
+export interface SearchHit {
+  child: ChildChunk;
+  score: number;
+}
+
+export interface Source {
+  file: string;
+  docId: string;
+  pages: [number, number];
+}
+
+export interface RetrievedContext {
+  parentId: string;
+  file: string;
+  pages: [number, number];
+  sectionPath: string[];
+  text: string;
+}
+
+export interface Answer {
+  /** Unique per answer (feedback buttons refer to it). */
+  id: string;
+  /** Markdown, ending with its sources. */
+  markdown: string;
+  sources: Source[];
+  subQuestions: string[];
+  contexts: RetrievedContext[];
+  counts: { toolCalls: number; promptTokens: number; completionTokens: number; llmCalls: number };
+}
+
+export type TurnResult =
+  | { kind: 'answer'; answer: Answer }
+  | { kind: 'clarification'; question: string }
+  | { kind: 'stopped'; message: string };
+
+export interface TurnRequest {
+  threadId: ThreadId;
+  /** Fixed by the adapter from where the message came from; the model never chooses these. */
+  scopes: readonly Scope[];
+  /** Platform user id, for logs and feedback. */
+  user: string;
+  text: string;
+}
+
+/** Progress of one conversational turn, rendered by every adapter in its own way. */
+export type ProgressEvent =
+  | { type: 'queued'; reason: 'thread-busy' | 'llm-busy'; position?: number }
+  | { type: 'summarizing' }
+  | { type: 'rewriting' }
+  | { type: 'clarifying' }
+  | { type: 'planned'; questions: string[] }
+  | { type: 'sub-question-started'; index: number; total: number; question: string }
+  | { type: 'searching'; index: number; query: string }
+  | { type: 'reading'; index: number; parentId: string; section?: string }
+  | { type: 'compressing'; index: number }
+  | { type: 'falling-back'; index: number }
+  | { type: 'sub-question-done'; index: number; total: number }
+  | { type: 'aggregating' }
+  | { type: 'done' };
+
+export type ProgressListener = (event: ProgressEvent) => void;
+
+export interface Conversations {
+  /** Starts a turn, or resumes the thread's pending clarification with this message. */
+  handle(request: TurnRequest, onProgress?: ProgressListener): Promise<TurnResult>;
+  /** Whether the thread has any state (the bot has conversed in it). */
+  hasThread(threadId: ThreadId): Promise<boolean>;
+  /** Stop taking turns and wait for the ones in flight. */
+  close(): Promise<void>;
+}
+
+export interface IngestRequest {
+  name: string;
+  bytes: Uint8Array;
+  scope: Scope;
+  uploader: string;
+}
+
+export interface IngestProgress {
+  stage: 'reading' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done';
+  done: number;
+  total: number;
+  unit: 'pages' | 'chunks';
+}
+
+export type IngestProgressListener = (progress: IngestProgress) => void;
+
+export interface IngestReport {
+  status: 'ingested' | 'replaced' | 'unchanged';
+  document: DocumentRecord;
+  /** The id of the older version with the same name that this one replaced. */
+  replacedDocumentId?: string;
+  seconds: number;
+}
+
+export interface RemoveRequest {
+  /** A document id (or its unique prefix) or a file name. */
+  idOrName: string;
+  scope: Scope;
+}
+
+export interface Ingestion {
+  ingest(request: IngestRequest, onProgress?: IngestProgressListener): Promise<IngestReport>;
+  listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
+  /** Finds a document of the scope by id, id prefix or name; throws DOCUMENT_NOT_FOUND. */
+  findDocument(request: RemoveRequest): Promise<DocumentRecord>;
+  removeDocument(request: RemoveRequest): Promise<DocumentRecord>;
+}
+
+/** A 👍/👎 on an answer, stored with the thread. */
+export interface Feedback {
+  threadId: ThreadId;
+  answerId: string;
+  user: string;
+  value: 'up' | 'down';
+  at: string;
+}

@@ -1,0 +1,92 @@
+/**
+ * Structured logging with pino. Secrets are scrubbed twice: by key (token, authorization, …)
+ * and by value (every secret in the config, and anything shaped like a Slack or Discord token).
+ */
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+export interface LoggerOptions {
+  level: string;
+  /** Exact secret values to remove wherever they appear. */
+  secrets?: readonly string[];
+  /** Where to write (default: stderr, so a CLI's stdout stays clean). */
+  destination?: pino.DestinationStream;
+}
+
+const tokenPatterns = [
+  /xox[abposr]-[A-Za-z0-9-]{8,}/g,
+  /xapp-[A-Za-z0-9-]{8,}/g,
+  /[MNO][A-Za-z\d_-]{23,25}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,}/g,
+  /(Bearer|Bot)\s+[A-Za-z0-9._-]{16,}/g,
+];
+
+const redactedKeys = [
+  'token',
+  'botToken',
+  'appToken',
+  'signingSecret',
+  'apiKey',
+  'api_key',
+  'authorization',
+  'Authorization',
+  'password',
+  'headers.authorization',
+  'headers.Authorization',
+  'config.headers.Authorization',
+  '*.token',
+  '*.botToken',
+  '*.appToken',
+  '*.signingSecret',
+  '*.apiKey',
+  '*.authorization',
+];
+
+export function createScrubber(secrets: readonly string[] = []): (text: string) => string {
+  const exact = secrets.filter((secret) => secret.length >= 6);
+  return (text: string) => {
+    let result = text;
+    for (const secret of exact) result = result.split(secret).join('[redacted]');
+    for (const pattern of tokenPatterns) result = result.replace(pattern, '[redacted]');
+    return result;
+  };
+}
+
+function scrubValue(value: unknown, scrub: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (depth > 5 || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) {
+    return {
+      type: value.name,
+      message: scrub(value.message),
+      code: (value as { code?: unknown }).code,
+      stack: value.stack ? scrub(value.stack) : undefined,
+      cause: value.cause === undefined ? undefined : scrubValue(value.cause, scrub, depth + 1),
+    };
+  }
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, scrub, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) result[key] = scrubValue(item, scrub, depth + 1);
+  return result;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const scrub = createScrubber(options.secrets);
+  return pino(
+    {
+      level: options.level,
+      base: { app: 'ragent' },
+      redact: { paths: redactedKeys, censor: '[redacted]' },
+      formatters: {
+        log: (object) => scrubValue(object, scrub, 0) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          const cleaned = args.map((argument) => (typeof argument === 'string' ? scrub(argument) : argument));
+          method.apply(this, cleaned as Parameters<typeof method>);
+        },
+      },
+    },
+    options.destination ?? pino.destination(2),
+  );
+}

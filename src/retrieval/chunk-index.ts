@@ -1,0 +1,73 @@
+/**
+ * The ports of the index. Retrieval is the one place that reads the index; ingest the one that writes it.
+ * Two backends implement `ChunkIndex`: the embedded SQLite store (default) and Qdrant (QDRANT_URL).
+ */
+import type {
+  ChildChunk,
+  DocumentRecord,
+  ParentChunk,
+  Scope,
+  SearchHit,
+  SparseVector,
+} from '../core/types.ts';
+
+/** A child ready for the index: its text plus the vectors computed from it. */
+export interface IndexedChild extends ChildChunk {
+  sparse: SparseVector;
+  /** Absent when the index is BM25-only (RAGENT_EMBEDDINGS=none). */
+  dense?: Float32Array;
+}
+
+export interface ReplaceDocumentInput {
+  document: DocumentRecord;
+  parents: ParentChunk[];
+  children: IndexedChild[];
+  /** Ids of older documents of the same scope (same name) that this one replaces, in the same transaction. */
+  replaces?: string[];
+}
+
+export interface SearchQuery {
+  text: string;
+  sparse: SparseVector;
+  dense?: Float32Array;
+}
+
+export interface SearchOptions {
+  /** Fixed by the caller (an adapter); never chosen by the model. Empty scopes find nothing. */
+  scopes: readonly Scope[];
+  k: number;
+}
+
+export interface IndexEmbeddingInfo {
+  /** Null for a BM25-only index. */
+  model: string | null;
+  dimension: number | null;
+}
+
+export interface ChunkIndex {
+  /** Atomic: after it resolves all of the document is searchable; if it fails, none of it is. */
+  replaceDocument(input: ReplaceDocumentInput): Promise<void>;
+  removeDocument(documentId: string, scope: Scope): Promise<boolean>;
+  getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined>;
+  listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
+  search(query: SearchQuery, options: SearchOptions): Promise<SearchHit[]>;
+  getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined>;
+  /**
+   * Throws RagentError INDEX_MODEL_MISMATCH when the index holds vectors of another model or
+   * dimension (with how to reindex); records the model on first use.
+   */
+  ensureEmbedding(info: IndexEmbeddingInfo): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Embedder {
+  readonly model: string;
+  /** Embeds in batches of the configured size; one vector per text, in order. */
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+}
+
+/** What the graph's tools call: text in, hits out; scopes always from the caller. */
+export interface Retriever {
+  search(text: string, options: SearchOptions): Promise<SearchHit[]>;
+  getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined>;
+}
