@@ -2,6 +2,7 @@
  * The composition root: config → stores → models → graph → conversations → adapters.
  * Every outside system is reached through one module built here and passed down.
  */
+import { type BotStateStore, openBotStateStore } from './adapters/shared/bot-state-store.ts';
 import type { Config } from './config.ts';
 import { createConversations } from './conversations/create-conversations.ts';
 import type { Conversations, Ingestion } from './core/types.ts';
@@ -20,6 +21,8 @@ export interface Services {
   retriever: Retriever;
   ingestion: Ingestion;
   conversations: Conversations;
+  /** Feedback and handled-event keys of the chat adapters. */
+  botState: BotStateStore;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
   const conversations = await createConversations({ config, logger, retriever });
+  const botState = openBotStateStore(config.dataDir);
   return {
     config,
     logger,
@@ -37,9 +41,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retriever,
     ingestion,
     conversations,
+    botState,
     close: async () => {
       await conversations.close();
       await index.close();
+      botState.close();
     },
   };
 }

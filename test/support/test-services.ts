@@ -1,0 +1,44 @@
+/**
+ * Builds the real services (real SQLite stores in a temp data dir, the real graph) the way
+ * `src/main.ts` does, configured for tests: the model is whatever fake Ollama `ollamaUrl` points at.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createServices, type Services } from '../../src/main.ts';
+
+export interface TestServices extends Services {
+  dataDir: string;
+  /** Closes the services and deletes the data dir (unless `keepDataDir`). */
+  dispose(options?: { keepDataDir?: boolean }): Promise<void>;
+}
+
+export async function createTestServices(options: {
+  ollamaUrl: string;
+  dataDir?: string;
+  /** Extra environment variables (e.g. SLACK_API_URL, RAGENT_ANSWER_TIMEOUT_S). */
+  environment?: Record<string, string>;
+}): Promise<TestServices> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ragent-test-'));
+  const config = loadConfig(
+    {
+      RAGENT_DATA_DIR: dataDir,
+      OLLAMA_BASE_URL: options.ollamaUrl,
+      RAGENT_EMBEDDINGS: 'ollama',
+      RAGENT_INGEST_WORKERS: '1',
+      ...options.environment,
+    },
+    { envFile: false },
+  );
+  const services = await createServices(config, createLogger({ level: 'silent' }));
+  return {
+    ...services,
+    dataDir,
+    dispose: async ({ keepDataDir = false } = {}) => {
+      await services.close();
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
