@@ -113,6 +113,9 @@ const environmentSchema = z.object({
   DISCORD_MESSAGE_CONTENT: flag(false),
 });
 
+/** Every variable ragent reads (documented in .env.example and the README). */
+export const configVariableNames: readonly string[] = Object.freeze(Object.keys(environmentSchema.shape));
+
 /** How to fix each variable, shown with its error. */
 const fixes: Record<string, string> = {
   OLLAMA_BASE_URL: 'Point it at your Ollama server, e.g. http://127.0.0.1:11434.',
@@ -196,7 +199,7 @@ export function loadConfig(environment: Environment = process.env, options: Load
       details: { variables: parsed.error.issues.map((issue) => issue.path[0]) },
     });
   }
-  return Object.freeze(toConfig(parsed.data));
+  return deepFreeze(toConfig(parsed.data));
 }
 
 function toConfig(env: EnvironmentVariables): Config {
@@ -265,6 +268,14 @@ function readEnvFile(envFile: string | false | undefined): Environment {
 
 function definedOnly(environment: Environment): Environment {
   return Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined));
+}
+
+/** Freezes the config and every object in it, so no module can change a setting after start-up. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const item of Object.values(value)) {
+    if (typeof item === 'object' && item !== null && !Object.isFrozen(item)) deepFreeze(item);
+  }
+  return Object.freeze(value);
 }
 
 function isSecretVariable(variable: string): boolean {

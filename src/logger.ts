@@ -60,6 +60,7 @@ function scrubValue(value: unknown, scrub: (text: string) => string, depth: numb
       type: value.name,
       message: scrub(value.message),
       code: (value as { code?: unknown }).code,
+      details: scrubValue((value as { details?: unknown }).details, scrub, depth + 1),
       stack: value.stack ? scrub(value.stack) : undefined,
       cause: value.cause === undefined ? undefined : scrubValue(value.cause, scrub, depth + 1),
     };
@@ -77,12 +78,20 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: { app: 'ragent' },
       redact: { paths: redactedKeys, censor: '[redacted]' },
+      // Errors are already turned into scrubbed plain objects by the log formatter below.
+      serializers: { err: (value: unknown) => value },
       formatters: {
         log: (object) => scrubValue(object, scrub, 0) as Record<string, unknown>,
       },
       hooks: {
         logMethod(args, method) {
-          const cleaned = args.map((argument) => (typeof argument === 'string' ? scrub(argument) : argument));
+          // `logger.error(error)` makes pino use the error's message as `msg`, past the formatters.
+          const [first, ...rest] = args as unknown[];
+          const normalised =
+            first instanceof Error && typeof rest[0] !== 'string' ? [{ err: first }, first.message] : args;
+          const cleaned = normalised.map((argument) =>
+            typeof argument === 'string' ? scrub(argument) : argument,
+          );
           method.apply(this, cleaned as Parameters<typeof method>);
         },
       },

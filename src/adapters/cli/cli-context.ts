@@ -4,7 +4,7 @@
  */
 import { type Config, loadConfig } from '../../config.ts';
 import { createLogger, type Logger } from '../../logger.ts';
-import { createServices, type Services } from '../../main.ts';
+import type { Services } from '../../main.ts';
 
 export interface CliContext {
   config(): Config;
@@ -31,7 +31,10 @@ export function createCliContext(environment: Record<string, string | undefined>
       return logger;
     },
     services: () => {
-      services ??= createServices(context.config(), context.logger());
+      // Loaded on first use: `--help` and `doctor` never pay for the graph, stores and adapters.
+      services ??= import('../../main.ts').then(({ createServices }) =>
+        createServices(context.config(), context.logger()),
+      );
       return services;
     },
     close: async () => {

@@ -1,0 +1,37 @@
+# ragent: the chat bot image. Build: docker build -t ragent .   Run: see docker-compose.yml and the README.
+# Node 22 LTS (the code also runs on Node 20.19+ and 24).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# ── Stage 1: production dependencies. better-sqlite3 is a native module: its prebuilt binary is
+#    downloaded when one matches, otherwise it compiles here with python3, make and g++.
+FROM ${NODE_IMAGE} AS dependencies
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json .npmrc ./
+# tsx is a production dependency: bin/ragent.js runs the TypeScript sources through it.
+RUN npm ci --omit=dev \
+ && npm cache clean --force
+
+# ── Stage 2: the runtime, without compilers.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    RAGENT_DATA_DIR=/data
+WORKDIR /app
+COPY --from=dependencies /app/node_modules ./node_modules
+COPY package.json tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+# The index, checkpoints and feedback live in /data, owned by the image's unprivileged "node" user.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+# Slack HTTP mode only (SLACK_SIGNING_SECRET without SLACK_APP_TOKEN); Socket Mode and Discord need no port.
+EXPOSE 3000
+# Healthy = Ollama reachable with both models, data dir writable, Qdrant reachable if configured.
+# --quiet prints only problems; the exit code is what Docker reads.
+HEALTHCHECK --interval=60s --timeout=20s --start-period=120s --retries=3 \
+  CMD ["node", "bin/ragent.js", "doctor", "--quiet", "--timeout", "5"]
+# SIGTERM (docker stop) drains work in flight for up to 15 s: give the container a longer stop timeout.
+CMD ["node", "bin/ragent.js", "start"]

@@ -1,0 +1,114 @@
+import type { Config } from '../config.ts';
+import { type CheckResult, displayUrl } from './check-result.ts';
+import { probe } from './http-probe.ts';
+
+export const ollamaDownloadUrl = 'https://ollama.com/download';
+
+/** Ollama answers `/api/version`, and `/api/tags` lists the chat model and (unless off) the embedding model. */
+export async function checkOllama(config: Config, timeoutMs: number): Promise<CheckResult[]> {
+  const baseUrl = config.ollama.baseUrl;
+  const shownUrl = displayUrl(baseUrl);
+  const required = requiredModels(config);
+  const pullSteps = required.map(
+    (model) => `Pull the ${model.title.toLowerCase()}: ollama pull ${model.name}`,
+  );
+
+  const version = await probe(`${baseUrl}/api/version`, { timeoutMs });
+  if (version.kind === 'unreachable') {
+    return [
+      {
+        title: 'Ollama',
+        status: 'fail',
+        detail: `not reachable at ${shownUrl} (${version.reason})`,
+        fix: [
+          `Install Ollama: ${ollamaDownloadUrl}`,
+          'Start it: open the Ollama app, or run: ollama serve',
+          ...pullSteps,
+          `If Ollama runs elsewhere, set OLLAMA_BASE_URL (now ${shownUrl}).`,
+        ],
+      },
+    ];
+  }
+  const versionNumber = readString(version.body, 'version');
+  if (version.status !== 200 || versionNumber === undefined) {
+    return [
+      {
+        title: 'Ollama',
+        status: 'fail',
+        detail: `${shownUrl} answered HTTP ${version.status}, which is not Ollama`,
+        fix: [`Set OLLAMA_BASE_URL to your Ollama server (default http://127.0.0.1:11434).`],
+      },
+    ];
+  }
+  const results: CheckResult[] = [
+    { title: 'Ollama', status: 'pass', detail: `${versionNumber} at ${shownUrl}` },
+  ];
+
+  const tags = await probe(`${baseUrl}/api/tags`, { timeoutMs });
+  const pulled = tags.kind === 'response' && tags.status === 200 ? listModelNames(tags.body) : undefined;
+  if (!pulled) {
+    const why = tags.kind === 'unreachable' ? tags.reason : `HTTP ${tags.status}`;
+    results.push({
+      title: 'Models',
+      status: 'fail',
+      detail: `could not list the pulled models (${why})`,
+      fix: ['Check that Ollama is healthy (ollama list), then run ragent doctor again.', ...pullSteps],
+    });
+    return results;
+  }
+  const have = new Set(pulled.map(normaliseModelName));
+  for (const model of required) {
+    results.push(
+      have.has(normaliseModelName(model.name))
+        ? { title: model.title, status: 'pass', detail: `${model.name} is pulled` }
+        : {
+            title: model.title,
+            status: 'fail',
+            detail: `${model.name} is not pulled`,
+            fix: [
+              `Pull it: ollama pull ${model.name}`,
+              `Or set ${model.variable} to a model you have (ollama list).`,
+            ],
+          },
+    );
+  }
+  if (config.embeddings === 'none') {
+    results.push({
+      title: 'Embedding model',
+      status: 'skip',
+      detail: 'not used (RAGENT_EMBEDDINGS=none: BM25 keyword search only)',
+    });
+  }
+  return results;
+}
+
+function requiredModels(config: Config) {
+  const models = [{ title: 'Chat model', name: config.ollama.model, variable: 'OLLAMA_MODEL' }];
+  if (config.embeddings !== 'none') {
+    models.push({ title: 'Embedding model', name: config.ollama.embedModel, variable: 'OLLAMA_EMBED_MODEL' });
+  }
+  return models;
+}
+
+/** `qwen3` and `qwen3:latest` are the same model; so are `hf.co/a/b` and `hf.co/a/b:latest`. */
+export function normaliseModelName(name: string): string {
+  const trimmed = name.trim().toLowerCase();
+  const lastSegment = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return lastSegment.includes(':') ? trimmed : `${trimmed}:latest`;
+}
+
+function listModelNames(body: unknown): string[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const models = (body as { models?: unknown }).models;
+  if (!Array.isArray(models)) return undefined;
+  return models.flatMap((model) => {
+    const names = [readString(model, 'name'), readString(model, 'model')];
+    return names.filter((name): name is string => name !== undefined);
+  });
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : undefined;
+}

@@ -1,0 +1,61 @@
+/** The docs and deployment files stay true to the code: every variable documented, the commands real. */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.ts';
+import { configVariableNames, loadConfig } from '../../src/config.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(`${root}${file}`, 'utf8');
+
+function readmeSection(name: string): string {
+  const readme = read('README.md');
+  const start = readme.indexOf(`<!-- section: ${name}`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = readme.indexOf('\n## ', start);
+  return readme.slice(start, end < 0 ? undefined : end);
+}
+
+describe('documentation', () => {
+  it('.env.example documents every variable, and its values are the defaults', () => {
+    const example = read('.env.example');
+    for (const name of configVariableNames) expect(example).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    const active = parseDotenv(example);
+    for (const name of Object.keys(active)) expect(configVariableNames).toContain(name);
+    expect(loadConfig(active, { envFile: false })).toEqual(loadConfig({}, { envFile: false }));
+  });
+
+  it('the README configuration table lists every variable', () => {
+    const table = readmeSection('configuration');
+    for (const name of configVariableNames) expect(table).toContain(`| \`${name}\` |`);
+  });
+
+  it('the quick start has exactly the two commands, and CI runs the test one', () => {
+    const commands = [...readmeSection('quick-start').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
+      match[1]?.trim(),
+    );
+    expect(commands).toEqual(['npm ci && npm start', 'npm ci && npm test']);
+    expect(read('.ci/run')).toMatch(/^npm ci && npm test$/m);
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
+    expect(scripts.start).toBe('node bin/ragent.js start');
+  });
+
+  it('the Dockerfile runs commands and options that exist', () => {
+    const dockerfile = read('Dockerfile');
+    const healthcheck = /HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])/.exec(dockerfile)?.[1];
+    const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(command ?? '[]')).toEqual(['node', 'bin/ragent.js', 'start']);
+    const [node, script, subcommand, ...options] = JSON.parse(healthcheck ?? '[]') as string[];
+    expect([node, script, subcommand]).toEqual(['node', 'bin/ragent.js', 'doctor']);
+    expect(existsSync(`${root}${script}`)).toBe(true);
+    const doctor = buildProgram().commands.find((candidate) => candidate.name() === 'doctor');
+    const flags = doctor?.options.map((option) => option.long) ?? [];
+    for (const option of options.filter((argument) => argument.startsWith('--')))
+      expect(flags).toContain(option);
+    expect(dockerfile).toMatch(/^FROM node:22|ARG NODE_IMAGE=node:22-bookworm-slim/m);
+    expect(dockerfile).toContain('USER node');
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    expect(JSON.parse(read('package.json')).dependencies).toHaveProperty('tsx');
+  });
+});
