@@ -121,6 +121,8 @@ export interface Conversations {
   handle(request: TurnRequest, onProgress?: ProgressListener): Promise<TurnResult>;
   /** Whether the thread has any state (the bot has conversed in it). */
   hasThread(threadId: ThreadId): Promise<boolean>;
+  /** Deletes the thread's state (after any turn in flight); a no-op for an unknown thread. */
+  forgetThread?(threadId: ThreadId): Promise<void>;
   /** Stop taking turns and wait for the ones in flight. */
   close(): Promise<void>;
 }

@@ -1,8 +1,27 @@
+/**
+ * The ingestion service: the one writer of the index. A file is checked by its bytes, extracted,
+ * chunked into parents and children, given sparse (BM25) and, when configured, dense vectors, and
+ * written with ONE atomic `replaceDocument` call (which also drops an older version of the same name),
+ * so a document is searchable whole or not at all.
+ */
+import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
-import type { Ingestion } from '../core/types.ts';
+import type {
+  DocumentRecord,
+  IngestProgressListener,
+  IngestReport,
+  IngestRequest,
+  Ingestion,
+  RemoveRequest,
+  Scope,
+} from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { ChunkIndex, Embedder } from '../retrieval/chunk-index.ts';
+import { encodeSparseDocument } from '../retrieval/bm25.ts';
+import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
+import { chunkDocument } from './chunk.ts';
+import { detectFileKind } from './detect-file-kind.ts';
+import { extractDocument } from './extract-document.ts';
 
 export interface IngestionDependencies {
   config: Config;
@@ -11,8 +30,128 @@ export interface IngestionDependencies {
   embedder: Embedder | undefined;
 }
 
-// Placeholder until issue #3 builds the pipeline.
-export function createIngestion(_dependencies: IngestionDependencies): Ingestion {
-  const notYet = () => Promise.reject(new RagentError('INTERNAL', 'Ingestion is not built yet (issue #3).'));
-  return { ingest: notYet, listDocuments: notYet, findDocument: notYet, removeDocument: notYet };
+/** Children embedded per progress step (the embedder batches within it). */
+const embedStep = 256;
+
+export function createIngestion({ config, logger, index, embedder }: IngestionDependencies): Ingestion {
+  const ingest = async (
+    request: IngestRequest,
+    onProgress: IngestProgressListener = () => {},
+  ): Promise<IngestReport> => {
+    const started = performance.now();
+    const seconds = () => Math.round((performance.now() - started) / 10) / 100;
+    const name = displayName(request.name);
+    const { scope, bytes } = request;
+    const kind = detectFileKind(name, bytes, { maxFileBytes: config.ingest.maxFileBytes });
+    const id = createHash('sha256').update(bytes).digest('hex');
+    const existing = await index.listDocuments([scope]);
+    const same = existing.find((document) => document.id === id);
+    if (same) {
+      onProgress({ stage: 'done', done: same.pages, total: same.pages, unit: 'pages' });
+      return { status: 'unchanged', document: same, seconds: seconds() };
+    }
+    const older = existing.filter((document) => document.name === name);
+    if (embedder) await index.ensureEmbedding({ model: embedder.model, dimension: null });
+
+    onProgress({ stage: 'reading', done: 0, total: 1, unit: 'pages' });
+    const extracted = await extractDocument(bytes, {
+      name,
+      kind,
+      workers: config.ingest.workers,
+      onPage: (done, total) => onProgress({ stage: 'extracting', done, total, unit: 'pages' }),
+    });
+
+    onProgress({ stage: 'chunking', done: 0, total: 1, unit: 'chunks' });
+    const { parents, children } = chunkDocument(extracted.blocks, { documentId: id, documentName: name, scope });
+    extracted.blocks.length = 0;
+    const indexed: IndexedChild[] = children.map((child) => ({ ...child, sparse: encodeSparseDocument(child.text) }));
+
+    let embeddingModel: string | null = null;
+    if (embedder) {
+      for (let from = 0; from < indexed.length; from += embedStep) {
+        onProgress({ stage: 'embedding', done: from, total: indexed.length, unit: 'chunks' });
+        const batch = indexed.slice(from, from + embedStep);
+        const vectors = await embedder.embed(batch.map((child) => child.text));
+        batch.forEach((child, offset) => {
+          child.dense = vectors[offset];
+        });
+      }
+      onProgress({ stage: 'embedding', done: indexed.length, total: indexed.length, unit: 'chunks' });
+      const dimension = indexed[0]?.dense?.length ?? null;
+      await index.ensureEmbedding({ model: embedder.model, dimension });
+      embeddingModel = embedder.model;
+    }
+
+    const document: DocumentRecord = {
+      id,
+      name,
+      scope,
+      pages: extracted.pageCount,
+      bytes: bytes.byteLength,
+      parents: parents.length,
+      children: indexed.length,
+      uploader: request.uploader,
+      ingestedAt: new Date().toISOString(),
+      embeddingModel,
+    };
+    onProgress({ stage: 'indexing', done: 0, total: indexed.length, unit: 'chunks' });
+    await index.replaceDocument({
+      document,
+      parents,
+      children: indexed,
+      replaces: older.map((document) => document.id),
+    });
+    onProgress({ stage: 'done', done: indexed.length, total: indexed.length, unit: 'chunks' });
+    const replaced = older[0];
+    logger.info(
+      { documentId: id, name, scope, pages: document.pages, parents: parents.length, children: indexed.length },
+      replaced ? 'document replaced' : 'document ingested',
+    );
+    return {
+      status: replaced ? 'replaced' : 'ingested',
+      document,
+      ...(replaced ? { replacedDocumentId: replaced.id } : {}),
+      seconds: seconds(),
+    };
+  };
+
+  const findDocument = async ({ idOrName, scope }: RemoveRequest): Promise<DocumentRecord> => {
+    const wanted = idOrName.trim();
+    const documents = await index.listDocuments([scope]);
+    const exact = documents.find((document) => document.id === wanted || document.name === wanted);
+    if (exact) return exact;
+    const byPrefix =
+      wanted.length >= 4 && /^[0-9a-f]+$/i.test(wanted)
+        ? documents.filter((document) => document.id.startsWith(wanted.toLowerCase()))
+        : [];
+    if (byPrefix.length === 1 && byPrefix[0]) return byPrefix[0];
+    if (byPrefix.length > 1) {
+      throw new RagentError(
+        'INVALID_INPUT',
+        `"${wanted}" matches ${byPrefix.length} documents in ${scope}. Give more characters of the id.`,
+      );
+    }
+    throw new RagentError(
+      'DOCUMENT_NOT_FOUND',
+      `No document "${wanted}" in ${scope}. List them with \`ragent docs list --scope ${scope}\`.`,
+    );
+  };
+
+  return {
+    ingest,
+    listDocuments: (scopes: readonly Scope[]) => index.listDocuments(scopes),
+    findDocument,
+    removeDocument: async (request: RemoveRequest) => {
+      const document = await findDocument(request);
+      await index.removeDocument(document.id, document.scope);
+      logger.info({ documentId: document.id, name: document.name, scope: document.scope }, 'document removed');
+      return document;
+    },
+  };
+}
+
+/** The file name without any directory part (names are compared within a scope). */
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return base || 'document';
 }

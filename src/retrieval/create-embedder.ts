@@ -1,7 +1,14 @@
 import type { Config } from '../config.ts';
 import type { Embedder } from './chunk-index.ts';
+import { OllamaEmbedder } from './ollama-embedder.ts';
 
-// Placeholder until issue #3 builds the batched Ollama embedder. Undefined = BM25 only.
-export function createEmbedder(_config: Config): Embedder | undefined {
-  return undefined;
+/** The dense embedder, or undefined when RAGENT_EMBEDDINGS=none (BM25 only). */
+export function createEmbedder(config: Config): Embedder | undefined {
+  if (config.embeddings === 'none') return undefined;
+  return new OllamaEmbedder({
+    baseUrl: config.ollama.baseUrl,
+    model: config.ollama.embedModel,
+    batchSize: config.embedBatchSize,
+    timeoutMs: config.ollama.timeoutMs,
+  });
 }

@@ -1,11 +1,34 @@
-import { RagentError } from '../errors.ts';
-import type { ChunkIndex, Embedder, Retriever } from './chunk-index.ts';
+/**
+ * What the graph's tools call: text in, hits out. The query becomes a BM25 sparse vector and, when an
+ * embedder is configured, a dense vector; the index fuses both. Scopes always come from the caller;
+ * empty scopes find nothing (and cost nothing: no embedding call).
+ */
+import type { ParentChunk, Scope, SearchHit } from '../core/types.ts';
+import { encodeSparseQuery } from './bm25.ts';
+import type { ChunkIndex, Embedder, Retriever, SearchOptions } from './chunk-index.ts';
 
-// Placeholder until issue #3 builds retrieval.
-export function createRetriever(_dependencies: {
+export function createRetriever(dependencies: {
   index: ChunkIndex;
   embedder: Embedder | undefined;
 }): Retriever {
-  const notYet = () => Promise.reject(new RagentError('INTERNAL', 'Retrieval is not built yet (issue #3).'));
-  return { search: notYet, getParent: notYet };
+  const { index, embedder } = dependencies;
+  let checked: Promise<void> | undefined;
+  return {
+    async search(text: string, options: SearchOptions): Promise<SearchHit[]> {
+      if (options.scopes.length === 0 || options.k <= 0 || text.trim() === '') return [];
+      const sparse = encodeSparseQuery(text);
+      if (!embedder) return index.search({ text, sparse }, options);
+      checked ??= index.ensureEmbedding({ model: embedder.model, dimension: null }).catch((error) => {
+        checked = undefined;
+        throw error;
+      });
+      await checked;
+      const [dense] = await embedder.embed([text]);
+      return index.search({ text, sparse, dense }, options);
+    },
+    async getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined> {
+      if (scopes.length === 0) return undefined;
+      return index.getParent(parentId, scopes);
+    },
+  };
 }

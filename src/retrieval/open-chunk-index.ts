@@ -1,9 +1,14 @@
+import path from 'node:path';
 import type { Config } from '../config.ts';
-import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { ChunkIndex } from './chunk-index.ts';
+import { openSqliteChunkIndex } from './sqlite-chunk-index.ts';
 
-// Placeholder until issue #3 builds the SQLite and Qdrant backends.
-export async function openChunkIndex(_config: Config, _logger: Logger): Promise<ChunkIndex> {
-  throw new RagentError('INTERNAL', 'The index is not built yet (issue #3).');
+/** The embedded SQLite index in `<dataDir>/index.sqlite`, or Qdrant when QDRANT_URL is set. */
+export async function openChunkIndex(config: Config, logger: Logger): Promise<ChunkIndex> {
+  if (config.qdrant) {
+    const { openQdrantChunkIndex } = await import('./qdrant-chunk-index.ts');
+    return openQdrantChunkIndex({ ...config.qdrant, logger });
+  }
+  return openSqliteChunkIndex({ file: path.join(config.dataDir, 'index.sqlite'), logger });
 }

@@ -1,8 +1,172 @@
-import { RagentError } from '../../errors.ts';
+/**
+ * Starts the Slack bot: Socket Mode when SLACK_APP_TOKEN is set, otherwise Bolt's HTTP receiver
+ * (signed requests, SLACK_SIGNING_SECRET) on SLACK_PORT. SLACK_API_URL points the Web API client
+ * elsewhere (tests, proxies). The bot token is checked with `auth.test` before anything listens.
+ */
+import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import { describeError, RagentError } from '../../errors.ts';
 import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
+import { createInFlightWork } from '../shared/in-flight-work.ts';
+import { createBoltLogger } from './bolt-logger.ts';
+import { registerFeedbackActions } from './feedback-actions.ts';
+import { registerIngestModal } from './ingest-modal.ts';
+import { registerMessageEvents } from './message-events.ts';
+import type { SlackContext } from './slack-context.ts';
+import { registerSlashCommand } from './slash-command.ts';
+import { createStatusFirstGate } from './status-first-gate.ts';
 
-// Placeholder until issue #5 builds the Slack adapter.
-export async function startSlack(_services: Services): Promise<RunningAdapter> {
-  throw new RagentError('INTERNAL', 'The Slack adapter is not built yet (issue #5).');
+export interface SlackAdapterOptions {
+  /** Minimum time between two edits of a status message (default 1,000 ms). */
+  statusThrottleMs?: number;
+  /** How long `stop()` waits for turns in flight (default 15 s). */
+  shutdownTimeoutMs?: number;
+  /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
+  retryConfig?: webApi.RetryOptions;
+}
+
+export interface SlackAdapter extends RunningAdapter {
+  readonly mode: 'socket' | 'http';
+  readonly botUserId: string;
+  readonly teamId: string;
+}
+
+export async function startSlack(
+  services: Services,
+  options: SlackAdapterOptions = {},
+): Promise<SlackAdapter> {
+  const { config } = services;
+  const { botToken, appToken, signingSecret, apiUrl, port } = config.slack;
+  if (!botToken) {
+    throw new RagentError(
+      'CONFIG_INVALID',
+      'SLACK_BOT_TOKEN is not set. Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page into .env.',
+    );
+  }
+  if (!appToken && !signingSecret) {
+    throw new RagentError(
+      'CONFIG_INVALID',
+      'Slack needs SLACK_APP_TOKEN (Socket Mode, no public URL needed) or SLACK_SIGNING_SECRET (HTTP events). Set one in .env.',
+    );
+  }
+  const mode = appToken ? 'socket' : 'http';
+  const logger = services.logger.child({ adapter: 'slack' });
+  const boltLogger = createBoltLogger(logger);
+  const clientOptions = (): webApi.WebClientOptions => ({
+    ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
+    retryConfig: options.retryConfig ?? webApi.retryPolicies.fiveRetriesInFiveMinutes,
+    rejectRateLimitedCalls: false,
+    allowAbsoluteUrls: false,
+    timeout: 30_000,
+  });
+
+  const auth = await verifyBotToken(
+    botToken,
+    { ...clientOptions(), retryConfig: { retries: 1 }, logger: boltLogger },
+    apiUrl,
+  );
+  const receiver = appToken
+    ? new SocketModeReceiver({
+        appToken,
+        logger: boltLogger,
+        installerOptions: {
+          clientOptions: { ...(apiUrl ? { slackApiUrl: apiUrl } : {}), allowAbsoluteUrls: false },
+        },
+      })
+    : new HTTPReceiver({
+        signingSecret: signingSecret ?? '',
+        port,
+        logger: boltLogger,
+        processBeforeResponse: false,
+      });
+  const app = new App({
+    token: botToken,
+    botId: auth.botId,
+    botUserId: auth.botUserId,
+    receiver,
+    logger: boltLogger,
+    clientOptions: clientOptions(),
+    ignoreSelf: true,
+    tokenVerificationEnabled: false,
+  });
+
+  let stopping = false;
+  const work = createInFlightWork();
+  const context: SlackContext = {
+    services,
+    client: app.client,
+    logger,
+    botUserId: auth.botUserId,
+    work,
+    statusThrottleMs: options.statusThrottleMs ?? 1_000,
+    assistantStatusSupport: new Map(),
+    statusGate: createStatusFirstGate(),
+  };
+  registerMessageEvents(app, context);
+  registerSlashCommand(app, context);
+  registerIngestModal(app, context);
+  registerFeedbackActions(app, context);
+  app.error(async (error) => {
+    logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
+  });
+
+  try {
+    await app.start();
+  } catch (error) {
+    throw new RagentError(
+      'CONFIG_INVALID',
+      mode === 'socket'
+        ? `Could not open the Slack Socket Mode connection (${describeError(error)}). Check SLACK_APP_TOKEN (an app-level token with connections:write) and that Socket Mode is enabled for the app.`
+        : `Could not listen for Slack events on port ${port} (${describeError(error)}). Choose a free SLACK_PORT.`,
+      { cause: error },
+    );
+  }
+  logger.info(
+    { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
+    'Slack bot started',
+  );
+
+  return {
+    name: 'slack',
+    mode,
+    botUserId: auth.botUserId,
+    teamId: auth.teamId,
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      await app
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
+      const drained = await work.drain(options.shutdownTimeoutMs ?? 15_000);
+      if (!drained) logger.warn({ inFlight: work.size }, 'stopped with Slack work still in flight');
+      logger.info('Slack bot stopped');
+    },
+  };
+}
+
+async function verifyBotToken(
+  botToken: string,
+  clientOptions: webApi.WebClientOptions,
+  apiUrl: string | undefined,
+): Promise<{ botUserId: string; botId: string; teamId: string }> {
+  const client = new webApi.WebClient(botToken, clientOptions);
+  try {
+    const result = await client.auth.test();
+    if (!result.user_id) throw new Error('auth.test returned no user id');
+    return { botUserId: result.user_id, botId: result.bot_id ?? '', teamId: result.team_id ?? '' };
+  } catch (error) {
+    const code = (error as { data?: { error?: string } }).data?.error;
+    if (code) {
+      throw new RagentError(
+        'CONFIG_INVALID',
+        `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
+        { cause: error },
+      );
+    }
+    throw new RagentError(
+      'CONFIG_INVALID',
+      `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${describeError(error)}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}.`,
+      { cause: error },
+    );
+  }
 }

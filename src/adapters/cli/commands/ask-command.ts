@@ -1,10 +1,47 @@
+/**
+ * `ragent ask "<question>" [--scope S] [--json]`: one answer, for scripts. Progress goes to stderr so
+ * stdout holds only the answer (or the JSON of the turn's result). A clarification or a stop exits with 2.
+ */
+import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { checkScope, describeProgress, renderTurnResult } from './chat-command.ts';
 
-// Placeholder until issue #4 builds this command.
-export function registerAskCommand(program: Command, _context: CliContext): void {
-  program.command('ask').action(() => {
-    throw new RagentError('INTERNAL', 'ragent ask is not built yet (issue #4).');
-  });
+interface AskCommandOptions {
+  scope: string;
+  json?: boolean;
+}
+
+export interface AskOutput {
+  /** Where progress lines go (default: stderr). */
+  progress?: NodeJS.WritableStream;
+}
+
+export function registerAskCommand(program: Command, context: CliContext, io: AskOutput = {}): void {
+  program
+    .command('ask')
+    .description('Ask one question and print the answer (for scripts)')
+    .argument('<question>', 'the question, in quotes')
+    .option('-s, --scope <scope>', 'which documents to search', 'shared')
+    .option('--json', 'print the whole result (answer, sources, contexts, counts) as JSON')
+    .action(async (question: string, options: AskCommandOptions) => {
+      const scope = checkScope(options.scope);
+      if (!question.trim())
+        throw new RagentError('INVALID_INPUT', 'The question is empty: ragent ask "your question".');
+      const progress = io.progress ?? process.stderr;
+      const { conversations } = await context.services();
+      // A one-off thread, forgotten afterwards: `ask` has no follow-ups.
+      const threadId = `cli:ask-${randomUUID()}`;
+      const result = await conversations
+        .handle({ threadId, scopes: [scope], user: 'cli', text: question }, (event) => {
+          if (options.json) return;
+          const description = describeProgress(event);
+          if (description) progress.write(`· ${description}\n`);
+        })
+        .finally(() => conversations.forgetThread?.(threadId));
+      if (options.json) context.output.write(`${JSON.stringify(result, null, 2)}\n`);
+      else context.output.write(`${renderTurnResult(result).trim()}\n`);
+      if (result.kind !== 'answer') process.exitCode = 2;
+    });
 }

@@ -1,10 +1,149 @@
+/**
+ * `ragent chat [--scope S] [--thread NAME]`: a conversation in the terminal on the same graph the chat
+ * platforms use. Progress shows as it happens; a clarification question is answered on the next line;
+ * the thread (`cli:<name>`) is checkpointed, so `ragent chat --thread NAME` resumes it later.
+ */
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
+import type { Conversations, ProgressEvent, TurnResult } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { renderCliError } from '../render-cli-error.ts';
 
-// Placeholder until issue #4 builds this command.
-export function registerChatCommand(program: Command, _context: CliContext): void {
-  program.command('chat').action(() => {
-    throw new RagentError('INTERNAL', 'ragent chat is not built yet (issue #4).');
+export interface ChatCommandOptions {
+  scope: string;
+  thread: string;
+}
+
+export interface ChatInput {
+  /** Where lines are read from (default: stdin). */
+  input?: NodeJS.ReadableStream;
+}
+
+const exitWords = new Set(['exit', 'quit', '/exit', '/quit', ':q']);
+
+export function registerChatCommand(program: Command, context: CliContext, io: ChatInput = {}): void {
+  program
+    .command('chat')
+    .description('Chat with your documents in the terminal (resumable by thread name)')
+    .option('-s, --scope <scope>', 'which documents to search', 'shared')
+    .option('-t, --thread <name>', 'conversation name; the same name resumes it', 'default')
+    .action(async (options: ChatCommandOptions) => {
+      const threadId = cliThreadId(options.thread);
+      const scope = checkScope(options.scope);
+      const { conversations } = await context.services();
+      await runChat({
+        conversations,
+        threadId,
+        scope,
+        input: io.input ?? process.stdin,
+        output: context.output,
+      });
+    });
+}
+
+export function cliThreadId(name: string): string {
+  const trimmed = name.trim();
+  if (!/^[\w.-]{1,64}$/.test(trimmed)) {
+    throw new RagentError(
+      'INVALID_INPUT',
+      `The thread name "${name}" is not valid: use 1–64 letters, digits, dots, dashes or underscores.`,
+    );
+  }
+  return `cli:${trimmed}`;
+}
+
+export function checkScope(scope: string): string {
+  const trimmed = scope.trim();
+  if (!trimmed)
+    throw new RagentError('INVALID_INPUT', 'The scope is empty: pass --scope shared or another scope.');
+  return trimmed;
+}
+
+interface ChatSession {
+  conversations: Conversations;
+  threadId: string;
+  scope: string;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+async function runChat(session: ChatSession): Promise<void> {
+  const { conversations, threadId, scope, output } = session;
+  const resumed = await conversations.hasThread(threadId);
+  output.write(
+    `${resumed ? 'Resuming' : 'Starting'} thread "${threadId.slice(4)}" (documents: ${scope}). Type your question; "exit" or Ctrl-D ends.\n`,
+  );
+  const lines = createInterface({
+    input: session.input,
+    crlfDelay: Number.POSITIVE_INFINITY,
+    terminal: false,
   });
+  const prompt = () => output.write('> ');
+  prompt();
+  for await (const line of lines) {
+    const text = line.trim();
+    if (exitWords.has(text.toLowerCase())) break;
+    if (!text) {
+      prompt();
+      continue;
+    }
+    try {
+      const result = await conversations.handle({ threadId, scopes: [scope], user: 'cli', text }, (event) => {
+        const description = describeProgress(event);
+        if (description) output.write(`  · ${description}\n`);
+      });
+      output.write(`${renderTurnResult(result)}\n`);
+    } catch (error) {
+      output.write(`${renderCliError(error)}\n`);
+    }
+    prompt();
+  }
+  lines.close();
+  output.write('\n');
+}
+
+export function renderTurnResult(result: TurnResult): string {
+  switch (result.kind) {
+    case 'answer':
+      return `\n${result.answer.markdown}\n`;
+    case 'clarification':
+      return `\n? ${result.question}\n`;
+    case 'stopped':
+      return `\n${result.message}\n`;
+  }
+}
+
+/** One short line per progress event, or undefined for events not worth a line. */
+export function describeProgress(event: ProgressEvent): string | undefined {
+  switch (event.type) {
+    case 'queued':
+      return event.reason === 'thread-busy'
+        ? `waiting for the previous message of this thread${event.position ? ` (${event.position} ahead)` : ''}`
+        : 'waiting for the model (busy with other questions)';
+    case 'summarizing':
+      return 'summarizing the earlier conversation';
+    case 'rewriting':
+      return 'understanding the question';
+    case 'clarifying':
+      return 'the question needs a clarification';
+    case 'planned':
+      return event.questions.length > 1 ? `split into ${event.questions.length} questions` : undefined;
+    case 'sub-question-started':
+      return event.total > 1 ? `question ${event.index + 1} of ${event.total}: ${event.question}` : undefined;
+    case 'searching':
+      return `searching "${event.query}"`;
+    case 'reading':
+      return `reading ${event.section ? `"${event.section}"` : `section ${event.parentId}`}`;
+    case 'compressing':
+      return 'condensing what was found';
+    case 'falling-back':
+      return 'search budget spent, answering from what was found';
+    case 'sub-question-done':
+      return undefined;
+    case 'aggregating':
+      return 'writing the answer';
+    case 'done':
+      return undefined;
+  }
 }

@@ -1,10 +1,48 @@
+/**
+ * `ragent discord register [--guild ID]`: registers the `/ragent` slash command with Discord (for one
+ * server, which is instant, or globally), and `ragent discord invite`: prints the bot's invite URL.
+ */
 import type { Command } from 'commander';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 
-// Placeholder until issue #6 builds this command.
-export function registerDiscordCommand(program: Command, _context: CliContext): void {
-  program.command('discord').action(() => {
-    throw new RagentError('INTERNAL', 'ragent discord is not built yet (issue #6).');
-  });
+export function registerDiscordCommand(program: Command, context: CliContext): void {
+  const discord = program.command('discord').description('Set up the Discord bot');
+
+  discord
+    .command('register')
+    .description('Register the /ragent slash command with Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID)')
+    .option('--guild <id>', 'register for one server only (shows up at once; handy while trying it out)')
+    .action(async (options: { guild?: string }) => {
+      const config = context.config();
+      // Loaded here: discord.js is heavy and other commands need none of it.
+      const { registerCommands } = await import('../../discord/register-commands.ts');
+      const { inviteUrl } = await import('../../discord/invite-url.ts');
+      const registered = await registerCommands(config, options.guild ? { guildId: options.guild } : {});
+      const where =
+        registered.where === 'global'
+          ? 'globally (every server the bot is in; Discord may take a few minutes to show it)'
+          : `for server ${registered.where.guildId} (available now)`;
+      context.output.write(
+        `Registered /${registered.names.join(', /')} ${where}.\n` +
+          `Invite the bot with: ${inviteUrl(config.discord.applicationId!)}\n`,
+      );
+    });
+
+  discord
+    .command('invite')
+    .description('Print the URL that adds the bot to a server with the permissions it needs')
+    .action(async () => {
+      const applicationId = context.config().discord.applicationId;
+      if (!applicationId) {
+        throw new RagentError(
+          'CONFIG_INVALID',
+          'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
+        );
+      }
+      const { inviteUrl, requiredPermissions } = await import('../../discord/invite-url.ts');
+      context.output.write(
+        `${inviteUrl(applicationId)}\nPermissions: ${Object.keys(requiredPermissions).join(', ')}.\n`,
+      );
+    });
 }

@@ -1,10 +1,51 @@
+/** `ragent docs list [--scope S] [--json]` and `ragent docs remove <id|name> [--scope S]`. */
 import type { Command } from 'commander';
-import { RagentError } from '../../../errors.ts';
+import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
 import type { CliContext } from '../cli-context.ts';
 
-// Placeholder until issue #3 builds this command.
-export function registerDocsCommand(program: Command, _context: CliContext): void {
-  program.command('docs').action(() => {
-    throw new RagentError('INTERNAL', 'ragent docs is not built yet (issue #3).');
-  });
+interface ScopeOption {
+  scope: string;
+}
+
+export function registerDocsCommand(program: Command, context: CliContext): void {
+  const docs = program.command('docs').description('List or remove ingested documents');
+  docs
+    .command('list')
+    .description('List the documents of a scope')
+    .option('-s, --scope <scope>', 'the scope to list', sharedScope)
+    .option('--json', 'print the documents as JSON')
+    .action(async (options: ScopeOption & { json?: boolean }) => {
+      const { ingestion } = await context.services();
+      const documents = await ingestion.listDocuments([options.scope]);
+      if (options.json) context.output.write(`${JSON.stringify(documents, null, 2)}\n`);
+      else context.output.write(renderDocuments(documents, options.scope));
+    });
+  docs
+    .command('remove')
+    .description('Remove a document (by id, unique id prefix or file name) from a scope')
+    .argument('<idOrName>', 'document id, id prefix, or file name')
+    .option('-s, --scope <scope>', 'the scope to remove it from', sharedScope)
+    .action(async (idOrName: string, options: ScopeOption) => {
+      const { ingestion } = await context.services();
+      const removed = await ingestion.removeDocument({ idOrName, scope: options.scope });
+      context.output.write(`Removed ${removed.name} (${removed.id.slice(0, 12)}) from ${removed.scope}.\n`);
+    });
+}
+
+export function renderDocuments(documents: readonly DocumentRecord[], scope: string): string {
+  if (documents.length === 0) return `No documents in ${scope}. Add some with \`ragent ingest <file.pdf>\`.\n`;
+  const rows = [
+    ['ID', 'NAME', 'PAGES', 'CHUNKS', 'EMBEDDINGS', 'INGESTED'],
+    ...documents.map((document) => [
+      document.id.slice(0, 12),
+      document.name,
+      String(document.pages),
+      `${document.parents}/${document.children}`,
+      document.embeddingModel ?? 'bm25 only',
+      document.ingestedAt.replace('T', ' ').slice(0, 16),
+    ]),
+  ];
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+  return `${lines.join('\n')}\n${documents.length} document${documents.length === 1 ? '' : 's'} in ${scope}.\n`;
 }

@@ -1,10 +1,74 @@
+/**
+ * `ragent eval <file.jsonl> [--k 5] [--scope S …] [--json]`: retrieval quality over a question set
+ * (metrics defined in src/retrieval/evaluation.ts); `--json` prints one object with exactly
+ * hitAtK, parentHitAtK, docAtK, mrr, p50Ms, p95Ms and items.
+ */
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { RagentError } from '../../../errors.ts';
+import { sharedScope } from '../../../core/types.ts';
+import { describeError, RagentError } from '../../../errors.ts';
+import { type EvalReport, evaluateRetrieval, parseQuestions } from '../../../retrieval/evaluation.ts';
 import type { CliContext } from '../cli-context.ts';
+import { createProgressBar } from '../progress-bar.ts';
+import { collectScopes, parseK } from './search-command.ts';
 
-// Placeholder until issue #3 builds this command.
-export function registerEvalCommand(program: Command, _context: CliContext): void {
-  program.command('eval').action(() => {
-    throw new RagentError('INTERNAL', 'ragent eval is not built yet (issue #3).');
-  });
+interface EvalCommandOptions {
+  k: string;
+  scope: string[];
+  json?: boolean;
+}
+
+export function registerEvalCommand(program: Command, context: CliContext): void {
+  program
+    .command('eval')
+    .description(
+      'Measure retrieval over a JSON-lines question set (hit@k, parent hit@k, doc@k, MRR, latency)',
+    )
+    .argument('<file>', 'JSON lines: {"question": "...", "evidence": ["..."], "doc": "file.pdf"}')
+    .option('-k, --k <count>', 'how many chunks count as retrieved', '5')
+    .option('-s, --scope <scope>', 'a scope to search (repeatable; default shared)', collectScopes, [])
+    .option('--json', 'print the metrics and every item as JSON')
+    .action(async (file: string, options: EvalCommandOptions) => {
+      const k = parseK(options.k, 5);
+      const scopes = options.scope.length > 0 ? options.scope : [sharedScope];
+      const text = await readFile(file, 'utf8').catch((error: unknown) => {
+        throw new RagentError('INVALID_INPUT', `Cannot read ${file}: ${describeError(error)}.`, {
+          cause: error,
+        });
+      });
+      const questions = parseQuestions(text, file);
+      if (questions.length === 0) throw new RagentError('INVALID_INPUT', `${file} holds no questions.`);
+      const { retriever } = await context.services();
+      const bar = options.json
+        ? undefined
+        : createProgressBar({ stream: context.output as NodeJS.WriteStream });
+      const report = await evaluateRetrieval(retriever, questions, {
+        scopes,
+        k,
+        onProgress: (done, total) => bar?.update('searching', done, total, 'questions'),
+      });
+      bar?.clear();
+      if (options.json) context.output.write(`${JSON.stringify(report, null, 2)}\n`);
+      else context.output.write(renderReport(report, k));
+    });
+}
+
+export function renderReport(report: EvalReport, k: number): string {
+  const judged = report.items.filter((item) => item.hit !== null);
+  const misses = judged.filter((item) => !item.hit);
+  const lines = [
+    `${report.items.length} questions, ${judged.length} with evidence, k = ${k}`,
+    `hit@${k}         ${report.hitAtK.toFixed(3)}`,
+    `parent hit@${k}  ${report.parentHitAtK.toFixed(3)}`,
+    `doc@${k}         ${report.docAtK.toFixed(3)}`,
+    `MRR           ${report.mrr.toFixed(3)}`,
+    `latency       p50 ${report.p50Ms.toFixed(1)} ms, p95 ${report.p95Ms.toFixed(1)} ms`,
+  ];
+  if (misses.length > 0) {
+    lines.push('', `Missed (${misses.length}):`);
+    for (const item of misses.slice(0, 20)) {
+      lines.push(`  ${item.parentHit ? '~' : '✗'} ${item.question}${item.doc ? `  [${item.doc}]` : ''}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -1,10 +1,92 @@
+/**
+ * `ragent ingest <files|dirs…> [--scope S]`: ingests each file with a progress bar and prints one
+ * summary line per file. A bad file gets a one-line reason and the others still go in; the exit code
+ * is 1 if any file failed.
+ */
+import { readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
 import type { Command } from 'commander';
-import { RagentError } from '../../../errors.ts';
+import { type IngestProgress, type IngestReport, sharedScope } from '../../../core/types.ts';
+import { describeError, isRagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { createProgressBar } from '../progress-bar.ts';
+import { collectFiles } from './collect-files.ts';
 
-// Placeholder until issue #3 builds this command.
-export function registerIngestCommand(program: Command, _context: CliContext): void {
-  program.command('ingest').action(() => {
-    throw new RagentError('INTERNAL', 'ragent ingest is not built yet (issue #3).');
-  });
+interface IngestCommandOptions {
+  scope: string;
+}
+
+const stageLabels: Record<IngestProgress['stage'], string> = {
+  reading: 'opening',
+  extracting: 'reading',
+  chunking: 'chunking',
+  embedding: 'embedding',
+  indexing: 'indexing',
+  done: 'done',
+};
+
+export function registerIngestCommand(program: Command, context: CliContext): void {
+  program
+    .command('ingest')
+    .description('Add PDF, Markdown or text files (or every such file in a directory) to the index')
+    .argument('<paths...>', 'files or directories (walked for .pdf, .md and .txt)')
+    .option('-s, --scope <scope>', 'the scope the documents belong to', sharedScope)
+    .action(async (paths: string[], options: IngestCommandOptions) => {
+      const output = context.output;
+      const { files, missing } = await collectFiles(paths);
+      let failed = missing.length;
+      for (const { path: given, reason } of missing) output.write(`✗ ${given}: ${reason}\n`);
+      if (files.length === 0 && missing.length === 0) {
+        output.write('No .pdf, .md or .txt files found there.\n');
+        process.exitCode = 1;
+        return;
+      }
+      const { ingestion, logger } = await context.services();
+      const bar = createProgressBar({ stream: output as NodeJS.WriteStream });
+      const uploader = `cli:${currentUser()}`;
+      for (const file of files) {
+        const name = path.basename(file);
+        try {
+          const bytes = new Uint8Array(await readFile(file));
+          const report = await ingestion.ingest({ name, bytes, scope: options.scope, uploader }, (progress) => {
+            if (progress.stage === 'done') return;
+            const label = `${name}: ${stageLabels[progress.stage]}`;
+            if (progress.stage === 'reading' || progress.stage === 'chunking') bar.update(label, 0, 0, '');
+            else bar.update(label, progress.done, progress.total, progress.unit);
+          });
+          bar.log(summaryLine(report));
+        } catch (error) {
+          failed++;
+          bar.log(`✗ ${name}: ${isRagentError(error) ? error.message : `unexpected error: ${describeError(error)}`}`);
+          if (!isRagentError(error) || error.code === 'INTERNAL') logger.error({ err: error, file }, 'ingest failed');
+        }
+      }
+      bar.clear();
+      if (files.length + missing.length > 1) {
+        output.write(`${files.length + missing.length - failed} ingested or up to date, ${failed} failed.\n`);
+      }
+      if (failed > 0) process.exitCode = 1;
+    });
+}
+
+export function summaryLine(report: IngestReport): string {
+  const { document } = report;
+  const facts = `${document.pages} pages, ${document.parents} parents, ${document.children} children`;
+  switch (report.status) {
+    case 'unchanged':
+      return `= ${document.name}: unchanged (already ingested as ${document.id.slice(0, 12)} in ${document.scope})`;
+    case 'replaced':
+      return `✓ ${document.name}: replaced ${report.replacedDocumentId?.slice(0, 12)} → ${document.id.slice(0, 12)} · ${facts} · ${report.seconds.toFixed(1)} s`;
+    default:
+      return `✓ ${document.name}: ingested ${document.id.slice(0, 12)} · ${facts} · ${report.seconds.toFixed(1)} s`;
+  }
+}
+
+function currentUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -1,0 +1,53 @@
+/**
+ * npm run bench:ingest [file.pdf] — ingests one PDF (default: the 2,415-page R reference manual) with
+ * RAGENT_EMBEDDINGS=none into a temporary data dir, and prints pages, seconds, pages/s, peak RSS
+ * (the whole process: worker threads included), parents and children.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { sharedScope } from '../src/core/types.ts';
+import { createIngestion } from '../src/ingest/ingestion-service.ts';
+import { createLogger } from '../src/logger.ts';
+import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
+
+const file = path.resolve(process.argv[2] ?? '../shared/corpus/refman.pdf');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-bench-ingest-'));
+const config = loadConfig(
+  { RAGENT_DATA_DIR: dataDir, RAGENT_EMBEDDINGS: 'none', RAGENT_INGEST_WORKERS: process.env.RAGENT_INGEST_WORKERS },
+  { envFile: false },
+);
+const logger = createLogger({ level: 'silent' });
+const index = await openChunkIndex(config, logger);
+const ingestion = createIngestion({ config, logger, index, embedder: undefined });
+
+try {
+  const bytes = new Uint8Array(readFileSync(file));
+  const stageStarts = new Map<string, number>();
+  const started = performance.now();
+  const report = await ingestion.ingest(
+    { name: path.basename(file), bytes, scope: sharedScope, uploader: 'bench' },
+    (progress) => {
+      if (!stageStarts.has(progress.stage)) stageStarts.set(progress.stage, performance.now());
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const stages = [...stageStarts.entries()].map(([stage, at], position, all) => {
+    const next = all[position + 1]?.[1] ?? performance.now();
+    return `${stage} ${((next - at) / 1000).toFixed(2)}s`;
+  });
+  const { document } = report;
+  console.log(`file        ${file}`);
+  console.log(`workers     ${config.ingest.workers}`);
+  console.log(`pages       ${document.pages}`);
+  console.log(`seconds     ${seconds.toFixed(2)}`);
+  console.log(`pages/s     ${(document.pages / seconds).toFixed(1)}`);
+  console.log(`peak RSS    ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(`parents     ${document.parents}`);
+  console.log(`children    ${document.children}`);
+  console.log(`stages      ${stages.join(', ')}`);
+} finally {
+  await index.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,148 @@
+/**
+ * npm run bench:search
+ * (a) Synthetic: 100,000 children × 1,024-dim vectors + manual-like text in a temporary SQLite index;
+ *     prints insert time, first-search (snapshot) time, hybrid and dense-only p50/p95, and the recall of
+ *     the sign-bit pre-selection against an exact scan.
+ * (b) Real corpus, BM25 only: ingests ../shared/corpus into a temporary data dir with the ingestion
+ *     service (when it is built) and runs the eval over bench/questions.jsonl.
+ * Options: BENCH_CHILDREN (default 100000), BENCH_DIMENSION (1024), BENCH_QUERIES (300), BENCH_SKIP_CORPUS=1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeSparseDocument, encodeSparseQuery } from '../src/retrieval/bm25.ts';
+import type { IndexedChild } from '../src/retrieval/chunk-index.ts';
+import { openSqliteChunkIndex } from '../src/retrieval/sqlite-chunk-index.ts';
+import { runCorpusBench } from './search-corpus.ts';
+import { createRandom, createTextGenerator, createVectorGenerator } from './synthetic-corpus.ts';
+
+const childCount = Number(process.env.BENCH_CHILDREN ?? 100_000);
+const dimension = Number(process.env.BENCH_DIMENSION ?? 1024);
+const queryCount = Number(process.env.BENCH_QUERIES ?? 300);
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+const format = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function syntheticBench(): Promise<void> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'ragent-bench-search-'));
+  const random = createRandom(42);
+  const text = createTextGenerator(random);
+  const vector = createVectorGenerator(random, dimension);
+  const index = openSqliteChunkIndex({ file: path.join(directory, 'index.sqlite') });
+  try {
+    console.log(`(a) synthetic: ${childCount.toLocaleString()} children × ${dimension} dims, hybrid search`);
+    const perDocument = 2_000;
+    let insertMs = 0;
+    let encodeMs = 0;
+    for (let documentIndex = 0; documentIndex * perDocument < childCount; documentIndex++) {
+      const count = Math.min(perDocument, childCount - documentIndex * perDocument);
+      const id = `doc${documentIndex}`;
+      const scope = documentIndex % 10 === 9 ? 'slack:OTHER' : 'shared';
+      const encodeStarted = performance.now();
+      const children: IndexedChild[] = Array.from({ length: count }, (_unused, at) => {
+        const body = text(70);
+        return {
+          id: `${id}:c${at}`,
+          parentId: `${id}:p${at >> 3}`,
+          text: body,
+          sparse: encodeSparseDocument(body),
+          dense: vector(),
+          documentId: id,
+          documentName: `${id}.pdf`,
+          scope,
+          pageStart: at >> 2,
+          pageEnd: at >> 2,
+          sectionPath: ['Manual', `Chapter ${at >> 6}`],
+        };
+      });
+      const parents = Array.from({ length: Math.ceil(count / 8) }, (_unused, at) => ({
+        id: `${id}:p${at}`,
+        text: 'parent',
+        documentId: id,
+        documentName: `${id}.pdf`,
+        scope,
+        pageStart: 1,
+        pageEnd: 1,
+        sectionPath: ['Manual'],
+      }));
+      encodeMs += performance.now() - encodeStarted;
+      const started = performance.now();
+      await index.replaceDocument({
+        document: {
+          id,
+          name: `${id}.pdf`,
+          scope,
+          pages: count >> 2,
+          bytes: 0,
+          parents: parents.length,
+          children: count,
+          uploader: 'bench',
+          ingestedAt: new Date().toISOString(),
+          embeddingModel: 'bench-embed',
+        },
+        parents,
+        children,
+      });
+      insertMs += performance.now() - started;
+    }
+    console.log(
+      `  BM25 encoding: ${format(encodeMs)} (with vector generation); insert: ${format(insertMs)} ` +
+        `(${Math.round(childCount / (insertMs / 1000)).toLocaleString()} children/s)`,
+    );
+
+    const queries = Array.from({ length: queryCount }, () => ({ text: text(6), dense: vector() }));
+    const options = { scopes: ['shared'] as const, k: 7 };
+    let started = performance.now();
+    await index.search(
+      { text: 'warm', sparse: encodeSparseQuery('warm up'), dense: queries[0]!.dense },
+      options,
+    );
+    console.log(`  first search (builds the in-memory snapshot): ${format(performance.now() - started)}`);
+
+    for (const mode of ['hybrid', 'dense', 'bm25'] as const) {
+      const latencies: number[] = [];
+      for (const query of queries) {
+        started = performance.now();
+        await index.search(
+          {
+            text: query.text,
+            sparse: mode === 'dense' ? { indices: [], values: [] } : encodeSparseQuery(query.text),
+            ...(mode === 'bm25' ? {} : { dense: query.dense }),
+          },
+          options,
+        );
+        latencies.push(performance.now() - started);
+      }
+      console.log(
+        `  ${mode.padEnd(6)} p50 ${format(percentile(latencies, 0.5))}  p95 ${format(percentile(latencies, 0.95))}`,
+      );
+    }
+
+    // Recall of the sign-bit pre-selection + rescoring against an exact scan (dense only, top 10).
+    const exactIndex = openSqliteChunkIndex({
+      file: path.join(directory, 'index.sqlite'),
+      exactLimit: Infinity,
+    });
+    let found = 0;
+    const sample = queries.slice(0, 30);
+    for (const query of sample) {
+      const dense = { text: '', sparse: { indices: [], values: [] }, dense: query.dense };
+      const approximate = await index.search(dense, { scopes: ['shared'], k: 10 });
+      const exact = await exactIndex.search(dense, { scopes: ['shared'], k: 10 });
+      const expected = new Set(exact.map((hit) => hit.child.id));
+      found += approximate.filter((hit) => expected.has(hit.child.id)).length;
+    }
+    await exactIndex.close();
+    console.log(`  dense recall@10 vs exact scan: ${(found / (sample.length * 10)).toFixed(3)}`);
+  } finally {
+    await index.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+await syntheticBench();
+if (process.env.BENCH_SKIP_CORPUS !== '1') await runCorpusBench();

@@ -1,0 +1,74 @@
+/**
+ * The `/ragent` slash command, in the JSON Discord expects. `ragent discord register` sends this to
+ * Discord, the adapter answers it, and the tests check both against this one definition.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+
+export const commandName = 'ragent';
+
+export const subcommands = {
+  ingest: 'ingest',
+  docs: 'docs',
+  forget: 'forget',
+  help: 'help',
+} as const;
+
+export const ingestFileOption = 'file';
+export const forgetNameOption = 'name';
+
+export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+  type: ApplicationCommandType.ChatInput,
+  name: commandName,
+  description: "Ask and manage this server's documents",
+  // Documents belong to a server: the command is offered in servers only, never in DMs.
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.ingest,
+      description: "Add a PDF to this server's documents",
+      options: [
+        {
+          type: ApplicationCommandOptionType.Attachment,
+          name: ingestFileOption,
+          description: 'The PDF to add',
+          required: true,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.docs,
+      description: 'List the documents this server can search',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.forget,
+      description: "Remove a document from this server's documents",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: forgetNameOption,
+          description: 'The file name (or id) of the document, as /ragent docs lists it',
+          required: true,
+          max_length: 200,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.help,
+      description: 'How to use ragent',
+    },
+  ],
+};
+
+/** Every command the application has. */
+export const applicationCommands = [ragentCommand];

@@ -1,0 +1,28 @@
+/** 👍/👎 under an answer: stored with the thread and answer ids, acknowledged to the clicker only. */
+import { type ButtonInteraction, MessageFlags } from 'discord.js';
+import { noMentions } from './discord-client.ts';
+import type { DiscordContext } from './discord-context.ts';
+import { placeOf } from './discord-scopes.ts';
+import { feedbackThanksText } from './discord-text.ts';
+import { parseFeedbackCustomId } from './render-answer.ts';
+
+export async function handleFeedbackButton(
+  context: DiscordContext,
+  interaction: ButtonInteraction,
+): Promise<void> {
+  const feedback = parseFeedbackCustomId(interaction.customId);
+  if (!feedback) return;
+  const { threadId } = placeOf({ id: interaction.channelId, guildId: interaction.guildId });
+  context.services.botState.recordFeedback({
+    threadId,
+    answerId: feedback.answerId,
+    user: interaction.user.id,
+    value: feedback.value,
+    at: new Date().toISOString(),
+  });
+  await interaction.reply({
+    content: feedbackThanksText(feedback.value),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: noMentions,
+  });
+}

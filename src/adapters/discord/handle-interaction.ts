@@ -1,0 +1,58 @@
+/** Routes slash commands and button clicks to their handlers; every interaction gets an answer. */
+import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
+import { commandName, subcommands } from './command-definitions.ts';
+import { noMentions } from './discord-client.ts';
+import type { DiscordContext } from './discord-context.ts';
+import { errorText, guildOnlyText, restartingText } from './discord-text.ts';
+import { handleFeedbackButton } from './feedback-button.ts';
+import { runIngestCommand } from './ingest-command.ts';
+import { runDocsCommand, runForgetCommand, runHelpCommand } from './library-commands.ts';
+
+export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
+  if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+  if (!context.services.botState.claimEvent(`discord:interaction:${interaction.id}`)) return;
+  if (context.isStopping()) {
+    await interaction.reply({
+      content: restartingText,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: noMentions,
+    });
+    return;
+  }
+  try {
+    if (interaction.isButton()) await handleFeedbackButton(context, interaction);
+    else if (interaction.commandName === commandName) await runCommand(context, interaction);
+  } catch (error) {
+    context.logger.warn({ err: error, interaction: interaction.id }, 'discord interaction failed');
+    const reply = { content: errorText(error), allowedMentions: noMentions };
+    if (interaction.deferred || interaction.replied) await interaction.editReply(reply).catch(() => {});
+    else await interaction.reply({ ...reply, flags: MessageFlags.Ephemeral }).catch(() => {});
+  }
+}
+
+async function runCommand(context: DiscordContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const subcommand = interaction.options.getSubcommand();
+  if (subcommand === subcommands.help) return runHelpCommand(context, interaction);
+  if (!interaction.inGuild()) {
+    await interaction.reply({
+      content: guildOnlyText,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: noMentions,
+    });
+    return;
+  }
+  switch (subcommand) {
+    case subcommands.ingest:
+      return runIngestCommand(context, interaction);
+    case subcommands.docs:
+      return runDocsCommand(context, interaction);
+    case subcommands.forget:
+      return runForgetCommand(context, interaction);
+    default:
+      await interaction.reply({
+        content: `Unknown command. Run \`ragent discord register\` again to update the commands.`,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: noMentions,
+      });
+  }
+}

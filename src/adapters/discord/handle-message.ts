@@ -1,0 +1,107 @@
+/**
+ * Messages: a mention in a server channel starts a thread from that message and answers there; in a
+ * thread the bot converses in, replies continue the conversation (and answer a pending clarifying
+ * question). Without the Message Content intent Discord only shows the bot messages that mention it
+ * or reply to it (with the ping on), so those are the ones it answers. DMs are always for the bot.
+ * Bots (including itself) are ignored; each message is handled at most once, across restarts too.
+ */
+import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
+import { noMentions } from './discord-client.ts';
+import type { DiscordContext } from './discord-context.ts';
+import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
+import { emptyQuestionText, restartingText, threadFailedText, unreadableReplyText } from './discord-text.ts';
+import { startTurn } from './run-turn.ts';
+
+const threadNameLimit = 100;
+
+export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
+  if (message.author.bot || message.system || message.webhookId) return;
+  const botId = context.client.user?.id;
+  if (!botId) return;
+  const { messageContentIntent } = context.services.config.discord;
+  const mentioned = message.mentions.users.has(botId);
+  const repliesToBot =
+    message.mentions.repliedUser?.id === botId ||
+    (message.reference?.messageId !== undefined &&
+      message.channel.messages.cache.get(message.reference.messageId)?.author.id === botId);
+
+  let place: ConversationPlace;
+  let channel: SendableChannels | undefined;
+  if (!message.inGuild()) {
+    if (!message.channel.isDMBased() || !message.channel.isSendable()) return;
+    place = placeInDirectMessages(message.channelId);
+    channel = message.channel;
+  } else if (message.channel.isThread()) {
+    place = placeInGuild(message.guildId, message.channel.id);
+    const addressed =
+      mentioned || repliesToBot || (messageContentIntent && (await hasThread(context, place)));
+    if (!addressed) return;
+    channel = message.channel;
+  } else {
+    if (!(mentioned || repliesToBot)) return;
+    place = placeInGuild(message.guildId, message.id);
+  }
+  if (!context.services.botState.claimEvent(`discord:message:${message.id}`)) return;
+
+  const say = (content: string) =>
+    (channel ?? message.channel).isSendable()
+      ? message.reply({ content, allowedMentions: noMentions })
+      : Promise.resolve();
+  if (context.isStopping()) {
+    await say(restartingText);
+    return;
+  }
+  const text = questionText(message, botId);
+  if (!text) {
+    // Without the intent, a reply that does not ping the bot arrives without its text.
+    if (mentioned || !message.inGuild()) await say(emptyQuestionText);
+    else if (!messageContentIntent) await say(unreadableReplyText);
+    return;
+  }
+
+  const acknowledged = context.acknowledgements.begin();
+  if (!channel) {
+    try {
+      channel = await message.startThread({
+        name: threadName(text, message.author.username),
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+      });
+    } catch (error) {
+      acknowledged();
+      context.logger.warn({ err: error, channel: message.channelId }, 'could not start a thread');
+      await say(threadFailedText);
+      return;
+    }
+    place = placeInGuild(message.guildId!, channel.id);
+  }
+  startTurn(context, channel, { ...place, user: message.author.id, text }, acknowledged);
+}
+
+async function hasThread(context: DiscordContext, place: ConversationPlace): Promise<boolean> {
+  try {
+    return await context.services.conversations.hasThread(place.threadId);
+  } catch (error) {
+    context.logger.warn({ err: error, threadId: place.threadId }, 'could not look up the thread');
+    return false;
+  }
+}
+
+/** The question without the bot's mention; other mentions become readable names. */
+export function questionText(message: Message, botId: string): string {
+  return message.content
+    .replace(new RegExp(`<@!?${botId}>`, 'g'), '')
+    .replace(/<@!?(\d+)>/g, (_all, id: string) => `@${message.mentions.users.get(id)?.username ?? 'someone'}`)
+    .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
+    .trim();
+}
+
+export function threadName(text: string, author: string): string {
+  const firstLine =
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.replace(/[`*_~|>#]/g, '')
+      .trim() ?? '';
+  const name = firstLine || `Question from ${author}`;
+  return name.length <= threadNameLimit ? name : `${name.slice(0, threadNameLimit - 1).trimEnd()}…`;
+}

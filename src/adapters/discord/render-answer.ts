@@ -1,0 +1,101 @@
+/**
+ * Turns an answer into Discord messages: the Markdown split under 2,000 characters (never inside a
+ * code block), the sources in an embed and the 👍/👎 buttons under the last message.
+ */
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+  ButtonStyle,
+  ComponentType,
+  escapeMarkdown,
+} from 'discord.js';
+import type { Answer, Source } from '../../core/types.ts';
+import { splitMessage } from '../shared/split-message.ts';
+
+export const messageLimit = 2_000;
+const embedDescriptionLimit = 4_096;
+const feedbackPrefix = 'ragent:feedback:';
+
+export interface MessagePart {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponent>[];
+}
+
+export function renderAnswer(answer: Answer): MessagePart[] {
+  const body = answer.sources.length > 0 ? withoutSourcesBlock(answer.markdown) : answer.markdown;
+  const texts = splitMessage(body, messageLimit);
+  if (texts.length === 0) texts.push('(empty answer)');
+  const parts: MessagePart[] = texts.map((content) => ({ content, embeds: [], components: [] }));
+  const last = parts[parts.length - 1]!;
+  if (answer.sources.length > 0) last.embeds = [sourcesEmbed(answer.sources)];
+  last.components = [feedbackRow(answer.id)];
+  return parts;
+}
+
+/** Plain text split into parts (clarifications, errors). */
+export function renderText(text: string): MessagePart[] {
+  return splitMessage(text, messageLimit).map((content) => ({ content, embeds: [], components: [] }));
+}
+
+/**
+ * The answer's Markdown ends with a `Sources:` list; on Discord the embed shows them instead.
+ * Only a trailing block of list lines after a `Sources:` line is removed.
+ */
+export function withoutSourcesBlock(markdown: string): string {
+  const lines = markdown.trimEnd().split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!.trim();
+    if (/^[*_]*sources?[*_]*:?[*_]*$/i.test(line)) {
+      const rest = lines.slice(index + 1).filter((rest) => rest.trim() !== '');
+      if (rest.every((rest) => /^\s*[-*•]\s+/.test(rest))) return lines.slice(0, index).join('\n').trimEnd();
+      return markdown;
+    }
+    if (!/^\s*[-*•]\s+/.test(line) && line !== '') return markdown;
+  }
+  return markdown;
+}
+
+export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
+  const lines: string[] = [];
+  let length = 0;
+  for (const [index, source] of sources.entries()) {
+    const line = `📄 **${escapeMarkdown(source.file)}** — ${pages(source.pages)}`;
+    const more = `\n… and ${sources.length - index} more`;
+    if (length + line.length + 1 + more.length > embedDescriptionLimit) {
+      lines.push(more.trim());
+      break;
+    }
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return { title: 'Sources', description: lines.join('\n'), color: 0x5865f2 };
+}
+
+function pages([start, end]: [number, number]): string {
+  return start === end ? `p. ${start}` : `pp. ${start}–${end}`;
+}
+
+export function feedbackRow(answerId: string): APIActionRowComponent<APIButtonComponent> {
+  return {
+    type: ComponentType.ActionRow,
+    components: (['up', 'down'] as const).map((value) => ({
+      type: ComponentType.Button,
+      style: ButtonStyle.Secondary,
+      custom_id: feedbackCustomId(answerId, value),
+      emoji: { name: value === 'up' ? '👍' : '👎' },
+    })),
+  };
+}
+
+export function feedbackCustomId(answerId: string, value: 'up' | 'down'): string {
+  return `${feedbackPrefix}${value}:${answerId}`.slice(0, 100);
+}
+
+export function parseFeedbackCustomId(
+  customId: string,
+): { value: 'up' | 'down'; answerId: string } | undefined {
+  const match = /^ragent:feedback:(up|down):(.+)$/.exec(customId);
+  return match ? { value: match[1] as 'up' | 'down', answerId: match[2]! } : undefined;
+}

@@ -1,0 +1,105 @@
+/**
+ * Renders what a turn produced as Slack messages: the answer's Markdown in `markdown` blocks (split
+ * within Slack's 12,000-character budget per message, never inside a code block), its sources as a
+ * context line (file and pages), and 👍/👎 buttons that carry the thread and answer ids.
+ * Everything that reaches Slack is neutralised so that it cannot ping anyone.
+ */
+import type { Answer, Source, ThreadId } from '../../core/types.ts';
+import { splitMessage } from '../shared/split-message.ts';
+import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
+import type { SlackMessage } from './slack-message.ts';
+import { neutralizeMentions, safeMrkdwn } from './slack-text.ts';
+
+/** Per message; Slack allows 12,000 characters of `markdown` blocks in one payload. */
+const maxMarkdownPerMessage = 11_000;
+const maxContextText = 2_900;
+
+export const feedbackActionIds = { up: 'ragent_feedback_up', down: 'ragent_feedback_down' } as const;
+
+export interface FeedbackValue {
+  threadId: ThreadId;
+  answerId: string;
+}
+
+export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
+  const body = answer.sources.length > 0 ? stripTrailingSources(answer.markdown) : answer.markdown;
+  const messages = renderMarkdown(body.trim().length > 0 ? body : answer.markdown);
+  const last = messages[messages.length - 1];
+  if (!last) return messages;
+  const blocks = last.blocks ?? [];
+  const sources = formatSources(answer.sources);
+  if (sources) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: sources }] });
+  const value = JSON.stringify({ threadId, answerId: answer.id } satisfies FeedbackValue);
+  blocks.push({
+    type: 'actions',
+    block_id: 'ragent_feedback',
+    elements: [
+      feedbackButton('👍', feedbackActionIds.up, value, 'Helpful'),
+      feedbackButton('👎', feedbackActionIds.down, value, 'Not helpful'),
+    ],
+  });
+  last.blocks = blocks;
+  return messages;
+}
+
+/** Markdown from the model (an answer, a clarifying question) as one or more messages. */
+export function renderMarkdown(markdown: string): SlackMessage[] {
+  const safe = neutralizeMentions(markdown);
+  return splitMessage(safe, maxMarkdownPerMessage).map((part) => ({
+    text: neutralizeMentions(markdownToMrkdwn(part)),
+    blocks: [{ type: 'markdown', text: part }],
+  }));
+}
+
+/** `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7`, one entry per file in order of first mention. */
+export function formatSources(sources: readonly Source[]): string | undefined {
+  if (sources.length === 0) return undefined;
+  const byFile = new Map<string, Array<[number, number]>>();
+  for (const source of sources) {
+    const ranges = byFile.get(source.file) ?? [];
+    if (!ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
+      ranges.push(source.pages);
+    }
+    byFile.set(source.file, ranges);
+  }
+  const entries = [...byFile].map(([file, ranges]) => {
+    const pages = ranges
+      .sort((a, b) => a[0] - b[0])
+      .map(([start, end]) => (start === end ? String(start) : `${start}–${end}`))
+      .join(', ');
+    const label = ranges.length === 1 && ranges[0]?.[0] === ranges[0]?.[1] ? 'p.' : 'pp.';
+    return `*${safeMrkdwn(file)}* ${label} ${pages}`;
+  });
+  const text = `:page_facing_up: ${entries.join('  ·  ')}`;
+  return text.length <= maxContextText ? text : `${text.slice(0, maxContextText - 1)}…`;
+}
+
+/** Drops a trailing "Sources" section from the Markdown (shown as a context line instead). */
+export function stripTrailingSources(markdown: string): string {
+  const lines = markdown.trimEnd().split('\n');
+  for (let index = lines.length - 1; index >= Math.max(0, lines.length - 40); index--) {
+    const line = lines[index] ?? '';
+    if (/^\s*(#{1,6}\s*)?(\*\*|__|_|\*)?\s*sources?\s*:?\s*(\*\*|__|_|\*)?\s*:?\s*$/i.test(line)) {
+      return lines.slice(0, index).join('\n').trimEnd();
+    }
+    if (/^\s*(\*\*|__)?sources?\s*:(\*\*|__)?\s+\S/i.test(line) && index >= lines.length - 2) {
+      return lines.slice(0, index).join('\n').trimEnd();
+    }
+  }
+  return markdown;
+}
+
+function feedbackButton(
+  emoji: string,
+  actionId: string,
+  value: string,
+  label: string,
+): Record<string, unknown> {
+  return {
+    type: 'button',
+    action_id: actionId,
+    text: { type: 'plain_text', text: emoji, emoji: true },
+    value,
+    accessibility_label: label,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * What the adapter posts: a message payload (fallback `text` + Block Kit `blocks`) and the options
+ * every post carries (no unfurling; text is never parsed for mentions).
+ */
+import type { webApi } from '@slack/bolt';
+
+type WebClient = webApi.WebClient;
+
+export interface SlackMessage {
+  /** mrkdwn; shown in notifications, and in the message itself when there are no blocks. */
+  text: string;
+  blocks?: Array<Record<string, unknown>>;
+}
+
+export interface SlackDestination {
+  channel: string;
+  /** Post into this thread (omit for a top-level message). */
+  threadTs?: string;
+}
+
+/** Slack's recommended ceiling for a message's `text`. */
+export const maxTextLength = 3_900;
+
+export function truncateText(text: string, limit = maxTextLength): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+export async function postMessage(
+  client: WebClient,
+  destination: SlackDestination,
+  message: SlackMessage,
+): Promise<string> {
+  const result = await client.chat.postMessage({
+    channel: destination.channel,
+    ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
+    text: truncateText(message.text),
+    ...(message.blocks ? { blocks: message.blocks } : {}),
+    unfurl_links: false,
+    unfurl_media: false,
+    parse: 'none',
+    link_names: false,
+  } as Parameters<WebClient['chat']['postMessage']>[0]);
+  return String(result.ts);
+}
+
+export async function updateMessage(
+  client: WebClient,
+  channel: string,
+  ts: string,
+  message: SlackMessage,
+): Promise<void> {
+  await client.chat.update({
+    channel,
+    ts,
+    text: truncateText(message.text),
+    // An empty list removes blocks a previous version of the message had.
+    blocks: (message.blocks ?? []) as never,
+    parse: 'none',
+    link_names: false,
+  });
+}
+
+/** The Slack error code of a failed Web API call (`not_in_channel`, …), if it is one. */
+export function slackErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}

@@ -1,0 +1,105 @@
+/**
+ * `/ragent ingest | docs | forget <name> | help`. Every command is acknowledged at once; the work
+ * happens afterwards and answers privately through the command's `response_url`.
+ */
+import type { App } from '@slack/bolt';
+import { type DocumentRecord, sharedScope } from '../../core/types.ts';
+import { RagentError, toRagentError } from '../../errors.ts';
+import { ingestModal } from './ingest-modal.ts';
+import { type SlackContext, workspaceScope, workspaceScopes } from './slack-context.ts';
+import { helpText } from './slack-notices.ts';
+import { safeMrkdwn } from './slack-text.ts';
+
+export const slashCommandName = '/ragent';
+const maxListed = 50;
+
+export function registerSlashCommand(app: App, context: SlackContext): void {
+  app.command(slashCommandName, async ({ command, ack, respond }) => {
+    await ack();
+    const [subcommand = '', ...rest] = command.text.trim().split(/\s+/);
+    const argument = rest.join(' ').trim();
+    const reply = (text: string) =>
+      respond({ response_type: 'ephemeral', text, replace_original: false }).catch((error: unknown) =>
+        context.logger.warn({ err: error }, 'could not answer the command'),
+      );
+    const reference = `${command.command} ${command.trigger_id}`;
+    context.work.run(
+      async () => {
+        try {
+          switch (subcommand.toLowerCase()) {
+            case 'ingest':
+              await context.client.views.open({
+                trigger_id: command.trigger_id,
+                view: ingestModal({
+                  channel: command.channel_id,
+                  user: command.user_id,
+                  team: command.team_id,
+                }) as never,
+              });
+              return;
+            case 'docs':
+            case 'documents':
+            case 'list':
+              await reply(await listDocuments(context, command.team_id));
+              return;
+            case 'forget':
+            case 'remove':
+              await reply(await forget(context, command.team_id, command.user_id, argument));
+              return;
+            case '':
+            case 'help':
+              await reply(helpText);
+              return;
+            default:
+              await reply(
+                `I don’t know \`${safeMrkdwn(subcommand)}\`. To ask a question, mention me in a channel.\n\n${helpText}`,
+              );
+          }
+        } catch (error) {
+          const ragentError = toRagentError(error);
+          context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
+          await reply(`:warning: ${safeMrkdwn(ragentError.message)}`);
+        }
+      },
+      (error) => context.logger.error({ err: error, reference }, 'command failed'),
+    );
+  });
+}
+
+async function listDocuments(context: SlackContext, teamId: string): Promise<string> {
+  const documents = await context.services.ingestion.listDocuments(workspaceScopes(teamId));
+  if (documents.length === 0) {
+    return 'No documents yet. Add PDFs with `/ragent ingest`.';
+  }
+  const lines = documents.slice(0, maxListed).map(describeDocument);
+  const more = documents.length > maxListed ? `\n…and ${documents.length - maxListed} more.` : '';
+  return `*${documents.length} document${documents.length === 1 ? '' : 's'}* I can search here:\n${lines.join('\n')}${more}`;
+}
+
+function describeDocument(document: DocumentRecord): string {
+  const shared = document.scope === sharedScope ? ' _(shared)_' : '';
+  return `• *${safeMrkdwn(document.name)}* — ${document.pages} pages, ${document.children} chunks, added ${document.ingestedAt.slice(0, 10)}${shared}`;
+}
+
+async function forget(context: SlackContext, teamId: string, user: string, name: string): Promise<string> {
+  if (!name) return 'Which document? Use `/ragent forget <name>`; `/ragent docs` lists them.';
+  const scope = workspaceScope(teamId);
+  const document = await context.services.ingestion.findDocument({ idOrName: name, scope });
+  if (document.uploader !== user && !(await isWorkspaceAdmin(context, user))) {
+    throw new RagentError(
+      'PERMISSION_DENIED',
+      `Only the person who added ${document.name} or a workspace admin can remove it. Ask them to run \`/ragent forget ${document.name}\`.`,
+    );
+  }
+  const removed = await context.services.ingestion.removeDocument({ idOrName: document.id, scope });
+  context.logger.info({ documentId: removed.id, user, team: teamId }, 'document removed');
+  return `:wastebasket: Removed *${safeMrkdwn(removed.name)}* (${removed.pages} pages). It is no longer searched.`;
+}
+
+async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
+  const result = await context.client.users.info({ user });
+  const profile = result.user as
+    | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
+    | undefined;
+  return Boolean(profile?.is_admin || profile?.is_owner || profile?.is_primary_owner);
+}

@@ -1,0 +1,92 @@
+/**
+ * rewriteQuery: turns the user's message (plus any clarification replies) into up to three
+ * self-contained questions, or decides that a clarification is needed.
+ */
+import { HumanMessage, SystemMessage } from '@langchain/core/messages';
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { z } from 'zod';
+import { formatHistory } from '../chat-history.ts';
+import { defaultHistoryWindow, type GraphDependencies } from '../graph-dependencies.ts';
+import { emitProgress } from '../progress.ts';
+import { fallbackClarification, rewritePrompt } from '../prompts.ts';
+import type { MainStateUpdate, MainStateValue } from '../state.ts';
+import { chatStructured } from '../structured-output.ts';
+
+export const maxQuestions = 3;
+const shortestClarification = 12;
+
+export const rewriteSchema = z.object({
+  isClear: z.boolean(),
+  questions: z.array(z.string()).default([]),
+  clarificationNeeded: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+});
+
+export const rewriteJsonSchema: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    isClear: { type: 'boolean' },
+    questions: { type: 'array', items: { type: 'string' }, maxItems: maxQuestions },
+    clarificationNeeded: { type: 'string' },
+  },
+  required: ['isClear', 'questions', 'clarificationNeeded'],
+};
+
+export function createRewriteQuery(dependencies: GraphDependencies) {
+  const window = dependencies.history ?? defaultHistoryWindow;
+  return async (state: MainStateValue, config: LangGraphRunnableConfig): Promise<MainStateUpdate> => {
+    emitProgress(config, { type: 'rewriting' });
+    const recent = state.messages.slice(0, -1).slice(-window.keepRecent);
+    const clarifications = state.pendingClarifications
+      .map(
+        (round, index) =>
+          `Clarification ${index + 1}: you asked "${round.question}" and the user replied "${round.reply}"`,
+      )
+      .join('\n');
+    const prompt = [
+      `Conversation summary:\n${state.conversationSummary || '(none)'}`,
+      `Recent messages:\n${formatHistory(recent)}`,
+      `User message:\n${state.originalQuery}`,
+      ...(clarifications ? [`Clarifications so far:\n${clarifications}`] : []),
+    ].join('\n\n');
+    const result = await chatStructured(dependencies.model, {
+      purpose: 'rewrite',
+      signal: config.signal,
+      schema: rewriteSchema,
+      jsonSchema: rewriteJsonSchema,
+      messages: [new SystemMessage(rewritePrompt), new HumanMessage(prompt)],
+    });
+    const questions = normalizeQuestions(result.questions);
+    // "Clear" but no questions: the message itself is the question.
+    if (result.isClear && questions.length === 0) questions.push(state.originalQuery.trim());
+    if (result.isClear && questions.length > 0) {
+      emitProgress(config, { type: 'planned', questions });
+      return { questionIsClear: true, rewrittenQuestions: questions, clarificationQuestion: '' };
+    }
+    const clarification = result.clarificationNeeded.trim();
+    const roundsLeft = state.pendingClarifications.length < dependencies.limits.maxClarificationRounds;
+    if (roundsLeft) emitProgress(config, { type: 'clarifying' });
+    return {
+      questionIsClear: false,
+      rewrittenQuestions: [],
+      clarificationQuestion:
+        clarification.length >= shortestClarification ? clarification : fallbackClarification,
+    };
+  };
+}
+
+function normalizeQuestions(questions: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const question of questions) {
+    const text = question.trim();
+    const key = text.toLowerCase();
+    if (text.length < 2 || seen.has(key)) continue;
+    seen.add(key);
+    result.push(text);
+    if (result.length === maxQuestions) break;
+  }
+  return result;
+}

@@ -1,0 +1,72 @@
+/** Pages, sources and the trailing sources block of an answer (`file.pdf (p. 12–13)`). */
+import type { RetrievedContext, Source } from '../core/types.ts';
+import type { AgentContext } from './state.ts';
+
+export function formatPages(pages: readonly [number, number]): string {
+  return pages[0] === pages[1] ? `p. ${pages[0]}` : `p. ${pages[0]}–${pages[1]}`;
+}
+
+export function formatSource(source: Source): string {
+  return `${source.file} (${formatPages(source.pages)})`;
+}
+
+/**
+ * The sources of an answer: the sections the agent read, or, for a sub-question where it read none,
+ * the passages it found. Overlapping or adjacent page ranges of one document are merged.
+ */
+export function collectSources(contextsPerAnswer: readonly AgentContext[][]): Source[] {
+  const picked: AgentContext[] = [];
+  for (const contexts of contextsPerAnswer) {
+    const read = contexts.filter((context) => context.via === 'parent');
+    picked.push(...(read.length > 0 ? read : contexts));
+  }
+  const byDocument = new Map<string, { file: string; ranges: Array<[number, number]> }>();
+  for (const context of picked) {
+    const entry = byDocument.get(context.documentId) ?? { file: context.file, ranges: [] };
+    entry.ranges.push([context.pages[0], context.pages[1]]);
+    byDocument.set(context.documentId, entry);
+  }
+  const sources: Source[] = [];
+  for (const [docId, entry] of byDocument) {
+    const ranges = entry.ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let current: [number, number] | undefined;
+    for (const range of ranges) {
+      if (current && range[0] <= current[1] + 1) current[1] = Math.max(current[1], range[1]);
+      else {
+        if (current) sources.push({ file: entry.file, docId, pages: current });
+        current = [range[0], range[1]];
+      }
+    }
+    if (current) sources.push({ file: entry.file, docId, pages: current });
+  }
+  return sources;
+}
+
+const trailingSources = /\n+[ \t]*[*_#>]*[ \t]*sources?[ \t]*[*_]*[ \t]*(?::|\n|$)[\s\S]*$/i;
+
+/** Removes a sources block the model wrote at the end, so the one built from what was retrieved is the only one. */
+export function stripSourcesBlock(markdown: string): string {
+  const match = trailingSources.exec(markdown);
+  if (!match) return markdown.trim();
+  // Only strip when the block is at the end and short (a list of citations, not prose).
+  const block = match[0];
+  if (block.split('\n').filter((line) => line.trim()).length > 25) return markdown.trim();
+  return markdown.slice(0, match.index).trim();
+}
+
+export function appendSources(body: string, sources: readonly Source[]): string {
+  if (sources.length === 0) {
+    return `${body}\n\nSources: none (nothing relevant was found in the documents).`;
+  }
+  return `${body}\n\nSources:\n${sources.map((source) => `- ${formatSource(source)}`).join('\n')}`;
+}
+
+export function toRetrievedContext(context: AgentContext): RetrievedContext {
+  return {
+    parentId: context.parentId,
+    file: context.file,
+    pages: context.pages,
+    sectionPath: context.sectionPath,
+    text: context.text,
+  };
+}

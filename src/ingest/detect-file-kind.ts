@@ -1,0 +1,55 @@
+/**
+ * What a file is, from its bytes (never its name): a PDF starts with `%PDF-` (within its first KiB);
+ * Markdown and plain text are valid UTF-8 without NUL bytes, told apart by the name's extension.
+ */
+import { RagentError } from '../errors.ts';
+
+export type FileKind = 'pdf' | 'markdown' | 'text';
+
+const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+export interface FileLimits {
+  maxFileBytes: number;
+}
+
+/** Throws FILE_EMPTY, FILE_TOO_LARGE or FILE_UNSUPPORTED with a one-line reason. */
+export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimits): FileKind {
+  if (bytes.byteLength === 0) {
+    throw new RagentError('FILE_EMPTY', `${name} is empty (0 bytes). Check the file and try again.`);
+  }
+  if (bytes.byteLength > limits.maxFileBytes) {
+    const megabytes = (size: number) => `${Math.round((size / 1024 / 1024) * 10) / 10} MB`;
+    throw new RagentError(
+      'FILE_TOO_LARGE',
+      `${name} is ${megabytes(bytes.byteLength)}, over the ${megabytes(limits.maxFileBytes)} limit. ` +
+        'Split it, or raise RAGENT_MAX_FILE_MB.',
+      { details: { bytes: bytes.byteLength, limit: limits.maxFileBytes } },
+    );
+  }
+  if (startsWithPdfMagic(bytes)) return 'pdf';
+  if (isText(bytes)) return /\.(md|markdown)$/i.test(name) ? 'markdown' : 'text';
+  throw new RagentError(
+    'FILE_UNSUPPORTED',
+    `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,
+  );
+}
+
+function startsWithPdfMagic(bytes: Uint8Array): boolean {
+  // The spec allows junk before the header; readers accept it within the first 1,024 bytes.
+  const limit = Math.min(bytes.byteLength - pdfMagic.length, 1024);
+  for (let offset = 0; offset <= limit; offset++) {
+    if (pdfMagic.every((byte, index) => bytes[offset + index] === byte)) return true;
+  }
+  return false;
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    // `stream` accepts a multi-byte character cut at the end of the sample.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 1 << 20), { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}

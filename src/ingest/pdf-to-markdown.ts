@@ -1,0 +1,52 @@
+/**
+ * PDF → structured Markdown: pages are read (in worker threads for large files), then laid out into
+ * headings, paragraphs, lists and code, each block knowing the pages it came from.
+ */
+import { RagentError } from '../errors.ts';
+import { extractPages } from './pdf/extract-pages.ts';
+import { layoutBlocks } from './pdf/layout-blocks.ts';
+import type { PageText } from './pdf/page-lines.ts';
+import { blocksToMarkdown, type ExtractedDocument } from './text-block.ts';
+
+export interface PdfToMarkdownOptions {
+  /** File name, for error messages. */
+  name: string;
+  /** Worker threads for large documents (config.ingest.workers). */
+  workers: number;
+  /** Documents with fewer pages are read in this thread. */
+  minPagesForWorkers?: number;
+  onPage?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Throws PDF_ENCRYPTED, PDF_CORRUPT, or PDF_NO_TEXT (a scan: no text layer). */
+export async function pdfToBlocks(bytes: Uint8Array, options: PdfToMarkdownOptions): Promise<ExtractedDocument> {
+  const { pageCount, pages } = await extractPages(bytes, {
+    name: options.name,
+    workers: options.workers,
+    minPagesForWorkers: options.minPagesForWorkers,
+    signal: options.signal,
+  });
+  const collected: PageText[] = [];
+  let textPages = 0;
+  for await (const page of pages) {
+    collected.push(page);
+    if (page.lines.length > 0) textPages++;
+    options.onPage?.(collected.length, pageCount);
+  }
+  if (textPages === 0) {
+    throw new RagentError(
+      'PDF_NO_TEXT',
+      `${options.name} has no text layer (it looks like a scan); OCR is not supported. Ingest a PDF with selectable text.`,
+    );
+  }
+  return { pageCount, blocks: layoutBlocks(collected) };
+}
+
+export async function pdfToMarkdown(
+  bytes: Uint8Array,
+  options: PdfToMarkdownOptions,
+): Promise<{ pageCount: number; markdown: string }> {
+  const { pageCount, blocks } = await pdfToBlocks(bytes, options);
+  return { pageCount, markdown: blocksToMarkdown(blocks) };
+}

@@ -1,0 +1,297 @@
+/**
+ * Rebuilds the structure of a document from its page lines: headings from font size and weight
+ * (relative to the body text), paragraphs reflowed from lines (hyphenated breaks joined), list items,
+ * monospaced code blocks; running headers, footers and page numbers dropped.
+ */
+import type { TextBlock } from '../text-block.ts';
+import { findPageFurniture } from './page-furniture.ts';
+import type { FontKey, FontUsage, PageLine, PageText } from './page-lines.ts';
+
+interface DocumentStyle {
+  bodySize: number;
+  bodyFont: FontKey;
+  /** Usual distance between two body lines of a paragraph. */
+  leading: number;
+  fonts: Map<FontKey, FontUsage>;
+  totalChars: number;
+  /** Sizes of the heading styles that occur often enough to rank, largest first. */
+  headingSizes: number[];
+  /** Level of each ranked heading style (`size|font`). */
+  headingLevels: Map<string, number>;
+}
+
+const listMarker = /^(?:[•◦▪‣∙·●○■□➢►–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+/;
+const keptHyphenPrefixes = new Set(['non', 'self', 'well', 'multi', 'semi', 'anti', 'cross', 'built', 'user']);
+
+export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
+  const furniture = findPageFurniture(pages);
+  const style = documentStyle(pages, furniture);
+  const blocks: TextBlock[] = [];
+  let open: { block: TextBlock; first: PageLine; last: PageLine; codeLines?: PageLine[] } | undefined;
+
+  const close = () => {
+    if (open?.codeLines) open.block.text = codeText(open.codeLines, style);
+    if (open && open.block.text.trim()) blocks.push(open.block);
+    open = undefined;
+  };
+
+  for (const page of pages) {
+    let previous: PageLine | undefined;
+    for (const line of page.lines) {
+      if (furniture.has(line)) continue;
+      const text = cleanText(line.text);
+      if (!text) continue;
+      const level = headingLevel(line, text, style);
+      if (level !== undefined) {
+        const heading = open?.block.kind === 'heading' && open.block.pageEnd === page.page ? open : undefined;
+        const continuesHeading =
+          heading &&
+          previous === heading.last &&
+          ((heading.block.level === level &&
+            Math.abs(heading.last.size - line.size) < 0.5 &&
+            heading.last.y - line.y > 0 &&
+            heading.last.y - line.y < 1.6 * line.size) ||
+            continuesNumberedHeading(heading.last, heading.block.text, line));
+        if (heading && continuesHeading) {
+          heading.block.text = joinLine(heading.block.text, text);
+          heading.last = line;
+        } else {
+          close();
+          open = {
+            block: { kind: 'heading', level, text, pageStart: page.page, pageEnd: page.page },
+            first: line,
+            last: line,
+          };
+        }
+        previous = line;
+        continue;
+      }
+      if (line.mono >= 0.8) {
+        if (open?.codeLines && (open.block.pageEnd === page.page || open.block.pageEnd === page.page - 1)) {
+          open.codeLines.push(line);
+          open.block.pageEnd = page.page;
+          open.last = line;
+        } else {
+          close();
+          open = {
+            block: { kind: 'code', text: '', pageStart: page.page, pageEnd: page.page },
+            first: line,
+            last: line,
+            codeLines: [line],
+          };
+        }
+        previous = line;
+        continue;
+      }
+      const isListItem = listMarker.test(text);
+      const continues =
+        open &&
+        !isListItem &&
+        // A line left of a list item's start ends the item.
+        !(open.block.kind === 'list' && line.x < open.first.x - 2) &&
+        continuesText(open.block, open.last, previous, line, text, page.page, style);
+      if (open && continues) {
+        open.block.text = joinLine(open.block.text, text);
+        open.block.pageEnd = page.page;
+        open.last = line;
+      } else {
+        close();
+        const kind = isListItem ? 'list' : 'paragraph';
+        const body = isListItem ? listText(text) : text;
+        open = { block: { kind, text: body, pageStart: page.page, pageEnd: page.page }, first: line, last: line };
+      }
+      previous = line;
+    }
+  }
+  close();
+  return blocks;
+}
+
+function continuesText(
+  block: TextBlock,
+  last: PageLine,
+  previous: PageLine | undefined,
+  line: PageLine,
+  text: string,
+  page: number,
+  style: DocumentStyle,
+): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'list') return false;
+  if (previous === undefined) {
+    // First line of a page: a paragraph cut by the page break goes on.
+    return block.pageEnd === page - 1 && !/[.!?:]["')\]]?$/.test(block.text) && /^[a-z0-9(]/.test(text);
+  }
+  if (previous !== last) return false;
+  const gap = last.y - line.y;
+  if (gap <= 0 || gap > Math.max(style.leading, line.size * 1.05) * 1.3) return false;
+  if (Math.abs(line.size - last.size) > 1) return false;
+  const indent = line.x - last.x;
+  // A first-line indent starts a new paragraph (a hanging indent, as in a definition list, does not).
+  if (block.kind === 'paragraph' && indent >= 0.8 * line.size && indent <= 3 * line.size) return false;
+  return true;
+}
+
+/** The style (`size|font`) of a line that reads as a heading, or undefined. */
+function headingStyle(line: PageLine, text: string, style: DocumentStyle): string | undefined {
+  if (line.mono >= 0.8 || line.uniform < 0.85) return undefined;
+  // Words, not a formula.
+  if (text.length < 2 || text.length > 150 || !/\p{L}{3}/u.test(text) || /[=<>≤≥]/.test(text)) return undefined;
+  // A table-of-contents entry ("4 The grDevices package 805") is not a heading.
+  if (/\s\d{1,5}$/.test(text) && text.split(' ').length >= 3) return undefined;
+  if (/[,;]$/.test(text) || (/\.$/.test(text) && !/^[\d.]+\s/.test(text) && text.split(' ').length > 1)) {
+    return undefined;
+  }
+  if (text.includes(' … ')) return undefined;
+  const size = Math.round(line.size * 2) / 2;
+  if (line.size >= style.bodySize * 1.15) return `${size}|${line.font}`;
+  // About the body size: a heading only in a bold font, and only if it reads like one.
+  if (line.size < style.bodySize - 0.6 || line.font === style.bodyFont) return undefined;
+  if (!isBoldFont(line.font, style)) return undefined;
+  if (text.length > 80 || !/^[\p{L}\d.]/u.test(text)) return undefined;
+  return `${size}|${line.font}`;
+}
+
+function headingLevel(line: PageLine, text: string, style: DocumentStyle): number | undefined {
+  const key = headingStyle(line, text, style);
+  if (key === undefined) return undefined;
+  const ranked = style.headingLevels.get(key);
+  if (ranked !== undefined) return ranked;
+  const size = Number(key.slice(0, key.indexOf('|')));
+  return Math.min(3, 1 + style.headingSizes.filter((other) => other > size + 0.25).length);
+}
+
+/** Bold fonts are rare, proportional and at least as wide as the body font (italics are narrower). */
+function isBoldFont(font: FontKey, style: DocumentStyle): boolean {
+  const usage = style.fonts.get(font);
+  const body = style.fonts.get(style.bodyFont);
+  if (!usage || !body || usage.monospace || usage.chars === 0 || body.chars === 0) return false;
+  if (usage.chars > style.totalChars * 0.1) return false;
+  return usage.ems / usage.chars >= (body.ems / body.chars) * 0.99;
+}
+
+function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLine>): DocumentStyle {
+  const fonts = new Map<FontKey, FontUsage>();
+  const sizeChars = new Map<number, number>();
+  const leadings = new Map<number, number>();
+  let totalChars = 0;
+  for (const page of pages) {
+    for (const [key, usage] of Object.entries(page.fonts)) {
+      const known = fonts.get(key);
+      if (known) {
+        known.chars += usage.chars;
+        known.ems += usage.ems;
+      } else fonts.set(key, { ...usage });
+      totalChars += usage.chars;
+    }
+    let previous: PageLine | undefined;
+    for (const line of page.lines) {
+      if (furniture.has(line)) continue;
+      sizeChars.set(line.size, (sizeChars.get(line.size) ?? 0) + line.text.length);
+      if (previous && previous.size === line.size) {
+        const gap = Math.round((previous.y - line.y) * 2) / 2;
+        if (gap > 0 && gap < line.size * 3) leadings.set(gap, (leadings.get(gap) ?? 0) + 1);
+      }
+      previous = line;
+    }
+  }
+  const bodySize = mostCommon(sizeChars) ?? 10;
+  const bodyFont = mostCommon(new Map([...fonts].map(([key, usage]) => [key, usage.chars]))) ?? '';
+  const leading = mostCommon(leadings) ?? bodySize * 1.2;
+  const style: DocumentStyle = {
+    bodySize,
+    bodyFont,
+    leading,
+    fonts,
+    totalChars,
+    headingSizes: [],
+    headingLevels: new Map(),
+  };
+  // Levels: larger first; at the same size the rarer style ranks higher (a chapter title is rarer
+  // than the "Description" of every topic). One-off styles (a title page) do not take a level.
+  const styleCounts = new Map<string, { count: number; pages: number; lastPage: number }>();
+  let headingLines = 0;
+  for (const page of pages) {
+    let previous: { line: PageLine; text: string } | undefined;
+    for (const line of page.lines) {
+      if (furniture.has(line)) continue;
+      const text = cleanText(line.text);
+      const key = headingStyle(line, text, style);
+      const continued = previous && continuesNumberedHeading(previous.line, previous.text, line);
+      previous = key === undefined ? undefined : { line, text };
+      if (key === undefined || continued) continue;
+      const counts = styleCounts.get(key) ?? { count: 0, pages: 0, lastPage: 0 };
+      counts.count++;
+      if (counts.lastPage !== page.page) counts.pages++;
+      counts.lastPage = page.page;
+      styleCounts.set(key, counts);
+      headingLines++;
+    }
+  }
+  const frequent = headingLines < 20 ? 1 : 3;
+  const ranked = [...styleCounts]
+    .filter(([, { count, pages }]) => count >= frequent && (frequent === 1 || pages > 1))
+    .map(([key, { count }]) => ({ key, count, size: Number(key.slice(0, key.indexOf('|'))) }))
+    .sort((a, b) => b.size - a.size || a.count - b.count);
+  // With more styles than levels, the top ones share level 1: the finest distinctions (topic,
+  // then its "Description") matter more to a section path than title versus chapter.
+  ranked.forEach(({ key }, index) => {
+    const level = ranked.length <= 3 ? index + 1 : Math.max(1, 3 - (ranked.length - 1 - index));
+    style.headingLevels.set(key, level);
+  });
+  style.headingSizes = ranked.map(({ size }) => size);
+  return style;
+}
+
+const headingLabel = /^(?:chapter|part|appendix|section|book|lecture|unit)\s+[\dA-Z]{1,4}\.?$|^\d{1,3}(?:\.\d{1,3})*\.?$/i;
+
+/** "Chapter 1" on one line and "The base package" under it are one heading. */
+function continuesNumberedHeading(previous: PageLine, previousText: string, line: PageLine): boolean {
+  const gap = previous.y - line.y;
+  return headingLabel.test(previousText) && gap > 0 && gap < 4 * Math.max(previous.size, line.size);
+}
+
+function mostCommon<K>(counts: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let bestCount = -1;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function cleanText(text: string): string {
+  return text
+    .replace(/\u00ad$/, '-')
+    .replace(/(?:\s*\.){5,}\s*/g, ' … ')
+    .trim();
+}
+
+function listText(text: string): string {
+  return text.replace(/^[•◦▪‣∙·●○■□➢►–—*]\s+/, '- ').replace(/^-\s+/, '- ');
+}
+
+/** Joins a line onto a paragraph, undoing hyphenation at the line break. */
+export function joinLine(paragraph: string, line: string): string {
+  const hyphenated = /(\p{L}+)-$/u.exec(paragraph);
+  if (hyphenated && /^\p{Ll}/u.test(line)) {
+    const prefix = hyphenated[1]?.toLowerCase() ?? '';
+    return keptHyphenPrefixes.has(prefix) ? paragraph + line : paragraph.slice(0, -1) + line;
+  }
+  return `${paragraph} ${line}`;
+}
+
+/** Code keeps its lines and its indentation (from the x positions, in monospace columns). */
+function codeText(lines: readonly PageLine[], style: DocumentStyle): string {
+  const left = Math.min(...lines.map((line) => line.x));
+  const monoFont = style.fonts.get(lines[0]?.font ?? '');
+  const em = monoFont && monoFont.chars > 0 ? monoFont.ems / monoFont.chars : 0.525;
+  return lines
+    .map((line) => {
+      const columns = Math.max(0, Math.round((line.x - left) / (em * line.size)));
+      return ' '.repeat(Math.min(columns, 40)) + line.text;
+    })
+    .join('\n');
+}

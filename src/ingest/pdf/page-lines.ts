@@ -1,0 +1,164 @@
+/**
+ * Turns pdf.js text content (positioned runs of text) into the lines of one page, each with the
+ * style facts the layout step needs: font size, font identity, monospace share, position.
+ * Runs in the extraction workers, so it must stay free of anything but plain data.
+ */
+
+/** A font's identity that is the same in every worker (pdf.js's own font ids are per process). */
+export type FontKey = string;
+
+export interface PageLine {
+  text: string;
+  /** Left edge and baseline in PDF units (origin bottom-left). */
+  x: number;
+  y: number;
+  /** Font size of most of the line's characters. */
+  size: number;
+  /** The font of most of the line's characters. */
+  font: FontKey;
+  /** Share (0..1) of the line's visible characters set in a monospaced font. */
+  mono: number;
+  /** Share (0..1) of the line's non-monospaced characters in its dominant font and size. */
+  uniform: number;
+}
+
+export interface FontUsage {
+  chars: number;
+  /** Sum of run widths divided by font size: how wide the font sets a character, on average. */
+  ems: number;
+  monospace: boolean;
+}
+
+export interface PageText {
+  /** 1-based. */
+  page: number;
+  lines: PageLine[];
+  fonts: Record<FontKey, FontUsage>;
+}
+
+/** The subset of pdf.js's `TextContent` this module reads. */
+export interface TextContentLike {
+  items: readonly unknown[];
+  styles: Record<string, { fontFamily: string; ascent: number; descent: number; vertical?: boolean }>;
+}
+
+interface TextRun {
+  str: string;
+  transform: number[];
+  width: number;
+  fontName: string;
+}
+
+function isTextRun(item: unknown): item is TextRun {
+  return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
+}
+
+interface LineBuilder {
+  parts: string[];
+  x: number;
+  y: number;
+  end: number;
+  size: number;
+  /** Non-monospaced characters by `font@size`. */
+  styleChars: Map<string, number>;
+  monoChars: number;
+  /** The style of a line set only in monospace. */
+  monoStyle: string;
+  chars: number;
+}
+
+const visibleCharacters = (text: string): number => text.replace(/\s+/g, '').length;
+
+export function pageLines(page: number, content: TextContentLike): PageText {
+  const fontKeys = new Map<string, { key: FontKey; monospace: boolean }>();
+  const fonts: Record<FontKey, FontUsage> = {};
+  const lines: PageLine[] = [];
+  let current: LineBuilder | undefined;
+
+  const fontOf = (fontName: string) => {
+    let known = fontKeys.get(fontName);
+    if (!known) {
+      const style = content.styles[fontName];
+      const family = style?.fontFamily ?? 'serif';
+      known = {
+        key: `${family}:${style?.ascent ?? 0}:${style?.descent ?? 0}${style?.vertical ? ':v' : ''}`,
+        monospace: family === 'monospace',
+      };
+      fontKeys.set(fontName, known);
+    }
+    return known;
+  };
+
+  const finish = () => {
+    if (!current) return;
+    const text = current.parts.join('').replace(/\s+/g, ' ').trim();
+    if (text && current.chars > 0) {
+      let bestStyle = current.monoStyle;
+      let bestChars = 0;
+      for (const [style, chars] of current.styleChars) {
+        if (chars > bestChars) {
+          bestStyle = style;
+          bestChars = chars;
+        }
+      }
+      const at = bestStyle.lastIndexOf('@');
+      const proportional = current.chars - current.monoChars;
+      lines.push({
+        text,
+        x: round(current.x),
+        y: round(current.y),
+        size: Number(bestStyle.slice(at + 1)),
+        font: bestStyle.slice(0, at),
+        mono: current.monoChars / current.chars,
+        uniform: proportional > 0 ? bestChars / proportional : 1,
+      });
+    }
+    current = undefined;
+  };
+
+  for (const item of content.items) {
+    if (!isTextRun(item) || item.str.length === 0) continue;
+    const [a = 0, b = 0, , , x = 0, y = 0] = item.transform;
+    const size = Math.round(Math.hypot(a, b) * 10) / 10;
+    if (size <= 0) continue;
+    const font = fontOf(item.fontName);
+    const chars = visibleCharacters(item.str);
+    if (chars > 0) {
+      const usage = (fonts[font.key] ??= { chars: 0, ems: 0, monospace: font.monospace });
+      usage.chars += chars;
+      usage.ems += item.width / size;
+    }
+    const lineHeight = Math.max(size, current?.size ?? 0);
+    const sameLine =
+      current !== undefined && Math.abs(y - current.y) < 0.6 * lineHeight && x > current.end - lineHeight;
+    if (!sameLine) {
+      finish();
+      current = { parts: [], x, y, end: x, size, styleChars: new Map(), monoChars: 0, monoStyle: '', chars: 0 };
+    }
+    const line = current as LineBuilder;
+    const gap = x - line.end;
+    const last = line.parts.at(-1);
+    if (last !== undefined && gap > 0.2 * size && !/\s$/.test(last) && !/^\s/.test(item.str)) line.parts.push(' ');
+    line.parts.push(item.str);
+    line.end = Math.max(line.end, x + item.width);
+    if (chars > 0) {
+      const style = `${font.key}@${size}`;
+      line.chars += chars;
+      if (font.monospace) {
+        line.monoChars += chars;
+        line.monoStyle ||= style;
+      } else line.styleChars.set(style, (line.styleChars.get(style) ?? 0) + chars);
+      // A line's baseline is that of its main text, not of a superscript that started it.
+      if (size > line.size) {
+        line.size = size;
+        line.y = y;
+      }
+    }
+  }
+  finish();
+  return { page, lines, fonts };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,33 @@
+/** The structure every input (PDF, Markdown, plain text) is turned into before chunking. */
+export interface TextBlock {
+  kind: 'heading' | 'paragraph' | 'list' | 'code';
+  /** For headings: 1 (#), 2 (##) or 3 (###). */
+  level?: number;
+  text: string;
+  /** 1-based, inclusive. */
+  pageStart: number;
+  pageEnd: number;
+}
+
+export interface ExtractedDocument {
+  pageCount: number;
+  blocks: TextBlock[];
+}
+
+/** The Markdown form of one block (no trailing newline). */
+export function blockToMarkdown(block: TextBlock): string {
+  switch (block.kind) {
+    case 'heading':
+      return `${'#'.repeat(block.level ?? 1)} ${block.text}`;
+    case 'code':
+      return `\`\`\`\n${block.text}\n\`\`\``;
+    case 'list':
+      return /^(\d{1,3}[.)]|[-*]) /.test(block.text) ? block.text : `- ${block.text}`;
+    default:
+      return block.text;
+  }
+}
+
+export function blocksToMarkdown(blocks: readonly TextBlock[]): string {
+  return blocks.map(blockToMarkdown).join('\n\n');
+}

@@ -1,0 +1,173 @@
+/**
+ * Retrieval evaluation over a question set (JSON lines). Each line:
+ *   {"question": "...", "evidence": ["verbatim phrase", ...], "doc": "file.pdf"}   (evidence, doc optional)
+ * Over the lines with evidence:
+ * - hitAtK: every evidence phrase (case-insensitive, whitespace collapsed) occurs in the concatenated
+ *   text of the top-k children;
+ * - parentHitAtK: the same over the parents of the top-k children;
+ * - docAtK: a top-k child comes from `doc` (over the lines that name one);
+ * - mrr: 1 / rank of the first top-k child that contains an evidence phrase (0 when none does).
+ * Latency (p50Ms / p95Ms) is measured over every search.
+ */
+import path from 'node:path';
+import type { Scope, SearchHit } from '../core/types.ts';
+import { RagentError } from '../errors.ts';
+import type { Retriever } from './chunk-index.ts';
+
+export interface EvalQuestion {
+  question: string;
+  evidence?: string[];
+  doc?: string;
+}
+
+export interface EvalItem {
+  question: string;
+  doc: string | null;
+  evidence: string[];
+  hit: boolean | null;
+  parentHit: boolean | null;
+  docHit: boolean | null;
+  /** 1-based rank of the first child holding evidence; null when none or no evidence. */
+  rank: number | null;
+  ms: number;
+  top: { file: string; pages: [number, number]; section: string[]; score: number }[];
+}
+
+export interface EvalReport {
+  hitAtK: number;
+  parentHitAtK: number;
+  docAtK: number;
+  mrr: number;
+  p50Ms: number;
+  p95Ms: number;
+  items: EvalItem[];
+}
+
+export function parseQuestions(text: string, source = 'the question file'): EvalQuestion[] {
+  const questions: EvalQuestion[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RagentError(
+        'INVALID_INPUT',
+        `Line ${index + 1} of ${source} is not valid JSON. Fix it and run again.`,
+      );
+    }
+    const record = value as Partial<EvalQuestion>;
+    const evidenceOk =
+      record.evidence === undefined ||
+      (Array.isArray(record.evidence) && record.evidence.every((phrase) => typeof phrase === 'string'));
+    if (typeof record.question !== 'string' || record.question.trim() === '' || !evidenceOk) {
+      throw new RagentError(
+        'INVALID_INPUT',
+        `Line ${index + 1} of ${source} needs {"question": "...", "evidence": ["..."], "doc": "file.pdf"} ` +
+          '(evidence and doc are optional).',
+      );
+    }
+    questions.push({
+      question: record.question,
+      ...(record.evidence ? { evidence: record.evidence } : {}),
+      ...(typeof record.doc === 'string' ? { doc: record.doc } : {}),
+    });
+  });
+  return questions;
+}
+
+export const normalizeForMatch = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+export async function evaluateRetrieval(
+  retriever: Retriever,
+  questions: readonly EvalQuestion[],
+  options: { scopes: readonly Scope[]; k: number; onProgress?: (done: number, total: number) => void },
+): Promise<EvalReport> {
+  const items: EvalItem[] = [];
+  for (const [position, question] of questions.entries()) {
+    const started = performance.now();
+    const hits = await retriever.search(question.question, { scopes: options.scopes, k: options.k });
+    const ms = performance.now() - started;
+    items.push(await judge(retriever, question, hits, ms, options.scopes));
+    options.onProgress?.(position + 1, questions.length);
+  }
+  const judged = items.filter((item) => item.hit !== null);
+  const withDoc = judged.filter((item) => item.docHit !== null);
+  const share = (list: EvalItem[], pick: (item: EvalItem) => boolean) =>
+    list.length === 0 ? 0 : list.filter(pick).length / list.length;
+  const latencies = items.map((item) => item.ms);
+  return {
+    hitAtK: share(judged, (item) => item.hit === true),
+    parentHitAtK: share(judged, (item) => item.parentHit === true),
+    docAtK: share(withDoc, (item) => item.docHit === true),
+    mrr:
+      judged.length === 0
+        ? 0
+        : judged.reduce((sum, item) => sum + (item.rank ? 1 / item.rank : 0), 0) / judged.length,
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    items,
+  };
+}
+
+async function judge(
+  retriever: Retriever,
+  question: EvalQuestion,
+  hits: SearchHit[],
+  ms: number,
+  scopes: readonly Scope[],
+): Promise<EvalItem> {
+  const evidence = (question.evidence ?? []).map(normalizeForMatch).filter((phrase) => phrase !== '');
+  const top = hits.map((hit) => ({
+    file: hit.child.documentName,
+    pages: [hit.child.pageStart, hit.child.pageEnd] as [number, number],
+    section: hit.child.sectionPath,
+    score: hit.score,
+  }));
+  const docHit =
+    question.doc === undefined || evidence.length === 0
+      ? null
+      : hits.some((hit) => sameFile(hit.child.documentName, question.doc!));
+  if (evidence.length === 0) {
+    return {
+      question: question.question,
+      doc: question.doc ?? null,
+      evidence: [],
+      hit: null,
+      parentHit: null,
+      docHit,
+      rank: null,
+      ms,
+      top,
+    };
+  }
+  const childTexts = hits.map((hit) => normalizeForMatch(hit.child.text));
+  const joined = childTexts.join(' ');
+  const hit = evidence.every((phrase) => joined.includes(phrase));
+  const parentIds = [...new Set(hits.map((hit) => hit.child.parentId))];
+  const parents = await Promise.all(parentIds.map((id) => retriever.getParent(id, scopes)));
+  const parentText = parents.map((parent) => normalizeForMatch(parent?.text ?? '')).join(' ');
+  const parentHit = evidence.every((phrase) => parentText.includes(phrase));
+  const firstRank = childTexts.findIndex((text) => evidence.some((phrase) => text.includes(phrase)));
+  return {
+    question: question.question,
+    doc: question.doc ?? null,
+    evidence: question.evidence ?? [],
+    hit,
+    parentHit,
+    docHit,
+    rank: firstRank < 0 ? null : firstRank + 1,
+    ms,
+    top,
+  };
+}
+
+function sameFile(name: string, wanted: string): boolean {
+  return path.basename(name).toLowerCase() === path.basename(wanted).toLowerCase();
+}
+
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}

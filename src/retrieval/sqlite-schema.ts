@@ -1,0 +1,25 @@
+/** The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them. */
+export const schemaVersion = '1';
+
+export const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS documents (
+  scope TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, pages INTEGER NOT NULL, bytes INTEGER NOT NULL,
+  parents INTEGER NOT NULL, children INTEGER NOT NULL, uploader TEXT NOT NULL, ingested_at TEXT NOT NULL,
+  embedding_model TEXT, PRIMARY KEY (scope, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS parents (
+  scope TEXT NOT NULL, id TEXT NOT NULL, document_id TEXT NOT NULL, document_name TEXT NOT NULL,
+  page_start INTEGER NOT NULL, page_end INTEGER NOT NULL, section_path TEXT NOT NULL, text TEXT NOT NULL,
+  PRIMARY KEY (scope, id)
+);
+CREATE INDEX IF NOT EXISTS parents_by_document ON parents (scope, document_id);
+CREATE TABLE IF NOT EXISTS children (
+  key INTEGER PRIMARY KEY, scope TEXT NOT NULL, id TEXT NOT NULL, document_id TEXT NOT NULL,
+  document_name TEXT NOT NULL, parent_id TEXT NOT NULL, page_start INTEGER NOT NULL, page_end INTEGER NOT NULL,
+  section_path TEXT NOT NULL, sparse BLOB, quantized BLOB, text TEXT NOT NULL, dense BLOB,
+  UNIQUE (scope, id)
+);
+CREATE INDEX IF NOT EXISTS children_by_document ON children (scope, document_id);
+CREATE INDEX IF NOT EXISTS children_with_dense ON children (key) WHERE dense IS NOT NULL;
+`;

@@ -1,0 +1,91 @@
+/**
+ * Byte layouts of vectors stored in SQLite blobs.
+ * - sparse: n uint32 indices followed by n float32 values (little endian, as typed arrays are here);
+ * - dense: float32 values, L2-normalised;
+ * - quantised: a float32 scale and one int8 per dimension (for the in-memory scan of large indexes);
+ * - sign code: one bit per dimension (1 = positive), packed into 32-bit words, for Hamming pre-selection.
+ */
+import type { SparseVector } from '../core/types.ts';
+
+export function encodeSparseBlob(vector: SparseVector): Buffer {
+  const count = vector.indices.length;
+  const buffer = Buffer.allocUnsafe(count * 8);
+  const indices = new Uint32Array(buffer.buffer, buffer.byteOffset, count);
+  const values = new Float32Array(buffer.buffer, buffer.byteOffset + count * 4, count);
+  for (let position = 0; position < count; position++) {
+    indices[position] = vector.indices[position]!;
+    values[position] = vector.values[position]!;
+  }
+  return buffer;
+}
+
+export function decodeSparseBlob(blob: Uint8Array): { indices: Uint32Array; values: Float32Array } {
+  const count = blob.byteLength / 8;
+  const copy = blob.byteOffset % 4 === 0 ? blob : new Uint8Array(blob);
+  return {
+    indices: new Uint32Array(copy.buffer, copy.byteOffset, count),
+    values: new Float32Array(copy.buffer, copy.byteOffset + count * 4, count),
+  };
+}
+
+/** A unit-length copy (cosine similarity becomes a dot product). */
+export function normalized(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (let index = 0; index < vector.length; index++) sum += vector[index]! * vector[index]!;
+  const norm = Math.sqrt(sum);
+  const result = new Float32Array(vector.length);
+  if (norm === 0) return result;
+  for (let index = 0; index < vector.length; index++) result[index] = vector[index]! / norm;
+  return result;
+}
+
+export function encodeDenseBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+export function decodeDenseBlob(blob: Uint8Array): Float32Array {
+  const copy = blob.byteOffset % 4 === 0 ? blob : new Uint8Array(blob);
+  return new Float32Array(copy.buffer, copy.byteOffset, copy.byteLength / 4);
+}
+
+export function signWords(dimension: number): number {
+  return Math.ceil(dimension / 32);
+}
+
+export function signCode(
+  vector: Float32Array,
+  target = new Uint32Array(signWords(vector.length)),
+): Uint32Array {
+  target.fill(0);
+  for (let index = 0; index < vector.length; index++) {
+    if (vector[index]! > 0) target[index >>> 5]! |= 1 << (index & 31);
+  }
+  return target;
+}
+
+/** int8 quantisation: a float32 scale (max |value| / 127) followed by one int8 per dimension. */
+export function encodeQuantizedBlob(vector: Float32Array): Buffer {
+  let largest = 0;
+  for (let index = 0; index < vector.length; index++) {
+    const magnitude = Math.abs(vector[index]!);
+    if (magnitude > largest) largest = magnitude;
+  }
+  const scale = largest === 0 ? 1 : largest / 127;
+  const buffer = Buffer.alloc(4 + vector.length);
+  buffer.writeFloatLE(scale, 0);
+  const values = new Int8Array(buffer.buffer, buffer.byteOffset + 4, vector.length);
+  const inverse = 1 / scale;
+  for (let index = 0; index < vector.length; index++) values[index] = Math.round(vector[index]! * inverse);
+  return buffer;
+}
+
+export function quantizedDimension(blob: Uint8Array): number {
+  return blob.byteLength - 4;
+}
+
+export function dot(left: Float32Array, right: Float32Array, rightOffset = 0): number {
+  let sum = 0;
+  const length = left.length;
+  for (let index = 0; index < length; index++) sum += left[index]! * right[rightOffset + index]!;
+  return sum;
+}

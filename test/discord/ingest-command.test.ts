@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { randomUser } from '../fakes/fake-discord.ts';
+import { type DiscordHarness, startDiscordHarness, toolResults } from './discord-harness.ts';
+import { makePdf } from './make-pdf.ts';
+
+const manageServer = (1n << 5n).toString();
+
+let manual: Promise<Uint8Array> | undefined;
+/** Made once, so that ingesting it twice sends the very same bytes. */
+function zebraManual(): Promise<Uint8Array> {
+  manual ??= makePdf([
+    'Zebra Shell Manual\nThe zebracount builtin counts the stripes of a zebra.\nRun zebracount --all to count every stripe.',
+    'Announcements\n@everyone the zebracount builtin is deprecated, tell @here and <@&123456789012345678>.',
+  ]);
+  return manual;
+}
+
+describe('Discord: /ragent ingest and the documents of a server', () => {
+  let harness: DiscordHarness;
+  afterEach(async () => {
+    await harness?.close();
+  });
+
+  async function ingest(target: DiscordHarness, guildId = target.guildId, channelId = target.channelId) {
+    const file = target.discord.addAttachment('zebra-manual.pdf', await zebraManual());
+    const interaction = target.discord.runCommand({
+      guildId,
+      channelId,
+      subcommand: 'ingest',
+      attachments: [file],
+    });
+    await target.discord.waitFor(
+      () => interaction.original?.content.startsWith('✅') || interaction.original?.content.startsWith('⚠️'),
+      15_000,
+      'the ingest result',
+    );
+    return interaction;
+  }
+
+  it('defers at once, downloads the PDF, ingests it into the server and reports pages, chunks and time', async () => {
+    harness = await startDiscordHarness();
+    const interaction = await ingest(harness);
+    expect(interaction.callbacks[0]?.type).toBe(5);
+    expect(interaction.callbacks[0]!.at - interaction.createdAt).toBeLessThan(3_000);
+    expect(interaction.history.some((text) => text.startsWith('⏳ **zebra-manual.pdf**'))).toBe(true);
+    expect(interaction.original?.content).toMatch(
+      /^✅ Added \*\*zebra-manual\.pdf\*\* to this server's documents: 2 pages, \d+ chunks? in \d+\.\d s\./,
+    );
+    const download = harness.discord.requests.find((request) => request.path.startsWith('/attachments/'));
+    expect(download?.authorization).toBeUndefined();
+    const documents = await harness.services.ingestion.listDocuments([`discord:${harness.guildId}`]);
+    expect(documents).toEqual([expect.objectContaining({ name: 'zebra-manual.pdf', pages: 2 })]);
+
+    // The same file again changes nothing.
+    const again = await ingest(harness);
+    expect(again.original?.content).toMatch(/already in this server's documents, unchanged/);
+  });
+
+  it('answers from it with the sources in an embed, in that server only', async () => {
+    harness = await startDiscordHarness();
+    await ingest(harness);
+    harness.scripts.orchestrator = (request) => {
+      const results = toolResults(request);
+      if (!results)
+        return {
+          toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'zebracount stripes', limit: 5 } }],
+        };
+      return {
+        content: results.includes('zebracount')
+          ? 'zebracount counts stripes.\n\nSources: zebra-manual.pdf (p. 1)'
+          : 'Not in the documents.',
+      };
+    };
+    const { threadId } = await harness.mention('What does zebracount do?');
+    const [answer] = await harness.settled(threadId);
+    expect(answer?.content).toContain('zebracount counts stripes.');
+    expect(answer?.content).not.toContain('Sources:');
+    const embed = answer?.embeds[0] as { title: string; description: string };
+    expect(embed.title).toBe('Sources');
+    expect(embed.description).toMatch(/zebra-manual\.pdf\*\* — (p\. 1|pp\. 1–2)/);
+
+    // Another server on the same bot never sees it: not in search, not in /ragent docs.
+    const other = harness.discord.addGuild('beta');
+    const otherThread = await harness.mention('What does zebracount do?', { channelId: other.channelId });
+    const [otherAnswer] = await harness.settled(otherThread.threadId);
+    expect(otherAnswer?.content).toContain('Not in the documents.');
+    expect(otherAnswer?.embeds).toEqual([]);
+    const docs = harness.discord.runCommand({
+      guildId: other.guildId,
+      channelId: other.channelId,
+      subcommand: 'docs',
+    });
+    await harness.discord.waitFor(() => docs.history.length >= 2);
+    expect(docs.original?.content).toMatch(/^No documents yet/);
+
+    // Nor does a DM, which searches shared documents only.
+    const dm = harness.discord.postDirectMessage({ content: 'What does zebracount do?' });
+    const [dmAnswer] = await harness.settled(dm.channel_id);
+    expect(dmAnswer?.content).toContain('Not in the documents.');
+  });
+
+  it('never pings when a document says @everyone', async () => {
+    harness = await startDiscordHarness();
+    await ingest(harness);
+    harness.scripts.orchestrator = (request) => {
+      const results = toolResults(request);
+      if (!results)
+        return {
+          toolCalls: [
+            { name: 'search_child_chunks', arguments: { query: 'announcements deprecated', limit: 5 } },
+          ],
+        };
+      return { content: `The document says:\n\n> ${/@everyone[^\n]*/.exec(results)?.[0] ?? 'nothing'}` };
+    };
+    const { threadId } = await harness.mention('Any announcements?');
+    const [answer] = await harness.settled(threadId);
+    expect(answer?.content).toContain('@everyone the zebracount builtin is deprecated');
+    const bodies = harness.discord.sentBodies();
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    for (const { body } of bodies) expect(body.allowed_mentions).toMatchObject({ parse: [] });
+    for (const { body } of bodies) expect(body.allowed_mentions).not.toHaveProperty('roles');
+  });
+
+  it('lists documents, and lets only the uploader or a server manager forget one', async () => {
+    harness = await startDiscordHarness();
+    const { discord, guildId, channelId } = harness;
+    await ingest(harness);
+    const docs = discord.runCommand({ guildId, channelId, subcommand: 'docs' });
+    await discord.waitFor(() => docs.history.length >= 2);
+    expect(docs.original?.content).toMatch(
+      /\*\*This server\*\* \(1\)\n• \*\*zebra-manual\.pdf\*\* — 2 pages, added by <@\d+>/,
+    );
+
+    const name = { name: 'name', type: 3, value: 'zebra-manual.pdf' };
+    const stranger = discord.runCommand({
+      guildId,
+      channelId,
+      subcommand: 'forget',
+      user: randomUser('mallory'),
+      options: [name],
+    });
+    await discord.waitFor(() => stranger.original);
+    expect(stranger.original?.content).toMatch(/Only the person who added/);
+    expect(stranger.original?.flags).toBe(64);
+
+    const manager = discord.runCommand({
+      guildId,
+      channelId,
+      subcommand: 'forget',
+      user: randomUser('admin'),
+      permissions: manageServer,
+      options: [name],
+    });
+    await discord.waitFor(() => manager.original?.content.startsWith('🗑️'));
+    expect(await harness.services.ingestion.listDocuments([`discord:${guildId}`])).toEqual([]);
+
+    const missing = discord.runCommand({ guildId, channelId, subcommand: 'forget', options: [name] });
+    await discord.waitFor(() => missing.original);
+    expect(missing.original?.content).toMatch(/^⚠️ /);
+  });
+
+  it('refuses what is not a PDF, with a clear message', async () => {
+    harness = await startDiscordHarness();
+    const { discord, guildId, channelId } = harness;
+    const text = discord.addAttachment('notes.txt', new TextEncoder().encode('hello'), 'text/plain');
+    const interaction = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [text] });
+    await discord.waitFor(() => interaction.history.length >= 2);
+    expect(interaction.original?.content).toMatch(/isn't a PDF/);
+
+    const disguised = discord.addAttachment('report.pdf', new TextEncoder().encode('not really a pdf'));
+    const second = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [disguised] });
+    await discord.waitFor(() => second.original?.content.startsWith('⚠️'));
+    expect(second.original?.content).toMatch(/isn't a PDF/);
+  });
+});

@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCliContext } from '../../src/adapters/cli/cli-context.ts';
+import { ragentCommand } from '../../src/adapters/discord/command-definitions.ts';
+import { inviteUrl, requiredPermissionBits } from '../../src/adapters/discord/invite-url.ts';
+import { registerCommands } from '../../src/adapters/discord/register-commands.ts';
+import { buildProgram } from '../../src/cli.ts';
+import { loadConfig } from '../../src/config.ts';
+import {
+  type FakeDiscord,
+  fakeApplicationId,
+  fakeBotToken,
+  startFakeDiscord,
+} from '../fakes/fake-discord.ts';
+
+function cliWith(environment: Record<string, string>) {
+  let printed = '';
+  const context = createCliContext({ RAGENT_DATA_DIR: '/nonexistent-ragent-data', ...environment });
+  context.output = new Writable({
+    write(chunk, _encoding, done) {
+      printed += String(chunk);
+      done();
+    },
+  });
+  return { program: buildProgram(context), printed: () => printed };
+}
+
+describe('ragent discord register', () => {
+  let fake: FakeDiscord;
+  afterEach(async () => {
+    await fake?.close();
+  });
+
+  it('registers /ragent for one server over REST, with the bot token, and prints the invite URL', async () => {
+    fake = await startFakeDiscord();
+    const cli = cliWith({
+      DISCORD_TOKEN: fakeBotToken,
+      DISCORD_APPLICATION_ID: fakeApplicationId,
+      DISCORD_API_URL: fake.apiUrl,
+    });
+    await cli.program.parseAsync(['node', 'ragent', 'discord', 'register', '--guild', '123456789012345678']);
+    const [put] = fake.requests.filter((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/api/v10/applications/${fakeApplicationId}/guilds/123456789012345678/commands`);
+    expect(put?.authorization).toBe(`Bot ${fakeBotToken}`);
+    expect(put?.body).toEqual([ragentCommand]);
+    expect(cli.printed()).toContain('Registered /ragent for server 123456789012345678');
+    expect(cli.printed()).toContain(inviteUrl(fakeApplicationId));
+  });
+
+  it('registers globally without --guild', async () => {
+    fake = await startFakeDiscord();
+    const config = loadConfig(
+      {
+        DISCORD_TOKEN: fakeBotToken,
+        DISCORD_APPLICATION_ID: fakeApplicationId,
+        DISCORD_API_URL: fake.apiUrl,
+      },
+      { envFile: false },
+    );
+    const registered = await registerCommands(config);
+    expect(registered).toEqual({ names: ['ragent'], where: 'global' });
+    expect(fake.requests.at(-1)?.path).toBe(`/api/v10/applications/${fakeApplicationId}/commands`);
+  });
+
+  it('says what to set when the token or application id is missing, and explains a rejected token', async () => {
+    await expect(registerCommands(loadConfig({}, { envFile: false }))).rejects.toThrow(
+      /DISCORD_TOKEN and DISCORD_APPLICATION_ID must be set/,
+    );
+    fake = await startFakeDiscord();
+    const config = loadConfig(
+      {
+        DISCORD_TOKEN: 'wrong-token',
+        DISCORD_APPLICATION_ID: fakeApplicationId,
+        DISCORD_API_URL: fake.apiUrl,
+      },
+      { envFile: false },
+    );
+    await expect(registerCommands(config)).rejects.toThrow(/Discord rejected the token/);
+    await expect(registerCommands(config, { guildId: 'my-server' })).rejects.toThrow(/not a server id/);
+  });
+
+  it('defines the command: ingest takes a required attachment, servers only', () => {
+    const ingest = ragentCommand.options?.find((option) => option.name === 'ingest') as {
+      options?: Array<{ name: string; type: number; required?: boolean }>;
+    };
+    expect(ingest.options).toEqual([expect.objectContaining({ name: 'file', type: 11, required: true })]);
+    expect(ragentCommand.contexts).toEqual([0]);
+    expect(ragentCommand.options?.map((option) => option.name)).toEqual(['ingest', 'docs', 'forget', 'help']);
+  });
+
+  it('invites the bot with the bot and applications.commands scopes and exactly the permissions it needs', () => {
+    // View Channels, Send Messages, Embed Links, Read Message History, Create Public Threads, Send Messages in Threads.
+    expect(requiredPermissionBits).toBe(309237730304n);
+    const url = new URL(inviteUrl('123456789012345678'));
+    expect(url.searchParams.get('scope')).toBe('bot applications.commands');
+    expect(url.searchParams.get('permissions')).toBe('309237730304');
+    expect(url.searchParams.get('client_id')).toBe('123456789012345678');
+  });
+});

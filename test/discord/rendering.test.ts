@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createAcknowledgementGate } from '../../src/adapters/discord/acknowledgement-gate.ts';
+import { threadName } from '../../src/adapters/discord/handle-message.ts';
+import {
+  parseFeedbackCustomId,
+  renderAnswer,
+  sourcesEmbed,
+  withoutSourcesBlock,
+} from '../../src/adapters/discord/render-answer.ts';
+import { throttledEdits } from '../../src/adapters/discord/throttled-edits.ts';
+import type { Answer } from '../../src/core/types.ts';
+
+const answer = (markdown: string, sources: Answer['sources']): Answer => ({
+  id: 'answer-1',
+  markdown,
+  sources,
+  subQuestions: [],
+  contexts: [],
+  counts: { toolCalls: 0, promptTokens: 0, completionTokens: 0, llmCalls: 0 },
+});
+
+describe('rendering for Discord', () => {
+  it('moves the trailing sources list into an embed, and keeps prose that only mentions sources', () => {
+    const sources: Answer['sources'] = [
+      { file: 'bash_ref.pdf', docId: 'd1', pages: [12, 13] },
+      { file: 'faq.pdf', docId: 'd2', pages: [4, 4] },
+    ];
+    const [part] = renderAnswer(
+      answer('Loops repeat.\n\nSources:\n- bash_ref.pdf (p. 12–13)\n- faq.pdf (p. 4)', sources),
+    );
+    expect(part?.content).toBe('Loops repeat.');
+    expect(part?.embeds[0]?.description).toBe('📄 **bash\\_ref.pdf** — pp. 12–13\n📄 **faq.pdf** — p. 4');
+    expect(withoutSourcesBlock('Sources: the manual says so.')).toBe('Sources: the manual says so.');
+    expect(withoutSourcesBlock('Text.\n\n**Sources:**\n- a.pdf (p. 1)')).toBe('Text.');
+    // No sources: the answer says so itself and no embed is added.
+    const [bare] = renderAnswer(answer('Not found.\n\nSources: none (nothing relevant was found).', []));
+    expect(bare?.content).toContain('Sources: none');
+    expect(bare?.embeds).toEqual([]);
+  });
+
+  it('keeps the sources embed within Discord limits', () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      file: `file-${i}.pdf`,
+      docId: `${i}`,
+      pages: [1, 2] as [number, number],
+    }));
+    const embed = sourcesEmbed(many);
+    expect(embed.description!.length).toBeLessThanOrEqual(4_096);
+    expect(embed.description).toMatch(/… and \d+ more$/);
+  });
+
+  it('round-trips the feedback button ids', () => {
+    const [part] = renderAnswer(answer('Yes.', []));
+    const ids = part!.components[0]!.components.map((button) =>
+      'custom_id' in button ? button.custom_id : '',
+    );
+    expect(ids.map(parseFeedbackCustomId)).toEqual([
+      { value: 'up', answerId: 'answer-1' },
+      { value: 'down', answerId: 'answer-1' },
+    ]);
+    expect(parseFeedbackCustomId('something-else')).toBeUndefined();
+  });
+
+  it('names threads after the question, within 100 characters', () => {
+    expect(threadName('  \n**How** do I `loop`?\nmore', 'alice')).toBe('How do I loop?');
+    expect(threadName('x'.repeat(300), 'alice')).toHaveLength(100);
+    expect(threadName('```', 'alice')).toBe('Question from alice');
+  });
+});
+
+describe('throttled status edits', () => {
+  it('sends the newest text at most once per interval, never overlapping, nothing after close', async () => {
+    const sent: string[] = [];
+    let running = 0;
+    let overlapped = false;
+    const edits = throttledEdits(
+      async (text) => {
+        running++;
+        overlapped ||= running > 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sent.push(text);
+        running--;
+      },
+      30,
+      () => {},
+    );
+    edits.update('one');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    edits.update('two');
+    edits.update('three');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    edits.update('four');
+    await edits.close();
+    edits.update('five');
+    expect(sent).toEqual(['one', 'three']);
+    expect(overlapped).toBe(false);
+  });
+});
+
+describe('acknowledgement gate', () => {
+  it('lets turns start once every pending acknowledgement is out, or after the bound', async () => {
+    const gate = createAcknowledgementGate();
+    await gate.clear(1_000);
+    const first = gate.begin();
+    const second = gate.begin();
+    let cleared = false;
+    const waiting = gate.clear(5_000).then(() => {
+      cleared = true;
+    });
+    first();
+    first();
+    await Promise.resolve();
+    expect(cleared).toBe(false);
+    second();
+    await waiting;
+    expect(cleared).toBe(true);
+    // An acknowledgement that never finishes holds turns back only until the bound.
+    gate.begin();
+    await expect(gate.clear(20)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,697 @@
+/**
+ * A fake Discord that the real discord.js client talks to over the wire: the REST API under
+ * `<url>/api` (set `DISCORD_API_URL` to `apiUrl`), the gateway WebSocket it advertises in
+ * `GET /gateway/bot`, and attachment files under `<url>/attachments/…`.
+ *
+ * It keeps the state a bot can see (guilds, channels, threads, messages, interaction replies),
+ * records every request the bot sends, and lets a test act as users: post messages, mention the
+ * bot, reply, run `/ragent …` commands with attachments, and click buttons.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type FakeGateway, startFakeGateway } from './fake-discord-gateway.ts';
+import {
+  allPermissions,
+  channelTypes,
+  type FakeAttachment,
+  type FakeChannel,
+  type FakeGuild,
+  type FakeMessage,
+  type FakeUser,
+  guildCreatePayload,
+  makeMessage,
+  makeUser,
+  memberPayload,
+  snowflake,
+} from './fake-discord-payloads.ts';
+
+export const fakeBotToken = 'fake-discord-bot-token.abcdef';
+export const fakeApplicationId = '100000000000000001';
+export const fakeBotUserId = '100000000000000001';
+const messageContentIntent = 1 << 15;
+/** Discord refuses interaction callbacks later than this after the interaction. */
+const interactionDeadlineMs = 3_000;
+
+export interface RecordedDiscordRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  authorization: string | undefined;
+  at: number;
+}
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  createdAt: number;
+  /** Callback types in order (4 reply, 5 deferred reply, 6 deferred update, 7 update). */
+  callbacks: Array<{ type: number; data: Record<string, unknown> | undefined; at: number }>;
+  /** The reply as it stands now (after edits), and every version of it. */
+  original: FakeMessage | undefined;
+  history: string[];
+  followUps: FakeMessage[];
+}
+
+export interface PostOptions {
+  guildId?: string;
+  channelId: string;
+  author?: FakeUser;
+  content: string;
+  /** Whether the text contains a real mention of the bot (`<@bot>` is prepended when true). */
+  mentionBot?: boolean;
+  /** The id of the message this one replies to. */
+  replyTo?: string;
+  /** Whether a reply pings the author replied to (Discord's default). */
+  replyPing?: boolean;
+}
+
+export interface CommandOptions {
+  guildId: string;
+  channelId: string;
+  user?: FakeUser;
+  /** Decimal permission bits of the member (default: none beyond sending messages). */
+  permissions?: string;
+  subcommand: string;
+  options?: Array<{ name: string; type: number; value: string | number | boolean }>;
+  attachments?: FakeAttachment[];
+}
+
+export interface FakeDiscord {
+  /** Origin, e.g. http://127.0.0.1:43123 */
+  url: string;
+  /** What DISCORD_API_URL is set to. */
+  apiUrl: string;
+  bot: FakeUser;
+  requests: RecordedDiscordRequest[];
+  addGuild(name?: string): { guildId: string; channelId: string };
+  /** A user starts a thread in a channel (not from a message); returns its id. */
+  addThread(channelId: string, name: string): string;
+  /** Serves a file; returns the attachment object Discord would put in an interaction. */
+  addAttachment(filename: string, bytes: Uint8Array, contentType?: string): FakeAttachment;
+  /** A user posts a message; dispatches MESSAGE_CREATE (content hidden without the intent, like Discord). */
+  postMessage(options: PostOptions): FakeMessage;
+  /** A user opens a DM with the bot and writes in it. */
+  postDirectMessage(options: { author?: FakeUser; channelId?: string; content: string }): FakeMessage;
+  /** Delivers a message's MESSAGE_CREATE again (Discord may replay events after a reconnect). */
+  redeliver(message: FakeMessage): void;
+  /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
+  runCommand(options: CommandOptions): InteractionRecord;
+  /** A user clicks a button on one of the bot's messages. */
+  clickButton(options: { message: FakeMessage; customId: string; user?: FakeUser }): InteractionRecord;
+  message(id: string): FakeMessage | undefined;
+  /** Messages in a channel or thread, oldest first, as they stand now. */
+  channelMessages(channelId: string): FakeMessage[];
+  threads(): FakeChannel[];
+  /** Every version of a message's content the bot sent (creation, then each edit). */
+  contentHistory(messageId: string): string[];
+  /** Messages the bot created or edited, as the bodies it sent (POST/PATCH with content or embeds). */
+  sentBodies(): Array<{ method: string; path: string; body: Record<string, unknown> }>;
+  /** Polls until `check` returns a value other than undefined/false, or throws after `timeoutMs`. */
+  waitFor<T>(check: () => T | undefined | false, timeoutMs?: number, what?: string): Promise<T>;
+  /** Resolves when `count` gateway sessions have identified (default 1). */
+  waitForLogin(count?: number): Promise<{ intents: number }>;
+  identifiedIntents(): number[];
+  /** Makes the next `count` requests matching `pattern` (method + path) fail with this status. */
+  failNext(pattern: RegExp, status: number, count?: number): void;
+  close(): Promise<void>;
+}
+
+export const randomUser = (name = 'alice'): FakeUser => makeUser(snowflake(), name);
+
+export async function startFakeDiscord(options: { guilds?: number } = {}): Promise<FakeDiscord> {
+  const bot = makeUser(fakeBotUserId, 'ragent', true);
+  const guilds = new Map<string, FakeGuild>();
+  const channels = new Map<string, FakeChannel>();
+  const messages = new Map<string, FakeMessage>();
+  const histories = new Map<string, string[]>();
+  const files = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
+  const interactions = new Map<string, InteractionRecord>();
+  const requests: RecordedDiscordRequest[] = [];
+  const failures: Array<{ pattern: RegExp; status: number }> = [];
+  const defaultUser = makeUser(snowflake(), 'alice');
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { message: String(error), code: 0 });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  const gateway: FakeGateway = startFakeGateway({
+    server,
+    path: '/gateway',
+    acceptsToken: (token) => token === fakeBotToken,
+    onIdentified: () => [
+      {
+        t: 'READY',
+        d: {
+          v: 10,
+          user: bot,
+          guilds: [...guilds.keys()].map((id) => ({ id, unavailable: true })),
+          session_id: snowflake(),
+          resume_gateway_url: `ws://127.0.0.1:${port}/gateway`,
+          application: { id: fakeApplicationId, flags: 0 },
+          private_channels: [],
+          relationships: [],
+        },
+      },
+      ...[...guilds.values()].map((guild) => ({ t: 'GUILD_CREATE', d: guildCreatePayload(guild, bot) })),
+    ],
+  });
+
+  const contentIntentGranted = () =>
+    gateway.sessions().every((session) => ((session.identify?.intents ?? 0) & messageContentIntent) !== 0);
+
+  const storeMessage = (message: FakeMessage) => {
+    messages.set(message.id, message);
+    histories.set(message.id, [message.content]);
+  };
+
+  /** What the gateway shows the bot: Discord blanks content the bot may not read. */
+  const visibleToBot = (message: FakeMessage): FakeMessage => {
+    const readable =
+      contentIntentGranted() ||
+      message.guild_id === undefined ||
+      message.author.id === bot.id ||
+      message.mentions.some((user) => user.id === bot.id);
+    return readable ? message : { ...message, content: '', embeds: [], attachments: [], components: [] };
+  };
+
+  const createMessageFromBot = (channelId: string, body: Record<string, unknown>): FakeMessage => {
+    const channel = channels.get(channelId);
+    const message = makeMessage({
+      channel_id: channelId,
+      ...(channel?.guild_id ? { guild_id: channel.guild_id } : {}),
+      author: bot,
+      content: typeof body.content === 'string' ? body.content : '',
+      embeds: Array.isArray(body.embeds) ? body.embeds : [],
+      components: Array.isArray(body.components) ? body.components : [],
+      flags: typeof body.flags === 'number' ? body.flags : 0,
+      allowed_mentions: body.allowed_mentions,
+    });
+    storeMessage(message);
+    if (channel?.type === channelTypes.publicThread) channel.message_count = (channel.message_count ?? 0) + 1;
+    return message;
+  };
+
+  const editMessage = (message: FakeMessage, body: Record<string, unknown>): FakeMessage => {
+    if (typeof body.content === 'string') message.content = body.content;
+    if (Array.isArray(body.embeds)) message.embeds = body.embeds;
+    if (Array.isArray(body.components)) message.components = body.components;
+    if ('allowed_mentions' in body) message.allowed_mentions = body.allowed_mentions;
+    message.edited_timestamp = new Date().toISOString();
+    histories.get(message.id)?.push(message.content);
+    return message;
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const parsed = new URL(request.url ?? '/', url);
+    const method = request.method ?? 'GET';
+    const raw = await readBody(request);
+    const body = parseBody(raw, request.headers['content-type']);
+    const record: RecordedDiscordRequest = {
+      method,
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      body,
+      authorization: request.headers.authorization,
+      at: Date.now(),
+    };
+    requests.push(record);
+
+    const failure = failures.findIndex((entry) => entry.pattern.test(`${method} ${parsed.pathname}`));
+    if (failure >= 0) {
+      const status = failures.splice(failure, 1)[0]?.status ?? 500;
+      sendJson(response, status, { message: `Simulated failure ${status}`, code: 0 });
+      return;
+    }
+
+    const attachment = /^\/attachments\/(\d+)\/[^/]+$/.exec(parsed.pathname);
+    if (attachment && method === 'GET') {
+      const file = files.get(attachment[1]!);
+      if (!file) return sendJson(response, 404, { message: 'Not found' });
+      response.writeHead(200, {
+        ...(file.contentType ? { 'content-type': file.contentType } : {}),
+        'content-length': String(file.bytes.byteLength),
+      });
+      response.end(Buffer.from(file.bytes));
+      return;
+    }
+
+    const route = decodeURIComponent(parsed.pathname).replace(/^\/api\/v10/, '');
+    if (!parsed.pathname.startsWith('/api/v10/'))
+      return sendJson(response, 404, { message: '404: Not Found', code: 0 });
+    const isWebhookOrCallback = route.startsWith('/interactions/') || route.startsWith('/webhooks/');
+    if (!isWebhookOrCallback && record.authorization !== `Bot ${fakeBotToken}`) {
+      return sendJson(response, 401, { message: '401: Unauthorized', code: 0 });
+    }
+    const reply = routeRequest(method, route, parsed.searchParams, (body ?? {}) as Record<string, unknown>);
+    if (reply.status === 204) {
+      response.writeHead(204);
+      response.end();
+      return;
+    }
+    sendJson(response, reply.status, reply.body);
+  }
+
+  function routeRequest(
+    method: string,
+    route: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+  ): { status: number; body?: unknown } {
+    let match: RegExpExecArray | null;
+    if (method === 'GET' && route === '/gateway/bot') {
+      return {
+        status: 200,
+        body: {
+          url: `ws://127.0.0.1:${port}/gateway`,
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+        },
+      };
+    }
+    if (method === 'GET' && route === '/users/@me') return { status: 200, body: bot };
+    if (method === 'GET' && route === '/applications/@me') {
+      return { status: 200, body: { id: fakeApplicationId, name: 'ragent', flags: 0, bot } };
+    }
+    match = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(route);
+    if (match && method === 'PUT') {
+      const commands = Array.isArray(body) ? body : [];
+      return {
+        status: 200,
+        body: commands.map((command: Record<string, unknown>) => ({
+          ...command,
+          id: snowflake(),
+          application_id: match![1],
+          ...(match![2] ? { guild_id: match![2] } : {}),
+          version: snowflake(),
+          type: command.type ?? 1,
+        })),
+      };
+    }
+    match = /^\/channels\/(\d+)\/messages$/.exec(route);
+    if (match && method === 'POST') {
+      if (!channels.has(match[1]!)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      const message = createMessageFromBot(match[1]!, body);
+      gateway.dispatch('MESSAGE_CREATE', message);
+      return { status: 200, body: message };
+    }
+    match = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(route);
+    if (match) {
+      const message = messages.get(match[2]!);
+      if (!message || message.channel_id !== match[1]) {
+        return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      }
+      if (method === 'GET') return { status: 200, body: message };
+      if (method === 'PATCH') {
+        if (message.author.id !== bot.id) {
+          return {
+            status: 403,
+            body: { message: 'Cannot edit a message authored by another user', code: 50005 },
+          };
+        }
+        return { status: 200, body: editMessage(message, body) };
+      }
+    }
+    match = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(route);
+    if (match && method === 'POST') {
+      const parent = channels.get(match[1]!);
+      const starter = messages.get(match[2]!);
+      if (!parent?.guild_id || !starter)
+        return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      if (parent.type !== channelTypes.guildText) {
+        return { status: 400, body: { message: 'Cannot start a thread here', code: 50024 } };
+      }
+      const name = String(body.name ?? '');
+      if (name.length < 1 || name.length > 100) {
+        return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: { name: {} } } };
+      }
+      // A message starts at most one thread, and the thread takes the message's id.
+      if (channels.has(starter.id)) {
+        return {
+          status: 400,
+          body: { message: 'A thread has already been created for this message', code: 160004 },
+        };
+      }
+      const thread: FakeChannel = {
+        id: starter.id,
+        type: channelTypes.publicThread,
+        name,
+        guild_id: parent.guild_id,
+        parent_id: parent.id,
+        owner_id: bot.id,
+        message_count: 0,
+        member_count: 1,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: Number(body.auto_archive_duration ?? 1440),
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
+      channels.set(thread.id, thread);
+      guilds.get(parent.guild_id)?.threads.push(thread);
+      gateway.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
+      return { status: 201, body: thread };
+    }
+    if (/^\/channels\/\d+\/typing$/.test(route) && method === 'POST') return { status: 204 };
+    match = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(route);
+    if (match && method === 'POST') {
+      const interaction = interactions.get(match[2]!);
+      if (!interaction || interaction.id !== match[1]) {
+        return { status: 404, body: { message: 'Unknown interaction', code: 10062 } };
+      }
+      if (interaction.callbacks.length > 0) {
+        return { status: 400, body: { message: 'Interaction has already been acknowledged.', code: 40060 } };
+      }
+      if (Date.now() - interaction.createdAt > interactionDeadlineMs) {
+        return { status: 404, body: { message: 'Unknown interaction', code: 10062 } };
+      }
+      const type = Number(body.type);
+      const data = body.data as Record<string, unknown> | undefined;
+      interaction.callbacks.push({ type, data, at: Date.now() });
+      if (type === 4 || type === 5) {
+        const message = makeMessage({
+          channel_id: '0',
+          author: bot,
+          content: typeof data?.content === 'string' ? data.content : '',
+          embeds: Array.isArray(data?.embeds) ? data.embeds : [],
+          components: Array.isArray(data?.components) ? data.components : [],
+          flags: Number(data?.flags ?? 0),
+          allowed_mentions: data?.allowed_mentions,
+          interaction_id: interaction.id,
+        });
+        interaction.original = message;
+        interaction.history.push(message.content);
+      }
+      if (query.get('with_response') === 'true') {
+        return {
+          status: 200,
+          body: {
+            interaction: {
+              id: interaction.id,
+              type: 2,
+              activity_instance_id: null,
+              response_message_id: null,
+            },
+            resource: interaction.original ? { type, message: interaction.original } : { type },
+          },
+        };
+      }
+      return { status: 204 };
+    }
+    match = /^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/.exec(route);
+    if (match) {
+      const interaction = interactions.get(match[2]!);
+      if (!interaction?.original || match[1] !== fakeApplicationId) {
+        return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      }
+      if (method === 'GET') return { status: 200, body: interaction.original };
+      if (method === 'PATCH') {
+        editMessage(interaction.original, body);
+        interaction.history.push(interaction.original.content);
+        return { status: 200, body: interaction.original };
+      }
+    }
+    match = /^\/webhooks\/(\d+)\/([^/]+)$/.exec(route);
+    if (match && method === 'POST') {
+      const interaction = interactions.get(match[2]!);
+      if (!interaction) return { status: 404, body: { message: 'Unknown Webhook', code: 10015 } };
+      const message = makeMessage({
+        channel_id: '0',
+        author: bot,
+        content: typeof body.content === 'string' ? body.content : '',
+        embeds: Array.isArray(body.embeds) ? body.embeds : [],
+        flags: Number(body.flags ?? 0),
+        allowed_mentions: body.allowed_mentions,
+      });
+      interaction.followUps.push(message);
+      return { status: 200, body: message };
+    }
+    return { status: 404, body: { message: '404: Not Found', code: 0 } };
+  }
+
+  const fake: FakeDiscord = {
+    url,
+    apiUrl: `${url}/api`,
+    bot,
+    requests,
+    addGuild: (name = `guild ${guilds.size + 1}`) => {
+      const guildId = snowflake();
+      const channel: FakeChannel = {
+        id: snowflake(),
+        type: channelTypes.guildText,
+        name: 'general',
+        guild_id: guildId,
+        position: 0,
+        permission_overwrites: [],
+      };
+      guilds.set(guildId, { id: guildId, name, channels: [channel], threads: [] });
+      channels.set(channel.id, channel);
+      gateway.dispatch('GUILD_CREATE', guildCreatePayload(guilds.get(guildId)!, bot));
+      return { guildId, channelId: channel.id };
+    },
+    addThread: (channelId, name) => {
+      const parent = channels.get(channelId);
+      if (!parent?.guild_id) throw new Error(`no guild channel ${channelId}`);
+      const thread: FakeChannel = {
+        id: snowflake(),
+        type: channelTypes.publicThread,
+        name,
+        guild_id: parent.guild_id,
+        parent_id: parent.id,
+        owner_id: defaultUser.id,
+        message_count: 0,
+        member_count: 1,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
+      channels.set(thread.id, thread);
+      guilds.get(parent.guild_id)?.threads.push(thread);
+      gateway.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
+      return thread.id;
+    },
+    addAttachment: (filename, bytes, contentType = 'application/pdf') => {
+      const id = snowflake();
+      files.set(id, { bytes, contentType });
+      const fileUrl = `${url}/attachments/${id}/${encodeURIComponent(filename)}`;
+      return {
+        id,
+        filename,
+        size: bytes.byteLength,
+        url: fileUrl,
+        proxy_url: fileUrl,
+        content_type: contentType,
+      };
+    },
+    postMessage: (options) => {
+      const author = options.author ?? defaultUser;
+      const channel = channels.get(options.channelId);
+      const guildId = options.guildId ?? channel?.guild_id;
+      const replied = options.replyTo ? messages.get(options.replyTo) : undefined;
+      const mentions: FakeUser[] = [];
+      if (options.mentionBot) mentions.push(bot);
+      if (replied && (options.replyPing ?? true) && !mentions.some((user) => user.id === replied.author.id)) {
+        mentions.push(replied.author);
+      }
+      const message = makeMessage({
+        channel_id: options.channelId,
+        ...(guildId ? { guild_id: guildId } : {}),
+        author,
+        content: options.mentionBot ? `<@${bot.id}> ${options.content}` : options.content,
+        mentions,
+        mention_everyone: /@(everyone|here)\b/.test(options.content),
+        ...(replied
+          ? {
+              type: 19,
+              message_reference: {
+                message_id: replied.id,
+                channel_id: replied.channel_id,
+                ...(guildId ? { guild_id: guildId } : {}),
+              },
+              referenced_message: replied,
+            }
+          : {}),
+      });
+      storeMessage(message);
+      gateway.dispatch('MESSAGE_CREATE', {
+        ...visibleToBot(message),
+        ...(guildId
+          ? { member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false } }
+          : {}),
+      });
+      return message;
+    },
+    postDirectMessage: (options) => {
+      const author = options.author ?? defaultUser;
+      const channelId = options.channelId ?? snowflake();
+      if (!channels.has(channelId))
+        channels.set(channelId, { id: channelId, type: channelTypes.dm, recipients: [author] });
+      const message = makeMessage({ channel_id: channelId, author, content: options.content });
+      storeMessage(message);
+      gateway.dispatch('MESSAGE_CREATE', { ...message, channel_type: channelTypes.dm });
+      return message;
+    },
+    redeliver: (message) => {
+      gateway.dispatch('MESSAGE_CREATE', visibleToBot(message));
+    },
+    runCommand: (options) => {
+      const user = options.user ?? defaultUser;
+      const attachments = options.attachments ?? [];
+      return startInteraction({
+        type: 2,
+        guild_id: options.guildId,
+        channel_id: options.channelId,
+        member: memberPayload(user, options.permissions ?? '3072'),
+        data: {
+          id: snowflake(),
+          name: 'ragent',
+          type: 1,
+          guild_id: options.guildId,
+          options: [
+            {
+              type: 1,
+              name: options.subcommand,
+              options: [
+                ...(options.options ?? []),
+                ...attachments.map((file, index) => ({
+                  type: 11,
+                  name: index === 0 ? 'file' : `file${index}`,
+                  value: file.id,
+                })),
+              ],
+            },
+          ],
+          ...(attachments.length > 0
+            ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
+            : {}),
+        },
+      });
+    },
+    clickButton: (options) => {
+      const user = options.user ?? defaultUser;
+      const channel = channels.get(options.message.channel_id);
+      return startInteraction({
+        type: 3,
+        channel_id: options.message.channel_id,
+        ...(channel?.guild_id
+          ? { guild_id: channel.guild_id, member: memberPayload(user, '3072') }
+          : { user }),
+        message: options.message,
+        data: { custom_id: options.customId, component_type: 2 },
+      });
+    },
+    message: (id) => messages.get(id),
+    channelMessages: (channelId) =>
+      [...messages.values()].filter((message) => message.channel_id === channelId),
+    threads: () => [...channels.values()].filter((channel) => channel.type === channelTypes.publicThread),
+    contentHistory: (messageId) => histories.get(messageId) ?? [],
+    sentBodies: () =>
+      requests
+        .filter(
+          (request) =>
+            (request.method === 'POST' || request.method === 'PATCH') &&
+            /\/(messages|webhooks|callback)/.test(request.path) &&
+            !request.path.endsWith('/threads') &&
+            request.body !== null &&
+            typeof request.body === 'object',
+        )
+        .map((request) => {
+          const body = request.body as Record<string, unknown>;
+          // Interaction callbacks carry the message in `data`.
+          const message = request.path.endsWith('/callback')
+            ? ((body.data ?? {}) as Record<string, unknown>)
+            : body;
+          return { method: request.method, path: request.path, body: message };
+        })
+        .filter(({ body }) => 'content' in body || 'embeds' in body),
+    waitFor: async (check, timeoutMs = 10_000, what = 'condition') => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = check();
+        if (value !== undefined && value !== false) return value as never;
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    waitForLogin: async (count = 1) => {
+      const session = await gateway.waitForIdentify(count);
+      return { intents: session.identify?.intents ?? 0 };
+    },
+    identifiedIntents: () => gateway.sessions().map((session) => session.identify?.intents ?? 0),
+    failNext: (pattern, status, count = 1) => {
+      for (let i = 0; i < count; i++) failures.push({ pattern, status });
+    },
+    close: async () => {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  function startInteraction(fields: Record<string, unknown>): InteractionRecord {
+    const record: InteractionRecord = {
+      id: snowflake(),
+      token: `token-${snowflake()}`,
+      createdAt: Date.now(),
+      callbacks: [],
+      original: undefined,
+      history: [],
+      followUps: [],
+    };
+    interactions.set(record.token, record);
+    const guildId = fields.guild_id as string | undefined;
+    const channel = channels.get(fields.channel_id as string);
+    gateway.dispatch('INTERACTION_CREATE', {
+      id: record.id,
+      application_id: fakeApplicationId,
+      token: record.token,
+      version: 1,
+      locale: 'en-US',
+      ...(guildId ? { guild_locale: 'en-US', guild: { id: guildId, locale: 'en-US', features: [] } } : {}),
+      app_permissions: allPermissions,
+      entitlements: [],
+      authorizing_integration_owners: guildId ? { '0': guildId } : { '1': fakeBotUserId },
+      context: guildId ? 0 : 1,
+      channel: channel ?? { id: fields.channel_id, type: channelTypes.dm },
+      ...fields,
+    });
+    return record;
+  }
+
+  for (let i = 0; i < (options.guilds ?? 0); i++) fake.addGuild();
+  return fake;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return null;
+  if (contentType?.includes('application/json')) return JSON.parse(raw.toString('utf8'));
+  return raw.toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body ?? null);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}

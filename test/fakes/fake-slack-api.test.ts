@@ -1,0 +1,79 @@
+import { webApi } from '@slack/bolt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeSlackApi, startFakeSlackApi } from './fake-slack-api.ts';
+
+describe('fake Slack Web API through the real @slack/web-api client', () => {
+  let slack: FakeSlackApi;
+  afterEach(async () => {
+    await slack?.close();
+  });
+
+  const client = (token: string) =>
+    new webApi.WebClient(token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+
+  it('answers auth.test and records calls with their bodies and tokens', async () => {
+    slack = await startFakeSlackApi({ teamId: 'T9', botUserId: 'U9' });
+    const result = await client(slack.botToken).auth.test();
+    expect(result).toMatchObject({ ok: true, team_id: 'T9', user_id: 'U9' });
+    expect(slack.callsTo('auth.test')[0]?.token).toBe(slack.botToken);
+  });
+
+  it('rejects calls without the bot token like Slack does', async () => {
+    slack = await startFakeSlackApi();
+    await expect(client('xoxb-wrong').chat.postMessage({ channel: 'C1', text: 'hi' })).rejects.toMatchObject({
+      data: { ok: false, error: 'invalid_auth' },
+    });
+    expect(slack.messages('C1')).toEqual([]);
+  });
+
+  it('keeps posted and updated messages per thread, blocks decoded', async () => {
+    slack = await startFakeSlackApi();
+    const web = client(slack.botToken);
+    const root = await web.chat.postMessage({ channel: 'C1', text: 'root' });
+    const reply = await web.chat.postMessage({
+      channel: 'C1',
+      thread_ts: String(root.ts),
+      text: 'working',
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'working' } }],
+    });
+    await web.chat.update({ channel: 'C1', ts: String(reply.ts), text: 'done', blocks: [] });
+    const thread = slack.messages('C1', String(root.ts));
+    expect(thread.map((message) => [message.text, message.updates])).toEqual([
+      ['root', 0],
+      ['done', 1],
+    ]);
+    expect(slack.callsTo('chat.postMessage')[1]?.body.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: 'working' } },
+    ]);
+  });
+
+  it('rate-limits on demand with Retry-After, which the client honours by retrying', async () => {
+    slack = await startFakeSlackApi();
+    slack.rateLimitNext('chat.postMessage');
+    const web = new webApi.WebClient(slack.botToken, {
+      slackApiUrl: slack.apiUrl,
+      retryConfig: { retries: 2, minTimeout: 1, maxTimeout: 5 },
+    });
+    await web.chat.postMessage({ channel: 'C1', text: 'eventually' });
+    expect(slack.calls.map((call) => call.method)).toEqual([
+      'chat.postMessage#rate-limited',
+      'chat.postMessage',
+    ]);
+  });
+
+  it('serves files only with the bot token', async () => {
+    slack = await startFakeSlackApi();
+    const file = slack.addFile({
+      id: 'F1',
+      name: 'a.pdf',
+      mimetype: 'application/pdf',
+      bytes: new Uint8Array([37, 80]),
+    });
+    const url = String(file.url_private_download);
+    const anonymous = await fetch(url);
+    expect(anonymous.headers.get('content-type')).toMatch(/text\/html/);
+    const authorised = await fetch(url, { headers: { authorization: `Bearer ${slack.botToken}` } });
+    expect(authorised.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await authorised.arrayBuffer())).toEqual(new Uint8Array([37, 80]));
+  });
+});

@@ -1,0 +1,456 @@
+/**
+ * A fake Slack Web API that speaks the real wire protocol the `@slack/web-api` client and Bolt use:
+ * `POST /api/<method>` with a form or JSON body and `Authorization: Bearer <token>`, answered with
+ * `{ ok, … }`. It records every call with its body, keeps the messages posted per channel, serves
+ * file downloads (only with the bot token, like files.slack.com), records `response_url` posts, and
+ * offers Socket Mode: `apps.connections.open` returns a local WebSocket URL to which the test pushes
+ * envelopes and reads the app's acknowledgements.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
+
+export interface SlackApiCall {
+  method: string;
+  body: Record<string, unknown>;
+  /** The bearer token the call carried (for assertions; never print it in a real app). */
+  token: string | undefined;
+  at: number;
+}
+
+export interface FakeSlackMessage {
+  channel: string;
+  ts: string;
+  threadTs: string | undefined;
+  text: string;
+  blocks: unknown[];
+  /** How many times chat.update changed it. */
+  updates: number;
+}
+
+export interface FakeSlackFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  bytes: Uint8Array;
+  /** Content type the download serves (default: the mimetype). */
+  servedContentType?: string;
+  /** Override the download URL (e.g. a foreign host, to check the adapter refuses it). */
+  downloadUrl?: string;
+}
+
+export interface FakeSlackUser {
+  id: string;
+  name: string;
+  isAdmin?: boolean;
+  isOwner?: boolean;
+}
+
+export interface SocketEnvelopeOptions {
+  type: 'events_api' | 'slash_commands' | 'interactive';
+  retryAttempt?: number;
+}
+
+export interface FakeSlackApi {
+  url: string;
+  /** The value for `SLACK_API_URL`. */
+  apiUrl: string;
+  botToken: string;
+  appToken: string;
+  botUserId: string;
+  botId: string;
+  teamId: string;
+  calls: SlackApiCall[];
+  callsTo(method: string): SlackApiCall[];
+  /** Messages of a channel (optionally one thread, root included), oldest first. */
+  messages(channel: string, threadTs?: string): FakeSlackMessage[];
+  /** Posts to `response_url`s handed out by {@link responseUrl}. */
+  responses(id: string): Array<Record<string, unknown>>;
+  responseUrl(id: string): string;
+  addFile(file: FakeSlackFile): Record<string, unknown>;
+  addUser(user: FakeSlackUser): void;
+  /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
+  setAssistantStatusSupported(supported: boolean): void;
+  /** The next `count` calls to `method` answer HTTP 429 with `Retry-After: 0`. */
+  rateLimitNext(method: string, count?: number): void;
+  /** Resolves when `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
+  waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number, what?: string): Promise<T>;
+  /** Socket Mode: connected app sockets. */
+  socketCount(): number;
+  waitForSocket(timeoutMs?: number): Promise<void>;
+  /** Socket Mode: sends an envelope to every connected app; resolves with the first acknowledgement payload. */
+  sendEnvelope(payload: unknown, options: SocketEnvelopeOptions): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface FakeSlackApiOptions {
+  teamId?: string;
+  botUserId?: string;
+}
+
+let tsCounter = 0;
+function nextTs(): string {
+  tsCounter += 1;
+  return `${Math.floor(Date.now() / 1000)}.${String(tsCounter).padStart(6, '0')}`;
+}
+
+export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Promise<FakeSlackApi> {
+  const teamId = options.teamId ?? 'T0001';
+  const botUserId = options.botUserId ?? 'UBOT';
+  const botId = 'BBOT';
+  const botToken = 'xoxb-fake-bot-token-0001';
+  const appToken = 'xapp-fake-app-token-0001';
+  const calls: SlackApiCall[] = [];
+  const messagesByChannel = new Map<string, FakeSlackMessage[]>();
+  const files = new Map<string, FakeSlackFile>();
+  const users = new Map<string, FakeSlackUser>();
+  const responsePosts = new Map<string, Array<Record<string, unknown>>>();
+  const rateLimits = new Map<string, number>();
+  const waiters = new Set<() => void>();
+  const sockets = new Set<WebSocket>();
+  const pendingAcks = new Map<string, (payload: unknown) => void>();
+  let assistantStatusSupported = false;
+  let envelopeCounter = 0;
+  let baseUrl = '';
+
+  const notify = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { ok: false, error: String(error) });
+    });
+  });
+  const socketServer = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request, socket, head) => {
+    if (!request.url?.startsWith('/socket')) {
+      socket.destroy();
+      return;
+    }
+    socketServer.handleUpgrade(request, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data) => {
+        const parsed = JSON.parse(String(data)) as { envelope_id?: string; payload?: unknown };
+        const resolve = parsed.envelope_id ? pendingAcks.get(parsed.envelope_id) : undefined;
+        if (parsed.envelope_id && resolve) {
+          pendingAcks.delete(parsed.envelope_id);
+          resolve(parsed.payload ?? {});
+        }
+      });
+      ws.send(JSON.stringify({ type: 'hello', num_connections: 1 }));
+      notify();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const raw = await readBody(request);
+    const token = bearer(request);
+
+    if (url.pathname.startsWith('/files/') && request.method === 'GET') {
+      return serveFile(url.pathname, token, response);
+    }
+    if (url.pathname === '/redirect' && request.method === 'GET') {
+      calls.push({ method: 'redirect', body: { to: url.searchParams.get('to') }, token, at: Date.now() });
+      response.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+      response.end();
+      return;
+    }
+    if (url.pathname.startsWith('/respond/') && request.method === 'POST') {
+      const id = decodeURIComponent(url.pathname.slice('/respond/'.length));
+      const posts = responsePosts.get(id) ?? [];
+      posts.push(JSON.parse(raw.toString('utf8')) as Record<string, unknown>);
+      responsePosts.set(id, posts);
+      sendJson(response, 200, { ok: true });
+      notify();
+      return;
+    }
+    if (!url.pathname.startsWith('/api/')) {
+      sendJson(response, 404, { ok: false, error: 'unknown_path' });
+      return;
+    }
+    const method = url.pathname.slice('/api/'.length);
+    const body = parseBody(raw.toString('utf8'), request.headers['content-type'] ?? '');
+    const remaining = rateLimits.get(method) ?? 0;
+    if (remaining > 0) {
+      rateLimits.set(method, remaining - 1);
+      calls.push({ method: `${method}#rate-limited`, body, token, at: Date.now() });
+      response.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+      return;
+    }
+    calls.push({ method, body, token, at: Date.now() });
+    const expected = method === 'apps.connections.open' ? appToken : botToken;
+    if (token !== expected) {
+      sendJson(response, 200, { ok: false, error: token ? 'invalid_auth' : 'not_authed' });
+      notify();
+      return;
+    }
+    sendJson(response, 200, answer(method, body));
+    notify();
+  }
+
+  function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: 'https://fake.slack.com/',
+          team: 'Fake Team',
+          user: 'ragent',
+          team_id: teamId,
+          user_id: botUserId,
+          bot_id: botId,
+          is_enterprise_install: false,
+        };
+      case 'apps.connections.open':
+        return { ok: true, url: `${baseUrl.replace(/^http/, 'ws')}/socket` };
+      case 'chat.postMessage': {
+        const channel = String(body.channel ?? '');
+        if (!channel) return { ok: false, error: 'channel_not_found' };
+        if (!body.text && !body.blocks) return { ok: false, error: 'no_text' };
+        const message: FakeSlackMessage = {
+          channel,
+          ts: nextTs(),
+          threadTs: typeof body.thread_ts === 'string' ? body.thread_ts : undefined,
+          text: String(body.text ?? ''),
+          blocks: Array.isArray(body.blocks) ? body.blocks : [],
+          updates: 0,
+        };
+        const list = messagesByChannel.get(channel) ?? [];
+        list.push(message);
+        messagesByChannel.set(channel, list);
+        return { ok: true, channel, ts: message.ts, message: { text: message.text, ts: message.ts } };
+      }
+      case 'chat.update': {
+        const channel = String(body.channel ?? '');
+        const message = messagesByChannel.get(channel)?.find((candidate) => candidate.ts === body.ts);
+        if (!message) return { ok: false, error: 'message_not_found' };
+        message.text = String(body.text ?? message.text);
+        if (Array.isArray(body.blocks)) message.blocks = body.blocks;
+        message.updates += 1;
+        return { ok: true, channel, ts: message.ts, text: message.text };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: nextTs() };
+      case 'views.open':
+        return { ok: true, view: { id: `V${++envelopeCounter}` } };
+      case 'assistant.threads.setStatus':
+        return assistantStatusSupported ? { ok: true } : { ok: false, error: 'not_allowed_token_type' };
+      case 'users.info': {
+        const user = users.get(String(body.user ?? ''));
+        if (!user) return { ok: false, error: 'user_not_found' };
+        return {
+          ok: true,
+          user: {
+            id: user.id,
+            team_id: teamId,
+            name: user.name,
+            is_admin: user.isAdmin ?? false,
+            is_owner: user.isOwner ?? false,
+            is_primary_owner: false,
+            is_bot: false,
+          },
+        };
+      }
+      case 'files.info': {
+        const file = files.get(String(body.file ?? ''));
+        return file ? { ok: true, file: describeFile(file) } : { ok: false, error: 'file_not_found' };
+      }
+      case 'conversations.replies': {
+        const thread = messagesOf(String(body.channel ?? ''), String(body.ts ?? ''));
+        return { ok: true, messages: thread.map((message) => ({ ts: message.ts, text: message.text })) };
+      }
+      default:
+        return { ok: true };
+    }
+  }
+
+  function serveFile(pathname: string, token: string | undefined, response: ServerResponse): void {
+    const id = pathname.split('/')[2] ?? '';
+    const file = files.get(id);
+    if (token !== botToken) {
+      // Like files.slack.com: without a valid token you get the HTML sign-in page, not the file.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!DOCTYPE html><html><body>Sign in to Slack</body></html>');
+      return;
+    }
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('not found');
+      return;
+    }
+    calls.push({ method: 'files.download', body: { id }, token, at: Date.now() });
+    response.writeHead(200, {
+      'content-type': file.servedContentType ?? file.mimetype,
+      'content-length': file.bytes.byteLength,
+    });
+    response.end(Buffer.from(file.bytes));
+    notify();
+  }
+
+  function describeFile(file: FakeSlackFile): Record<string, unknown> {
+    const download = file.downloadUrl ?? `${baseUrl}/files/${file.id}/${encodeURIComponent(file.name)}`;
+    return {
+      id: file.id,
+      name: file.name,
+      title: file.name,
+      mimetype: file.mimetype,
+      filetype: file.name.split('.').pop() ?? '',
+      size: file.bytes.byteLength,
+      url_private: download,
+      url_private_download: download,
+    };
+  }
+
+  function messagesOf(channel: string, threadTs?: string): FakeSlackMessage[] {
+    const list = messagesByChannel.get(channel) ?? [];
+    if (threadTs === undefined) return [...list];
+    return list.filter((message) => message.ts === threadTs || message.threadTs === threadTs);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  const waitFor = <T>(predicate: () => T | undefined | false, timeoutMs = 10_000, what = 'condition') =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        let value: T | undefined | false;
+        try {
+          value = predicate();
+        } catch (error) {
+          cleanup();
+          reject(error);
+          return;
+        }
+        if (value !== undefined && value !== false) {
+          cleanup();
+          resolve(value);
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`fake Slack: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+
+  return {
+    url: baseUrl,
+    apiUrl: `${baseUrl}/api/`,
+    botToken,
+    appToken,
+    botUserId,
+    botId,
+    teamId,
+    calls,
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    messages: messagesOf,
+    responses: (id) => responsePosts.get(id) ?? [],
+    responseUrl: (id) => `${baseUrl}/respond/${encodeURIComponent(id)}`,
+    addFile: (file) => {
+      files.set(file.id, file);
+      return describeFile(file);
+    },
+    addUser: (user) => {
+      users.set(user.id, user);
+    },
+    setAssistantStatusSupported: (supported) => {
+      assistantStatusSupported = supported;
+    },
+    rateLimitNext: (method, count = 1) => {
+      rateLimits.set(method, (rateLimits.get(method) ?? 0) + count);
+    },
+    waitFor,
+    socketCount: () => sockets.size,
+    waitForSocket: async (timeoutMs = 10_000) => {
+      await waitFor(() => sockets.size > 0, timeoutMs, 'a Socket Mode connection');
+    },
+    sendEnvelope: (payload, envelope) => {
+      const id = `envelope-${++envelopeCounter}`;
+      const message: Record<string, unknown> = {
+        envelope_id: id,
+        type: envelope.type,
+        payload,
+        accepts_response_payload: envelope.type !== 'events_api',
+      };
+      if (envelope.type === 'events_api') {
+        message.retry_attempt = envelope.retryAttempt ?? 0;
+        message.retry_reason = envelope.retryAttempt ? 'timeout' : '';
+      }
+      return new Promise((resolve, reject) => {
+        if (sockets.size === 0) {
+          reject(new Error('fake Slack: no Socket Mode connection'));
+          return;
+        }
+        pendingAcks.set(id, resolve);
+        for (const socket of sockets) socket.send(JSON.stringify(message));
+        setTimeout(() => {
+          if (pendingAcks.delete(id)) reject(new Error(`fake Slack: envelope ${id} was not acknowledged`));
+        }, 5_000).unref();
+      });
+    },
+    close: async () => {
+      for (const socket of sockets) socket.terminate();
+      socketServer.close();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+function bearer(request: IncomingMessage): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length);
+}
+
+/** Form bodies carry nested values (blocks, view) as JSON strings; decode those too. */
+function parseBody(raw: string, contentType: string): Record<string, unknown> {
+  if (raw.length === 0) return {};
+  if (contentType.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (/^[[{]/.test(value)) {
+      try {
+        result[key] = JSON.parse(value);
+        continue;
+      } catch {
+        // not JSON after all
+      }
+    }
+    result[key] = value;
+  }
+  return result;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Delivers Slack requests to an app the way Slack does over HTTP: Events API callbacks, slash
+ * commands and interactivity payloads, signed with the signing secret (`x-slack-signature`,
+ * `x-slack-request-timestamp`), optionally as a retry (`x-slack-retry-num`). Also builds the
+ * payloads themselves, with the fields Slack really sends.
+ */
+import { createHmac } from 'node:crypto';
+
+export interface DeliveryOptions {
+  retryNum?: number;
+  /** Sign with this secret instead of the right one (to check rejection). */
+  signingSecret?: string;
+  /** Override the timestamp (seconds). */
+  timestamp?: number;
+}
+
+export interface Delivery {
+  status: number;
+  body: string;
+}
+
+export interface SlackEventSender {
+  /** Posts an Events API envelope (`event_callback`). */
+  event(envelope: Record<string, unknown>, options?: DeliveryOptions): Promise<Delivery>;
+  /** Posts a slash command (form-encoded fields). */
+  command(fields: Record<string, string>, options?: DeliveryOptions): Promise<Delivery>;
+  /** Posts an interactivity payload (`payload=<json>`). */
+  interaction(payload: Record<string, unknown>, options?: DeliveryOptions): Promise<Delivery>;
+}
+
+export function createSlackEventSender(endpoint: string, signingSecret: string): SlackEventSender {
+  const send = async (
+    body: string,
+    contentType: string,
+    options: DeliveryOptions = {},
+  ): Promise<Delivery> => {
+    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+    const signature = sign(options.signingSecret ?? signingSecret, timestamp, body);
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signature,
+    };
+    if (options.retryNum !== undefined) {
+      headers['x-slack-retry-num'] = String(options.retryNum);
+      headers['x-slack-retry-reason'] = 'http_timeout';
+    }
+    const response = await fetch(endpoint, { method: 'POST', headers, body });
+    return { status: response.status, body: await response.text() };
+  };
+  return {
+    event: (envelope, options) => send(JSON.stringify(envelope), 'application/json', options),
+    command: (fields, options) =>
+      send(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded', options),
+    interaction: (payload, options) =>
+      send(
+        new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+        'application/x-www-form-urlencoded',
+        options,
+      ),
+  };
+}
+
+export function sign(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+let eventCounter = 0;
+let tsCounter = 0;
+
+/** A fresh message timestamp, as Slack formats them. */
+export function messageTs(): string {
+  tsCounter += 1;
+  return `${1_700_000_000 + tsCounter}.${String(tsCounter).padStart(6, '0')}`;
+}
+
+export interface MessageEventFields {
+  team: string;
+  channel: string;
+  user: string;
+  text: string;
+  ts?: string;
+  threadTs?: string;
+  channelType?: 'channel' | 'group' | 'im' | 'mpim';
+  botId?: string;
+  subtype?: string;
+  files?: Array<Record<string, unknown>>;
+  eventId?: string;
+}
+
+/** An `event_callback` envelope around an `app_mention` or `message` event. */
+export function eventEnvelope(
+  type: 'app_mention' | 'message',
+  fields: MessageEventFields,
+  botUserId: string,
+): Record<string, unknown> & { event: Record<string, unknown>; event_id: string } {
+  const ts = fields.ts ?? messageTs();
+  const event: Record<string, unknown> = {
+    type,
+    user: fields.user,
+    text: fields.text,
+    ts,
+    channel: fields.channel,
+    team: fields.team,
+    event_ts: ts,
+  };
+  if (type === 'message') event.channel_type = fields.channelType ?? 'channel';
+  if (fields.threadTs) event.thread_ts = fields.threadTs;
+  if (fields.botId) event.bot_id = fields.botId;
+  if (fields.subtype) event.subtype = fields.subtype;
+  if (fields.files) event.files = fields.files;
+  eventCounter += 1;
+  return {
+    token: 'verification-token',
+    team_id: fields.team,
+    api_app_id: 'A0001',
+    event,
+    type: 'event_callback',
+    event_id: fields.eventId ?? `Ev${String(eventCounter).padStart(8, '0')}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [
+      { team_id: fields.team, user_id: botUserId, is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+    event_context: `context-${eventCounter}`,
+  };
+}
+
+export function slashCommand(fields: {
+  team: string;
+  channel: string;
+  user: string;
+  text: string;
+  responseUrl: string;
+}): Record<string, string> {
+  eventCounter += 1;
+  return {
+    token: 'verification-token',
+    team_id: fields.team,
+    team_domain: 'fake',
+    channel_id: fields.channel,
+    channel_name: 'general',
+    user_id: fields.user,
+    user_name: 'someone',
+    command: '/ragent',
+    text: fields.text,
+    api_app_id: 'A0001',
+    is_enterprise_install: 'false',
+    response_url: fields.responseUrl,
+    trigger_id: `trigger-${eventCounter}`,
+  };
+}
+
+export function viewSubmission(fields: {
+  team: string;
+  user: string;
+  callbackId: string;
+  privateMetadata: string;
+  values: Record<string, Record<string, unknown>>;
+}): Record<string, unknown> {
+  eventCounter += 1;
+  return {
+    type: 'view_submission',
+    team: { id: fields.team, domain: 'fake' },
+    user: { id: fields.user, username: 'someone', name: 'someone', team_id: fields.team },
+    api_app_id: 'A0001',
+    token: 'verification-token',
+    trigger_id: `trigger-${eventCounter}`,
+    view: {
+      id: `V${eventCounter}`,
+      team_id: fields.team,
+      type: 'modal',
+      callback_id: fields.callbackId,
+      private_metadata: fields.privateMetadata,
+      state: { values: fields.values },
+      hash: 'hash',
+      blocks: [],
+    },
+    response_urls: [],
+    is_enterprise_install: false,
+  };
+}
+
+export function blockAction(fields: {
+  team: string;
+  user: string;
+  channel: string;
+  messageTs: string;
+  threadTs?: string;
+  actionId: string;
+  value: string;
+}): Record<string, unknown> {
+  eventCounter += 1;
+  return {
+    type: 'block_actions',
+    team: { id: fields.team, domain: 'fake' },
+    user: { id: fields.user, username: 'someone', name: 'someone', team_id: fields.team },
+    api_app_id: 'A0001',
+    token: 'verification-token',
+    container: {
+      type: 'message',
+      message_ts: fields.messageTs,
+      channel_id: fields.channel,
+      is_ephemeral: false,
+      thread_ts: fields.threadTs,
+    },
+    trigger_id: `trigger-${eventCounter}`,
+    channel: { id: fields.channel, name: 'general' },
+    message: { ts: fields.messageTs, thread_ts: fields.threadTs, type: 'message', text: '' },
+    response_url: 'https://hooks.slack.com/actions/unused',
+    actions: [
+      {
+        action_id: fields.actionId,
+        block_id: 'feedback',
+        value: fields.value,
+        type: 'button',
+        action_ts: String(Date.now() / 1000),
+      },
+    ],
+  };
+}

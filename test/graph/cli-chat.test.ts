@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
+import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
+import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
+import type { Services } from '../../src/main.ts';
+import { createHarness, type Harness, requestText } from './graph-harness.ts';
+
+function collect(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  return { stream, text: () => text };
+}
+
+function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext {
+  return {
+    config: () => {
+      throw new Error('not needed');
+    },
+    logger: () => {
+      throw new Error('not needed');
+    },
+    services: async () => ({ conversations: harness.conversations }) as unknown as Services,
+    close: async () => {},
+    output,
+  };
+}
+
+describe('ragent chat and ragent ask', () => {
+  let harness: Harness;
+  afterEach(async () => {
+    await harness?.close();
+    process.exitCode = undefined;
+  });
+
+  it('chats with progress lines, takes the clarification reply on the next line, and resumes by thread name', async () => {
+    harness = await createHarness();
+    harness.scripts.rewrite = (request) =>
+      requestText(request).includes('Clarification 1')
+        ? {
+            content: JSON.stringify({
+              isClear: true,
+              questions: ['How does the while loop work?'],
+              clarificationNeeded: '',
+            }),
+          }
+        : {
+            content: JSON.stringify({
+              isClear: false,
+              questions: [],
+              clarificationNeeded: 'Which loop do you mean?',
+            }),
+          };
+    const output = collect();
+    const program = new Command().exitOverride();
+    registerChatCommand(program, contextFor(harness, output.stream), {
+      input: Readable.from(['How does it loop?\n', 'the while loop\n', 'exit\n']),
+    });
+    await program.parseAsync(['node', 'ragent', 'chat', '--thread', 'work', '--scope', 'shared']);
+    const text = output.text();
+    expect(text).toContain('Starting thread "work" (documents: shared)');
+    expect(text).toContain('? Which loop do you mean?');
+    expect(text).toContain('· searching "while loop"');
+    expect(text).toContain('A while loop runs commands');
+    expect(text).toContain('- bash.pdf (p. 12–13)');
+    expect(await harness.conversations.hasThread('cli:work')).toBe(true);
+
+    await harness.restart();
+    const again = collect();
+    const second = new Command().exitOverride();
+    registerChatCommand(second, contextFor(harness, again.stream), { input: Readable.from([]) });
+    await second.parseAsync(['node', 'ragent', 'chat', '--thread', 'work']);
+    expect(again.text()).toContain('Resuming thread "work"');
+  });
+
+  it('prints one answer, or the whole result as JSON', async () => {
+    harness = await createHarness();
+    const output = collect();
+    const progress = collect();
+    const program = new Command().exitOverride();
+    registerAskCommand(program, contextFor(harness, output.stream), { progress: progress.stream });
+    await program.parseAsync(['node', 'ragent', 'ask', 'How does a while loop work?']);
+    expect(output.text()).toMatch(/^A while loop runs commands[\s\S]*- bash\.pdf \(p\. 12–13\)\n$/);
+    expect(progress.text()).toContain('· searching');
+
+    const json = collect();
+    const jsonProgram = new Command().exitOverride();
+    registerAskCommand(jsonProgram, contextFor(harness, json.stream), { progress: progress.stream });
+    await jsonProgram.parseAsync(['node', 'ragent', 'ask', 'How does a while loop work?', '--json']);
+    const parsed = JSON.parse(json.text());
+    expect(parsed.kind).toBe('answer');
+    expect(parsed.answer.sources).toEqual([{ file: 'bash.pdf', docId: 'doc-bash', pages: [12, 13] }]);
+    expect(parsed.answer.counts.toolCalls).toBe(1);
+    // Each ask used a one-off thread and forgot it afterwards.
+    const database = new Database(path.join(harness.dataDir, 'checkpoints.sqlite'), { readonly: true });
+    const threads = database.prepare('SELECT COUNT(DISTINCT thread_id) AS count FROM checkpoints').get() as {
+      count: number;
+    };
+    database.close();
+    expect(threads.count).toBe(0);
+  });
+
+  it('rejects a bad thread name with a clear error', async () => {
+    harness = await createHarness();
+    const program = new Command().exitOverride();
+    registerChatCommand(program, contextFor(harness, collect().stream), { input: Readable.from([]) });
+    await expect(
+      program.parseAsync(['node', 'ragent', 'chat', '--thread', 'no spaces please']),
+    ).rejects.toThrow(/thread name/);
+  });
+});

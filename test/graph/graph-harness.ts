@@ -1,0 +1,136 @@
+/**
+ * Test harness: a fake Ollama (real HTTP, real @langchain/ollama client) whose replies are routed by
+ * request shape (the system prompt's role line, `tools`, `format`), the real conversations module and
+ * graph, the real embedded index (BM25) and a real SQLite checkpoint file, all in a temp dir.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createConversations } from '../../src/conversations/create-conversations.ts';
+import type { Conversations, ProgressEvent, TurnRequest } from '../../src/core/types.ts';
+import { promptMarkers } from '../../src/graph/prompts.ts';
+import { createLogger } from '../../src/logger.ts';
+import {
+  type FakeChatReply,
+  type FakeChatRequest,
+  type FakeOllama,
+  startFakeOllama,
+  systemPrompt,
+} from '../fakes/fake-ollama.ts';
+import { openSampleIndex, type RecordingRetriever } from './sample-index.ts';
+
+export type Role = keyof typeof promptMarkers;
+
+export type RoleScript = (request: FakeChatRequest, call: number) => FakeChatReply | Promise<FakeChatReply>;
+
+export function roleOf(request: FakeChatRequest): Role | 'unknown' {
+  const system = systemPrompt(request);
+  for (const [role, marker] of Object.entries(promptMarkers))
+    if (system.startsWith(marker)) return role as Role;
+  return 'unknown';
+}
+
+/** The text of every message of a request, joined. */
+export function requestText(request: FakeChatRequest): string {
+  return request.messages.map((message) => message.content ?? '').join('\n');
+}
+
+export const defaultScripts: Record<Role, RoleScript> = {
+  summarize: () => ({ content: 'Earlier the user asked about bash loops.' }),
+  rewrite: (request) => {
+    const last = request.messages.filter((message) => message.role === 'user').at(0)?.content ?? '';
+    const message = /User message:\n([\s\S]*?)(\n\n|$)/.exec(last)?.[1] ?? 'question';
+    return { content: JSON.stringify({ isClear: true, questions: [message], clarificationNeeded: '' }) };
+  },
+  orchestrator: (request) => {
+    const hasResults = request.messages.some((message) => message.role === 'tool');
+    if (!hasResults)
+      return { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'while loop', limit: 3 } }] };
+    return { content: 'A while loop runs commands while a test succeeds.\n\nSources: bash.pdf (p. 12–13)' };
+  },
+  compress: () => ({ content: 'Notes: the while loop runs while a test succeeds (bash.pdf p. 12–13).' }),
+  fallback: () => ({ content: 'Partial answer from what was found; the rest is missing.' }),
+  aggregate: (request) => ({
+    content: `Combined:\n${requestText(request).split('Sub-answer').slice(1).join('|')}`,
+  }),
+};
+
+export interface Harness {
+  fake: FakeOllama;
+  retriever: RecordingRetriever;
+  conversations: Conversations;
+  dataDir: string;
+  scripts: Record<Role, RoleScript>;
+  /** Chat requests of one role, in arrival order. */
+  requestsOf(role: Role): FakeChatRequest[];
+  ask(text: string, options?: Partial<TurnRequest>): ReturnType<Conversations['handle']>;
+  events: ProgressEvent[];
+  /** Closes and reopens the conversations module on the same database (a restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  environment?: Record<string, string>;
+  threadId?: string;
+  /** Overrides of limits the environment cannot go below (e.g. an answer deadline under 5 s). */
+  limits?: Partial<Config['limits']>;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const scripts: Record<Role, RoleScript> = { ...defaultScripts };
+  const calls = new Map<string, number>();
+  const fake = await startFakeOllama({
+    chat: (request) => {
+      const role = roleOf(request);
+      if (role === 'unknown') return { content: 'unexpected request' };
+      const call = calls.get(role) ?? 0;
+      calls.set(role, call + 1);
+      return scripts[role](request, call);
+    },
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-graph-'));
+  const loaded = loadConfig(
+    {
+      RAGENT_DATA_DIR: dataDir,
+      RAGENT_EMBEDDINGS: 'none',
+      OLLAMA_BASE_URL: fake.url,
+      RAGENT_ANSWER_TIMEOUT_S: '20',
+      RAGENT_NODE_TIMEOUT_S: '10',
+      ...options.environment,
+    },
+    { envFile: false },
+  );
+  const config: Config = { ...loaded, limits: { ...loaded.limits, ...options.limits } };
+  const logger = createLogger({ level: 'silent' });
+  const { index, retriever } = await openSampleIndex(config, logger);
+  const open = () =>
+    createConversations({ config, logger, retriever, retry: { attempts: 2, baseDelayMs: 5 } });
+  const events: ProgressEvent[] = [];
+  const harness: Harness = {
+    fake,
+    retriever,
+    conversations: await open(),
+    dataDir,
+    scripts,
+    events,
+    requestsOf: (role) => fake.chatRequests().filter((request) => roleOf(request) === role),
+    ask: (text, request = {}) =>
+      harness.conversations.handle(
+        { threadId: options.threadId ?? 'cli:test', scopes: ['shared'], user: 'tester', text, ...request },
+        (event) => events.push(event),
+      ),
+    restart: async () => {
+      await harness.conversations.close();
+      harness.conversations = await open();
+    },
+    close: async () => {
+      await harness.conversations.close();
+      await index.close();
+      await fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocument, indexedChildText, sectionSeparator } from '../../src/ingest/chunk.ts';
+import { splitText } from '../../src/ingest/split-text.ts';
+import type { TextBlock } from '../../src/ingest/text-block.ts';
+
+const source = { documentId: 'abcdef0123456789'.repeat(4), documentName: 'guide.pdf', scope: 'shared' };
+
+/** Deterministic prose: sentences of ordinary words. */
+function prose(length: number, seed: number): string {
+  const words = ['shell', 'command', 'variable', 'the', 'expands', 'quoted', 'pipeline', 'runs', 'each', 'word'];
+  const sentences: string[] = [];
+  let total = 0;
+  for (let index = 0; total < length; index++) {
+    const count = 6 + ((index * 7 + seed) % 9);
+    const sentence = Array.from({ length: count }, (_, word) => words[(index * 3 + word * 7 + seed) % words.length]);
+    const text = `${sentence.join(' ')}.`;
+    sentences.push(text.charAt(0).toUpperCase() + text.slice(1));
+    total += text.length + 1;
+  }
+  return sentences.join(' ');
+}
+
+const heading = (level: number, text: string, page: number): TextBlock => ({
+  kind: 'heading',
+  level,
+  text,
+  pageStart: page,
+  pageEnd: page,
+});
+const paragraph = (text: string, pageStart: number, pageEnd = pageStart): TextBlock => ({
+  kind: 'paragraph',
+  text,
+  pageStart,
+  pageEnd,
+});
+
+describe('splitText', () => {
+  it('cuts windows of at most the size, at sentence or word boundaries, overlapping', () => {
+    const text = prose(5_000, 1);
+    const ranges = splitText(text, 500, 100);
+    expect(ranges.length).toBeGreaterThan(10);
+    for (const [index, range] of ranges.entries()) {
+      expect(range.end - range.start).toBeLessThanOrEqual(500);
+      expect(range.end - range.start).toBeGreaterThanOrEqual(250);
+      expect(text.slice(range.end - 1, range.end)).toMatch(/[.\w]/);
+      if (index < ranges.length - 1) expect(text.slice(range.end - 1, range.end)).toBe('.');
+      expect(text[range.start - 1] ?? ' ').toMatch(/\s/);
+      const next = ranges[index + 1];
+      if (next) {
+        const overlap = range.end - next.start;
+        expect(overlap).toBeGreaterThan(50);
+        expect(overlap).toBeLessThanOrEqual(100);
+      }
+    }
+    expect(ranges.at(-1)?.end).toBe(text.length);
+  });
+
+  it('cuts a run without any boundary at the size', () => {
+    const ranges = splitText('x'.repeat(1_200), 500, 100);
+    expect(ranges.map((range) => [range.start, range.end])).toEqual([
+      [0, 500],
+      [400, 900],
+      [800, 1200],
+    ]);
+  });
+});
+
+describe('chunkDocument', () => {
+  const blocks: TextBlock[] = [
+    heading(1, 'Bash', 1),
+    paragraph(prose(300, 2), 1),
+    heading(2, 'Shell Commands', 2),
+    paragraph(prose(400, 3), 2),
+    heading(3, 'Pipelines', 3),
+    paragraph(prose(1_500, 4), 3, 4),
+    heading(3, 'Lists', 5),
+    paragraph(prose(9_000, 5), 5, 9),
+    heading(2, 'Shell Functions', 10),
+    paragraph(prose(2_500, 6), 10),
+    heading(2, 'Tiny', 11),
+    paragraph('A last short section.', 11),
+  ];
+  const { parents, children } = chunkDocument(blocks, source);
+
+  it('merges small sections up to the minimum and splits large ones at the maximum', () => {
+    expect(parents.length).toBeGreaterThan(3);
+    for (const parent of parents) expect(parent.text.length).toBeLessThanOrEqual(4_000);
+    for (const parent of parents.slice(0, -1)) expect(parent.text.length).toBeGreaterThanOrEqual(1_500);
+    // Bash + Shell Commands + Pipelines (each under 2,000) are one parent.
+    expect(parents[0]?.text).toMatch(/^# Bash\n\n[\s\S]*## Shell Commands[\s\S]*### Pipelines/);
+    expect(parents[0]?.sectionPath).toEqual(['Bash']);
+    expect(parents[0]).toMatchObject({ pageStart: 1, pageEnd: 4 });
+    // The last tiny section is merged into the one before it.
+    expect(parents.at(-1)?.text).toMatch(/## Shell Functions[\s\S]*## Tiny\n\nA last short section\.$/);
+  });
+
+  it('splits an oversized section into overlapping parents that keep its path and pages', () => {
+    const lists = parents.filter((parent) => parent.sectionPath.join('/') === 'Bash/Shell Commands/Lists');
+    expect(lists.length).toBeGreaterThanOrEqual(3);
+    for (const [index, parent] of lists.entries()) {
+      expect(parent.pageStart).toBeGreaterThanOrEqual(5);
+      expect(parent.pageEnd).toBeLessThanOrEqual(9);
+      const next = lists[index + 1];
+      if (next) expect(parent.text).toContain(next.text.slice(0, 30));
+    }
+  });
+
+  it('gives short stable ids', () => {
+    expect(parents.map((parent) => parent.id)).toEqual(parents.map((_, index) => `abcdef012345-p${index + 1}`));
+    const first = children.filter((child) => child.parentId === 'abcdef012345-p1');
+    expect(first.map((child) => child.id)).toEqual(first.map((_, index) => `abcdef012345-p1-c${index + 1}`));
+    expect(chunkDocument(blocks, source)).toEqual({ parents, children });
+  });
+
+  it('cuts children of at most 500 characters from their parent, overlapping, with the section path in front', () => {
+    for (const parent of parents) {
+      const own = children.filter((child) => child.parentId === parent.id);
+      expect(own.length).toBeGreaterThan(0);
+      for (const [index, child] of own.entries()) {
+        const [pathLine, ...rest] = child.text.split('\n');
+        const body = rest.join('\n');
+        expect(pathLine).toBe(child.sectionPath.join(sectionSeparator));
+        expect(body.length).toBeLessThanOrEqual(500);
+        expect(parent.text).toContain(body);
+        expect(child).toMatchObject({ documentId: source.documentId, documentName: 'guide.pdf', scope: 'shared' });
+        expect(child.pageStart).toBeGreaterThanOrEqual(parent.pageStart);
+        expect(child.pageEnd).toBeLessThanOrEqual(parent.pageEnd);
+        const next = own[index + 1];
+        if (next) {
+          const nextBody = next.text.slice(next.text.indexOf('\n') + 1);
+          expect(body).toContain(nextBody.slice(0, 20));
+        }
+      }
+    }
+  });
+
+  it('gives each child the section it starts in', () => {
+    const pipelines = children.find((child) => child.text.includes('### Pipelines'));
+    const after = children[children.indexOf(pipelines!) + 1];
+    expect(after?.sectionPath).toEqual(['Bash', 'Shell Commands', 'Pipelines']);
+    expect(after?.text.startsWith('Bash › Shell Commands › Pipelines\n')).toBe(true);
+    expect(after?.pageStart).toBeGreaterThanOrEqual(3);
+  });
+
+  it('names the document when text comes before any heading', () => {
+    const { children: loose } = chunkDocument([paragraph('Just some text.', 1)], source);
+    expect(loose[0]?.text).toBe('guide.pdf\nJust some text.');
+    expect(loose[0]?.sectionPath).toEqual([]);
+    expect(indexedChildText(['A', 'B'], 'x.pdf', 'body')).toBe('A › B\nbody');
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { pdfToBlocks, pdfToMarkdown } from '../../src/ingest/pdf-to-markdown.ts';
+import { joinLine } from '../../src/ingest/pdf/layout-blocks.ts';
+import type { TextBlock } from '../../src/ingest/text-block.ts';
+import { readFixture } from './fixtures.ts';
+
+const find = (blocks: TextBlock[], text: string) => blocks.find((block) => block.text.includes(text));
+
+describe('PDF → Markdown (manual.pdf: standard fonts, 3 pages)', async () => {
+  const { pageCount, blocks } = await pdfToBlocks(readFixture('manual.pdf'), { name: 'manual.pdf', workers: 2 });
+
+  it('counts the pages', () => {
+    expect(pageCount).toBe(3);
+  });
+
+  it('detects headings and their levels from font size relative to the body text', () => {
+    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => [block.level, block.text]);
+    expect(headings).toEqual([
+      [1, 'Widget Manual'],
+      [2, 'Installation'],
+      [3, 'Requirements'],
+      [3, 'Command line'],
+      [2, 'Troubleshooting'],
+      [3, 'Error codes'],
+      [2, 'Maintenance'],
+      [2, 'Disposal'],
+    ]);
+  });
+
+  it('joins a word hyphenated across a line break and reflows lines into one paragraph', () => {
+    expect(find(blocks, 'configuration')?.text).toBe(
+      'The widget needs careful configuration before first use. Mount the bracket on a solid wall and keep the air intake free.',
+    );
+  });
+
+  it('keeps list items as items', () => {
+    const items = blocks.filter((block) => block.kind === 'list').map((block) => block.text);
+    expect(items).toEqual(['- A power supply of 12 volts', '- A mounting bracket rated for 20 kilograms']);
+    expect(find(blocks, 'Both items ship')?.kind).toBe('paragraph');
+  });
+
+  it('keeps monospaced lines as a code block, with their indentation', () => {
+    const code = blocks.find((block) => block.kind === 'code');
+    expect(code?.text).toBe('widget install --prefix /opt/widget\n  --verbose --log-file install.log');
+  });
+
+  it('drops the running header and the page-number footer', () => {
+    const text = blocks.map((block) => block.text).join('\n');
+    expect(text).not.toContain('ACME Widget Manual - Version 2');
+    expect(text).not.toMatch(/Page \d/);
+  });
+
+  it('keeps the page numbers of every block, across a page break inside a paragraph', () => {
+    const split = find(blocks, 'When the installer finishes');
+    expect(split?.text).toContain('the location of the journal');
+    expect(split?.pageEnd).toBe((split?.pageStart ?? 0) + 1);
+    expect(find(blocks, 'Widget Manual')?.pageStart).toBe(1);
+    expect(find(blocks, 'Return a worn-out widget')?.pageStart).toBe(3);
+    for (const [index, block] of blocks.entries()) {
+      expect(block.pageStart).toBeLessThanOrEqual(block.pageEnd);
+      if (index > 0) expect(block.pageStart).toBeGreaterThanOrEqual(blocks[index - 1]?.pageStart ?? 0);
+    }
+  });
+
+  it('renders Markdown', async () => {
+    const { markdown } = await pdfToMarkdown(readFixture('manual.pdf'), { name: 'manual.pdf', workers: 1 });
+    expect(markdown).toContain('# Widget Manual\n\nThis manual explains');
+    expect(markdown).toContain('### Requirements\n\n- A power supply of 12 volts');
+    expect(markdown).toContain('```\nwidget install --prefix /opt/widget\n  --verbose --log-file install.log\n```');
+  });
+});
+
+describe('PDF extraction in worker threads (long.pdf, 160 pages)', () => {
+  it('gives the same blocks, in page order, as reading in one thread', async () => {
+    const bytes = readFixture('long.pdf');
+    const pagesSeen: number[] = [];
+    const threaded = await pdfToBlocks(bytes, {
+      name: 'long.pdf',
+      workers: 2,
+      minPagesForWorkers: 16,
+      onPage: (done) => pagesSeen.push(done),
+    });
+    const single = await pdfToBlocks(bytes, { name: 'long.pdf', workers: 1 });
+    expect(threaded.pageCount).toBe(160);
+    expect(pagesSeen).toEqual(Array.from({ length: 160 }, (_, index) => index + 1));
+    expect(threaded.blocks).toEqual(single.blocks);
+    expect(threaded.blocks[0]).toMatchObject({ kind: 'heading', level: 1, text: 'Section 1', pageStart: 1 });
+    expect(threaded.blocks.at(-1)?.pageEnd).toBe(160);
+    expect(threaded.blocks.map((block) => block.text).join(' ')).not.toContain('Long Manual');
+  });
+});
+
+describe('joinLine', () => {
+  it('undoes hyphenation but keeps real compounds and plain line breaks', () => {
+    expect(joinLine('careful config-', 'uration')).toBe('careful configuration');
+    expect(joinLine('a non-', 'interactive shell')).toBe('a non-interactive shell');
+    expect(joinLine('the end of a line', 'and the next')).toBe('the end of a line and the next');
+    expect(joinLine('see section 3-', 'Four')).toBe('see section 3- Four');
+  });
+});

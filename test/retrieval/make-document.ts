@@ -1,0 +1,61 @@
+import { encodeSparseDocument } from '../../src/retrieval/bm25.ts';
+import type { IndexedChild, ReplaceDocumentInput } from '../../src/retrieval/chunk-index.ts';
+
+/** A small document for index tests: one parent per text, one child per parent. */
+export function makeDocument(options: {
+  id: string;
+  name?: string;
+  scope: string;
+  texts: string[];
+  dense?: (text: string, index: number) => Float32Array;
+  model?: string | null;
+  replaces?: string[];
+}): ReplaceDocumentInput {
+  const name = options.name ?? `${options.id}.pdf`;
+  const location = (index: number) => ({
+    documentId: options.id,
+    documentName: name,
+    scope: options.scope,
+    pageStart: index + 1,
+    pageEnd: index + 1,
+    sectionPath: [name, `Section ${index + 1}`],
+  });
+  const parents = options.texts.map((text, index) => ({
+    id: `${options.id}:p${index}`,
+    text: `Parent of: ${text}`,
+    ...location(index),
+  }));
+  const children: IndexedChild[] = options.texts.map((text, index) => ({
+    id: `${options.id}:c${index}`,
+    parentId: `${options.id}:p${index}`,
+    text,
+    sparse: encodeSparseDocument(text),
+    ...(options.dense ? { dense: options.dense(text, index) } : {}),
+    ...location(index),
+  }));
+  return {
+    document: {
+      id: options.id,
+      name,
+      scope: options.scope,
+      pages: options.texts.length,
+      bytes: 1000,
+      parents: parents.length,
+      children: children.length,
+      uploader: 'test',
+      ingestedAt: '2026-01-01T00:00:00.000Z',
+      embeddingModel: options.dense ? (options.model ?? 'test-embed') : null,
+    },
+    parents,
+    children,
+    ...(options.replaces ? { replaces: options.replaces } : {}),
+  };
+}
+
+/** A unit vector along one axis (plus a little of another), so dense rankings are predictable. */
+export function axis(dimension: number, at: number, leak = 0, leakAt = (at + 1) % dimension): Float32Array {
+  const vector = new Float32Array(dimension);
+  vector[at] = 1;
+  vector[leakAt] = leak;
+  return vector;
+}

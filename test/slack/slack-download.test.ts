@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadSlackFile, isSlackFileHost } from '../../src/adapters/slack/download-slack-file.ts';
+import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
+
+describe('downloading a shared file from Slack', () => {
+  let slack: FakeSlackApi;
+  beforeAll(async () => {
+    slack = await startFakeSlackApi();
+  });
+  afterAll(async () => {
+    await slack?.close();
+  });
+
+  const pdf = new TextEncoder().encode('%PDF-1.7\n fake body');
+
+  it('accepts only Slack’s own file hosts (and the configured API origin)', () => {
+    for (const url of [
+      'https://files.slack.com/x',
+      'https://acme.slack.com/x',
+      'https://a.slack-edge.com/x',
+    ]) {
+      expect(isSlackFileHost(new URL(url), undefined)).toBe(true);
+    }
+    for (const url of [
+      'http://files.slack.com/x',
+      'https://slack.com.evil.io/x',
+      'https://evilslack.com/x',
+      'https://x.io',
+    ]) {
+      expect(isSlackFileHost(new URL(url), undefined)).toBe(false);
+    }
+    expect(isSlackFileHost(new URL(`${slack.url}/files/F1/a.pdf`), undefined)).toBe(false);
+    expect(isSlackFileHost(new URL(`${slack.url}/files/F1/a.pdf`), slack.apiUrl)).toBe(true);
+  });
+
+  it('downloads with the bot token and checks type and size', async () => {
+    const file = slack.addFile({ id: 'FOK', name: 'a.pdf', mimetype: 'application/pdf', bytes: pdf });
+    const options = { botToken: slack.botToken, apiUrl: slack.apiUrl, maxBytes: 1_000 };
+    const bytes = await downloadSlackFile(file as never, options);
+    expect(Buffer.from(bytes).toString()).toBe(Buffer.from(pdf).toString());
+
+    await expect(
+      downloadSlackFile(file as never, { ...options, botToken: 'xoxb-wrong' }),
+    ).rejects.toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+      message: expect.stringMatching(/sign-in page/),
+    });
+    await expect(downloadSlackFile(file as never, { ...options, maxBytes: 10 })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+    });
+    const { size: _size, ...withoutSize } = file as Record<string, unknown>;
+    await expect(downloadSlackFile(withoutSize as never, { ...options, maxBytes: 10 })).rejects.toMatchObject(
+      {
+        code: 'FILE_TOO_LARGE',
+      },
+    );
+    const image = slack.addFile({ id: 'FIMG', name: 'b.pdf', mimetype: 'image/png', bytes: pdf });
+    await expect(downloadSlackFile(image as never, options)).rejects.toMatchObject({
+      message: expect.stringMatching(/image\/png instead of a PDF/),
+    });
+  });
+
+  it('never sends the token to a host that is not Slack', async () => {
+    const file = { id: 'FX', name: 'x.pdf', url_private_download: 'https://attacker.example/x.pdf' };
+    await expect(
+      downloadSlackFile(file, { botToken: slack.botToken, apiUrl: slack.apiUrl, maxBytes: 1_000 }),
+    ).rejects.toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+      message: expect.stringMatching(/does not point to Slack/),
+    });
+    // A redirect away from Slack is not followed either (the token would go with it).
+    const redirected = {
+      id: 'FR',
+      name: 'r.pdf',
+      url_private_download: `${slack.url}/redirect?to=${encodeURIComponent('https://attacker.example/r.pdf')}`,
+    };
+    await expect(
+      downloadSlackFile(redirected, { botToken: slack.botToken, apiUrl: slack.apiUrl, maxBytes: 1_000 }),
+    ).rejects.toMatchObject({ code: 'DOWNLOAD_FAILED', details: { host: 'attacker.example' } });
+    expect(slack.callsTo('redirect')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Everything a Slack test needs, over the wire: the fake Slack Web API, the fake Ollama as the model,
+ * the REAL services in a temp data dir, and the REAL Bolt app started by `startSlack` — in HTTP mode
+ * (events signed with the signing secret) or Socket Mode (through the fake's WebSocket).
+ */
+import { createServer } from 'node:net';
+import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
+import { createLogger } from '../../src/logger.ts';
+import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
+import {
+  createSlackEventSender,
+  eventEnvelope,
+  type MessageEventFields,
+  messageTs,
+  type SlackEventSender,
+} from '../fakes/fake-slack-events.ts';
+import { createTestServices, type TestServices } from '../support/test-services.ts';
+import { slackModel } from './slack-model.ts';
+
+export const signingSecret = 'test-signing-secret-0123456789';
+
+export interface SlackHarness {
+  slack: FakeSlackApi;
+  ollama: FakeOllama;
+  services: TestServices;
+  adapter: SlackAdapter;
+  sender: SlackEventSender;
+  port: number;
+  /** Mentions the bot in `channel` (a new top-level message unless `threadTs`). Returns the message ts. */
+  mention(text: string, fields?: Partial<MessageEventFields>): Promise<string>;
+  /** A plain message event (a thread reply, a DM …). */
+  message(text: string, fields?: Partial<MessageEventFields>): Promise<string>;
+  /** Waits until the thread has a bot message that is no longer a placeholder; returns the bot's messages. */
+  waitForReply(channel: string, threadTs: string, count?: number): Promise<FakeSlackMessage[]>;
+  /** Stops the bot and the services, then starts both again on the same data dir. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SlackHarnessOptions {
+  mode?: 'http' | 'socket';
+  environment?: Record<string, string>;
+  /** Collect the adapter's log lines (at debug level, through the real scrubbing logger) here. */
+  logLines?: string[];
+}
+
+export const defaultChannel = 'C0GENERAL';
+export const defaultUser = 'UALICE';
+
+export async function startSlackHarness(options: SlackHarnessOptions = {}): Promise<SlackHarness> {
+  const slack = await startFakeSlackApi();
+  const ollama = await startFakeOllama({ chat: slackModel });
+  const mode = options.mode ?? 'http';
+  let port = await freePort();
+  const environment = () => ({
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_PORT: String(port),
+    ...(mode === 'socket' ? { SLACK_APP_TOKEN: slack.appToken } : { SLACK_SIGNING_SECRET: signingSecret }),
+    RAGENT_ANSWER_TIMEOUT_S: '20',
+    RAGENT_NODE_TIMEOUT_S: '10',
+    OLLAMA_TIMEOUT_S: '10',
+    RAGENT_EMBEDDINGS: 'none',
+    ...options.environment,
+  });
+  const open = async (dataDir?: string) => {
+    const services = await createTestServices({
+      ollamaUrl: ollama.url,
+      environment: environment(),
+      ...(dataDir ? { dataDir } : {}),
+    });
+    const logLines = options.logLines;
+    const logger = logLines
+      ? createLogger({
+          level: 'debug',
+          secrets: services.config.secrets,
+          destination: { write: (line: string) => logLines.push(line) },
+        })
+      : createLogger({ level: process.env.RAGENT_TEST_LOG ?? 'silent' });
+    const adapter = await startSlack(
+      { ...services, logger },
+      {
+        statusThrottleMs: 20,
+        shutdownTimeoutMs: 10_000,
+        retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
+      },
+    );
+    return { services, adapter };
+  };
+
+  let { services, adapter } = await open();
+  const endpoint = () => `http://127.0.0.1:${port}/slack/events`;
+  const harness: SlackHarness = {
+    slack,
+    ollama,
+    services,
+    adapter,
+    sender: createSlackEventSender(endpoint(), signingSecret),
+    port,
+    mention: async (text, fields = {}) => deliver('app_mention', `<@${slack.botUserId}> ${text}`, fields),
+    message: async (text, fields = {}) => deliver('message', text, fields),
+    waitForReply: (channel, threadTs, count = 1) =>
+      slack.waitFor(
+        () => {
+          const replies = slack
+            .messages(channel, threadTs)
+            .filter((message) => message.ts !== threadTs && !isPlaceholder(message));
+          return replies.length >= count ? replies : undefined;
+        },
+        15_000,
+        `${count} bot repl${count === 1 ? 'y' : 'ies'} in ${channel}/${threadTs}`,
+      ),
+    restart: async () => {
+      await harness.adapter.stop();
+      await harness.services.dispose({ keepDataDir: true });
+      port = await freePort();
+      ({ services, adapter } = await open(harness.services.dataDir));
+      harness.services = services;
+      harness.adapter = adapter;
+      harness.port = port;
+      harness.sender = createSlackEventSender(endpoint(), signingSecret);
+    },
+    close: async () => {
+      await harness.adapter.stop();
+      await harness.services.dispose();
+      await slack.close();
+      await ollama.close();
+    },
+  };
+
+  async function deliver(type: 'app_mention' | 'message', text: string, fields: Partial<MessageEventFields>) {
+    const ts = fields.ts ?? messageTs();
+    const envelope = eventEnvelope(
+      type,
+      { team: slack.teamId, channel: defaultChannel, user: defaultUser, ...fields, text, ts },
+      slack.botUserId,
+    );
+    if (mode === 'socket') {
+      await slack.sendEnvelope(envelope, { type: 'events_api' });
+    } else {
+      const delivery = await harness.sender.event(envelope);
+      if (delivery.status !== 200)
+        throw new Error(`event rejected: HTTP ${delivery.status} ${delivery.body}`);
+    }
+    return ts;
+  }
+
+  return harness;
+}
+
+export function isPlaceholder(message: FakeSlackMessage): boolean {
+  return message.text.startsWith(':hourglass_flowing_sand:');
+}
+
+/** The text of every block of a message, joined (markdown, section and context blocks). */
+export function blockText(message: FakeSlackMessage): string {
+  const parts: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.text === 'string') parts.push(record.text);
+      for (const [key, item] of Object.entries(record)) if (key !== 'text') visit(item);
+      if (record.text && typeof record.text === 'object') visit(record.text);
+    }
+  };
+  visit(message.blocks);
+  return parts.join('\n');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

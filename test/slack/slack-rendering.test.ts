@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToMrkdwn } from '../../src/adapters/slack/markdown-to-mrkdwn.ts';
+import { formatSources, renderAnswer, stripTrailingSources } from '../../src/adapters/slack/render-answer.ts';
+import { cleanIncomingText, neutralizeMentions } from '../../src/adapters/slack/slack-text.ts';
+import type { Answer } from '../../src/core/types.ts';
+
+function answer(markdown: string, sources: Answer['sources'] = []): Answer {
+  return {
+    id: 'answer-1',
+    markdown,
+    sources,
+    subQuestions: [],
+    contexts: [],
+    counts: { toolCalls: 1, promptTokens: 1, completionTokens: 1, llmCalls: 1 },
+  };
+}
+
+describe('Markdown → mrkdwn', () => {
+  it('converts emphasis, headings, links, lists and strikethrough', () => {
+    const input = [
+      '# Loops',
+      'A **while** loop and an *until* loop, ~~not~~ a [manual](https://www.gnu.org/bash).',
+      '- first',
+      '  - nested',
+      '> quoted **bold**',
+    ].join('\n');
+    expect(markdownToMrkdwn(input)).toBe(
+      [
+        '*Loops*',
+        'A *while* loop and an _until_ loop, ~not~ a <https://www.gnu.org/bash|manual>.',
+        '• first',
+        '    • nested',
+        '>quoted *bold*',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps code verbatim and escapes &, <, > everywhere', () => {
+    const input = [
+      'Use `a **b** <c>` & more',
+      '```bash',
+      'while [ $i -lt 3 ]; do **x** <y>; done',
+      '```',
+    ].join('\n');
+    expect(markdownToMrkdwn(input)).toBe(
+      [
+        'Use `a **b** &lt;c&gt;` &amp; more',
+        '```',
+        'while [ $i -lt 3 ]; do **x** &lt;y&gt;; done',
+        '```',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('mentions', () => {
+  it('neutralises every kind of ping and keeps the text readable', () => {
+    const text = neutralizeMentions(
+      '<!channel> <!here|here> <!everyone> <!subteam^S1|devs> <@U1> @channel @Here @everyone',
+    );
+    for (const ping of [
+      '<!channel>',
+      '<!here',
+      '<!everyone>',
+      '<!subteam',
+      '<@U1>',
+      '@channel',
+      '@Here',
+      '@everyone',
+    ]) {
+      expect(text).not.toContain(ping);
+    }
+    expect(text.replace(/\u2060/g, '')).toContain('<!channel>');
+  });
+
+  it('cleans an incoming mention into the question a person typed', () => {
+    expect(
+      cleanIncomingText('<@UBOT> how do I use &lt;pre&gt; in <https://x.org|the docs>? cc <@U2|bob>', 'UBOT'),
+    ).toBe('how do I use <pre> in the docs (https://x.org)? cc @bob');
+  });
+});
+
+describe('answer rendering', () => {
+  it('shows sources as a context line (file and pages) and drops the duplicate Sources section', () => {
+    const messages = renderAnswer(
+      answer('A while loop repeats.\n\nSources:\n- bash.pdf (p. 12–13)', [
+        { file: 'bash.pdf', docId: 'd1', pages: [12, 13] },
+        { file: 'bash.pdf', docId: 'd1', pages: [40, 40] },
+        { file: 'R <!channel>.pdf', docId: 'd2', pages: [7, 7] },
+      ]),
+      'slack:T1:C1:1.0',
+    );
+    expect(messages).toHaveLength(1);
+    const blocks = messages[0]?.blocks ?? [];
+    expect(blocks[0]).toEqual({ type: 'markdown', text: 'A while loop repeats.' });
+    const context = JSON.stringify(blocks[1]);
+    expect(context).toContain('*bash.pdf* pp. 12–13, 40');
+    expect(context).toContain('p. 7');
+    expect(context).not.toContain('<!channel>');
+    expect(blocks[2]).toMatchObject({ type: 'actions' });
+    const value = JSON.parse(
+      (blocks[2] as { elements: Array<{ value: string }> }).elements[0]?.value ?? '{}',
+    );
+    expect(value).toEqual({ threadId: 'slack:T1:C1:1.0', answerId: 'answer-1' });
+  });
+
+  it('splits a long answer within Slack’s markdown limit, buttons on the last part only', () => {
+    const paragraph = `${'Loops repeat commands. '.repeat(40)}\n\n`;
+    const messages = renderAnswer(answer(paragraph.repeat(30)), 'slack:T1:C1:1.0');
+    expect(messages.length).toBeGreaterThan(1);
+    for (const message of messages) {
+      const markdown = (message.blocks ?? []).filter((block) => block.type === 'markdown');
+      expect(markdown.reduce((sum, block) => sum + String(block.text).length, 0)).toBeLessThanOrEqual(12_000);
+      expect(message.text.length).toBeLessThanOrEqual(40_000);
+    }
+    expect(
+      messages.filter((message) => message.blocks?.some((block) => block.type === 'actions')),
+    ).toHaveLength(1);
+    expect(messages.at(-1)?.blocks?.at(-1)).toMatchObject({ type: 'actions' });
+  });
+
+  it('formats sources and strips only a trailing Sources section', () => {
+    expect(formatSources([])).toBeUndefined();
+    expect(stripTrailingSources('Text about sources: many.\n\nMore text.')).toBe(
+      'Text about sources: many.\n\nMore text.',
+    );
+    expect(stripTrailingSources('Answer.\n\n**Sources:**\n- a.pdf (p. 1)')).toBe('Answer.');
+    expect(stripTrailingSources('Answer.\n\nSources: a.pdf (p. 1)')).toBe('Answer.');
+  });
+});
