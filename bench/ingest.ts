@@ -15,7 +15,11 @@ import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
 const file = path.resolve(process.argv[2] ?? '../shared/corpus/refman.pdf');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-bench-ingest-'));
 const config = loadConfig(
-  { RAGENT_DATA_DIR: dataDir, RAGENT_EMBEDDINGS: 'none', RAGENT_INGEST_WORKERS: process.env.RAGENT_INGEST_WORKERS },
+  {
+    RAGENT_DATA_DIR: dataDir,
+    RAGENT_EMBEDDINGS: 'none',
+    RAGENT_INGEST_WORKERS: process.env.RAGENT_INGEST_WORKERS,
+  },
   { envFile: false },
 );
 const logger = createLogger({ level: 'silent' });

@@ -205,5 +205,9 @@ function locate(parts: readonly Part[], start: number, end: number) {
     pageStart = parts[0]?.pageStart ?? 1;
     pageEnd = parts[0]?.pageEnd ?? 1;
   }
-  return { pageStart, pageEnd, sectionPath: [...(sectionPath ?? headingPath ?? parts[0]?.sectionPath ?? [])] };
+  return {
+    pageStart,
+    pageEnd,
+    sectionPath: [...(sectionPath ?? headingPath ?? parts[0]?.sectionPath ?? [])],
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * What a file is, from its bytes (never its name): a PDF starts with `%PDF-` (within its first KiB);
- * Markdown and plain text are valid UTF-8 without NUL bytes, told apart by the name's extension.
+ * What a file is, from its bytes (never its name alone): a PDF starts with `%PDF-` (within its first
+ * KiB), whatever it is called; a .md/.txt file must be valid UTF-8 without NUL bytes. Anything else —
+ * an image named .pdf, a PDF-less .pdf, a binary .txt — is unsupported.
  */
 import { RagentError } from '../errors.ts';
 
@@ -27,7 +28,8 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
     );
   }
   if (startsWithPdfMagic(bytes)) return 'pdf';
-  if (isText(bytes)) return /\.(md|markdown)$/i.test(name) ? 'markdown' : 'text';
+  // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
+  if (/\.(md|markdown|txt)$/i.test(name) && isText(bytes)) return /\.txt$/i.test(name) ? 'text' : 'markdown';
   throw new RagentError(
     'FILE_UNSUPPORTED',
     `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type {
   DocumentRecord,
+  Ingestion,
   IngestProgressListener,
   IngestReport,
   IngestRequest,
-  Ingestion,
   RemoveRequest,
   Scope,
 } from '../core/types.ts';
@@ -62,9 +62,16 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     });
 
     onProgress({ stage: 'chunking', done: 0, total: 1, unit: 'chunks' });
-    const { parents, children } = chunkDocument(extracted.blocks, { documentId: id, documentName: name, scope });
+    const { parents, children } = chunkDocument(extracted.blocks, {
+      documentId: id,
+      documentName: name,
+      scope,
+    });
     extracted.blocks.length = 0;
-    const indexed: IndexedChild[] = children.map((child) => ({ ...child, sparse: encodeSparseDocument(child.text) }));
+    const indexed: IndexedChild[] = children.map((child) => ({
+      ...child,
+      sparse: encodeSparseDocument(child.text),
+    }));
 
     let embeddingModel: string | null = null;
     if (embedder) {
@@ -104,7 +111,14 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     onProgress({ stage: 'done', done: indexed.length, total: indexed.length, unit: 'chunks' });
     const replaced = older[0];
     logger.info(
-      { documentId: id, name, scope, pages: document.pages, parents: parents.length, children: indexed.length },
+      {
+        documentId: id,
+        name,
+        scope,
+        pages: document.pages,
+        parents: parents.length,
+        children: indexed.length,
+      },
       replaced ? 'document replaced' : 'document ingested',
     );
     return {
@@ -144,7 +158,10 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     removeDocument: async (request: RemoveRequest) => {
       const document = await findDocument(request);
       await index.removeDocument(document.id, document.scope);
-      logger.info({ documentId: document.id, name: document.name, scope: document.scope }, 'document removed');
+      logger.info(
+        { documentId: document.id, name: document.name, scope: document.scope },
+        'document removed',
+      );
       return document;
     },
   };

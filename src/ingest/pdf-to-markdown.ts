@@ -20,7 +20,10 @@ export interface PdfToMarkdownOptions {
 }
 
 /** Throws PDF_ENCRYPTED, PDF_CORRUPT, or PDF_NO_TEXT (a scan: no text layer). */
-export async function pdfToBlocks(bytes: Uint8Array, options: PdfToMarkdownOptions): Promise<ExtractedDocument> {
+export async function pdfToBlocks(
+  bytes: Uint8Array,
+  options: PdfToMarkdownOptions,
+): Promise<ExtractedDocument> {
   const { pageCount, pages } = await extractPages(bytes, {
     name: options.name,
     workers: options.workers,

@@ -58,6 +58,9 @@ export class SearchSnapshot {
   private readonly dimension: number | null;
   private readonly exact: Float32Array | undefined;
   private readonly signs: Int32Array | undefined;
+  /** The first `coarseWords` sign words of every vector, packed together for a cache-friendly first pass. */
+  private readonly coarseSigns: Int32Array | undefined;
+  private readonly coarseWords: number;
   private readonly quantized: Int8Array | undefined;
   private readonly quantizedScales: Float32Array | undefined;
   private readonly words: number;
@@ -133,6 +136,7 @@ export class SearchSnapshot {
     });
 
     this.words = this.dimension === null ? 0 : signWords(this.dimension);
+    this.coarseWords = Math.min(this.words, 8);
     const dimension = this.dimension;
     if (dimension !== null && denseCount > 0 && denseCount <= options.exactLimit) {
       const exact = new Float32Array(size * dimension);
@@ -145,6 +149,8 @@ export class SearchSnapshot {
     } else if (dimension !== null && denseCount > 0) {
       const words = this.words;
       const signs = new Int32Array(size * words);
+      const coarseWords = this.coarseWords;
+      const coarse = new Int32Array(size * coarseWords);
       const quantized = new Int8Array(size * dimension);
       const scales = new Float32Array(size);
       const word = new Uint32Array(words);
@@ -159,9 +165,11 @@ export class SearchSnapshot {
           if (values[index]! > 0) word[index >>> 5]! |= 1 << (index & 31);
         }
         signs.set(new Int32Array(word.buffer), position * words);
+        coarse.set(new Int32Array(word.buffer, 0, coarseWords), position * coarseWords);
         this.hasDense[position] = 1;
       });
       this.signs = signs;
+      this.coarseSigns = coarse;
       this.quantized = quantized;
       this.quantizedScales = scales;
     }
@@ -261,12 +269,11 @@ export class SearchSnapshot {
     const queryCode = new Int32Array(signCode(query).buffer);
     const positions = this.visiblePositions(allowed);
     const wanted = Math.max(limit, this.options.rescoreCandidates);
-    const coarseWords = Math.min(words, 8);
     let candidates = positions;
-    if (coarseWords < words && positions.length > wanted * 8) {
-      candidates = this.nearestBySigns(positions, queryCode, coarseWords, wanted * 8);
+    if (this.coarseWords < words && positions.length > wanted * 8) {
+      candidates = nearestBySigns(this.coarseSigns!, this.coarseWords, positions, queryCode, wanted * 8);
     }
-    const finalists = this.nearestBySigns(candidates, queryCode, words, wanted);
+    const finalists = nearestBySigns(this.signs!, words, candidates, queryCode, wanted);
     return topK(
       finalists,
       finalists.length,
@@ -279,46 +286,48 @@ export class SearchSnapshot {
       limit,
     );
   }
-
-  /** The about-`wanted` positions whose first `to` sign words are nearest the query's in Hamming distance. */
-  private nearestBySigns(
-    positions: Int32Array,
-    queryCode: Int32Array,
-    to: number,
-    wanted: number,
-  ): Int32Array {
-    const signs = this.signs!;
-    const words = this.words;
-    const distances = new Uint16Array(positions.length);
-    const histogram = new Uint32Array(to * 32 + 1);
-    for (let index = 0; index < positions.length; index++) {
-      let slot = positions[index]! * words;
-      let distance = 0;
-      for (let word = 0; word < to; word++) {
-        let bits = signs[slot++]! ^ queryCode[word]!;
-        bits -= (bits >>> 1) & 0x55555555;
-        bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-        distance += Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-      }
-      distances[index] = distance;
-      histogram[distance]!++;
-    }
-    let cutoff = 0;
-    for (let seen = 0; cutoff < histogram.length; cutoff++) {
-      seen += histogram[cutoff]!;
-      if (seen >= wanted) break;
-    }
-    const chosen = new Int32Array(Math.min(positions.length, wanted * 2));
-    let count = 0;
-    for (let index = 0; index < positions.length && count < chosen.length; index++) {
-      if (distances[index]! <= cutoff) chosen[count++] = positions[index]!;
-    }
-    return chosen.subarray(0, count);
-  }
 }
 
 function sumAllowed(countsByScope: Uint32Array, allowed: Uint8Array): number {
   let sum = 0;
   for (let code = 0; code < countsByScope.length; code++) if (allowed[code]) sum += countsByScope[code]!;
   return sum;
+}
+
+/**
+ * The about-`wanted` positions whose sign words (`words` per vector in `signs`) are nearest the query's
+ * in Hamming distance; a histogram of the distances gives the cut-off, so nothing is sorted.
+ */
+function nearestBySigns(
+  signs: Int32Array,
+  words: number,
+  positions: Int32Array,
+  queryCode: Int32Array,
+  wanted: number,
+): Int32Array {
+  const distances = new Uint16Array(positions.length);
+  const histogram = new Uint32Array(words * 32 + 1);
+  for (let index = 0; index < positions.length; index++) {
+    let slot = positions[index]! * words;
+    let distance = 0;
+    for (let word = 0; word < words; word++) {
+      let bits = signs[slot++]! ^ queryCode[word]!;
+      bits -= (bits >>> 1) & 0x55555555;
+      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+      distance += Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    distances[index] = distance;
+    histogram[distance]!++;
+  }
+  let cutoff = 0;
+  for (let seen = 0; cutoff < histogram.length; cutoff++) {
+    seen += histogram[cutoff]!;
+    if (seen >= wanted) break;
+  }
+  const chosen = new Int32Array(Math.min(positions.length, wanted * 2));
+  let count = 0;
+  for (let index = 0; index < positions.length && count < chosen.length; index++) {
+    if (distances[index]! <= cutoff) chosen[count++] = positions[index]!;
+  }
+  return chosen.subarray(0, count);
 }

@@ -92,6 +92,16 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     });
     await harness.discord.waitFor(() => docs.history.length >= 2);
     expect(docs.original?.content).toMatch(/^No documents yet/);
+    const forget = harness.discord.runCommand({
+      guildId: other.guildId,
+      channelId: other.channelId,
+      subcommand: 'forget',
+      permissions: manageServer,
+      options: [{ name: 'name', type: 3, value: 'zebra-manual.pdf' }],
+    });
+    await harness.discord.waitFor(() => forget.original);
+    expect(forget.original?.content).toMatch(/^⚠️ /);
+    expect(await harness.services.ingestion.listDocuments([`discord:${harness.guildId}`])).toHaveLength(1);
 
     // Nor does a DM, which searches shared documents only.
     const dm = harness.discord.postDirectMessage({ content: 'What does zebracount do?' });

@@ -7,12 +7,26 @@ const source = { documentId: 'abcdef0123456789'.repeat(4), documentName: 'guide.
 
 /** Deterministic prose: sentences of ordinary words. */
 function prose(length: number, seed: number): string {
-  const words = ['shell', 'command', 'variable', 'the', 'expands', 'quoted', 'pipeline', 'runs', 'each', 'word'];
+  const words = [
+    'shell',
+    'command',
+    'variable',
+    'the',
+    'expands',
+    'quoted',
+    'pipeline',
+    'runs',
+    'each',
+    'word',
+  ];
   const sentences: string[] = [];
   let total = 0;
   for (let index = 0; total < length; index++) {
     const count = 6 + ((index * 7 + seed) % 9);
-    const sentence = Array.from({ length: count }, (_, word) => words[(index * 3 + word * 7 + seed) % words.length]);
+    const sentence = Array.from(
+      { length: count },
+      (_, word) => words[(index * 3 + word * 7 + seed) % words.length],
+    );
     const text = `${sentence.join(' ')}.`;
     sentences.push(text.charAt(0).toUpperCase() + text.slice(1));
     total += text.length + 1;
@@ -106,7 +120,9 @@ describe('chunkDocument', () => {
   });
 
   it('gives short stable ids', () => {
-    expect(parents.map((parent) => parent.id)).toEqual(parents.map((_, index) => `abcdef012345-p${index + 1}`));
+    expect(parents.map((parent) => parent.id)).toEqual(
+      parents.map((_, index) => `abcdef012345-p${index + 1}`),
+    );
     const first = children.filter((child) => child.parentId === 'abcdef012345-p1');
     expect(first.map((child) => child.id)).toEqual(first.map((_, index) => `abcdef012345-p1-c${index + 1}`));
     expect(chunkDocument(blocks, source)).toEqual({ parents, children });
@@ -122,7 +138,11 @@ describe('chunkDocument', () => {
         expect(pathLine).toBe(child.sectionPath.join(sectionSeparator));
         expect(body.length).toBeLessThanOrEqual(500);
         expect(parent.text).toContain(body);
-        expect(child).toMatchObject({ documentId: source.documentId, documentName: 'guide.pdf', scope: 'shared' });
+        expect(child).toMatchObject({
+          documentId: source.documentId,
+          documentName: 'guide.pdf',
+          scope: 'shared',
+        });
         expect(child.pageStart).toBeGreaterThanOrEqual(parent.pageStart);
         expect(child.pageEnd).toBeLessThanOrEqual(parent.pageEnd);
         const next = own[index + 1];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.ts';
-import type { IngestProgress, Ingestion } from '../../src/core/types.ts';
+import type { Ingestion, IngestProgress } from '../../src/core/types.ts';
 import { type ErrorCode, isRagentError } from '../../src/errors.ts';
 import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -58,7 +58,12 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
   afterAll(async () => {
     await index.close();
   });
-  const request = (name: string, bytes: Uint8Array, scope = 'shared') => ({ name, bytes, scope, uploader: 'test' });
+  const request = (name: string, bytes: Uint8Array, scope = 'shared') => ({
+    name,
+    bytes,
+    scope,
+    uploader: 'test',
+  });
 
   it('gives every kind of bad input its own code and a one-line reason', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -72,6 +77,8 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
       ['corrupt.pdf', readFixture('corrupt.pdf'), 'PDF_CORRUPT'],
       ['scan.pdf', readFixture('scan.pdf'), 'PDF_NO_TEXT'],
       ['blank.md', new TextEncoder().encode('\n\n  \n'), 'FILE_EMPTY'],
+      ['words.pdf', new TextEncoder().encode('plain words named .pdf'), 'FILE_UNSUPPORTED'],
+      ['binary.txt', new Uint8Array([0x68, 0x69, 0x00, 0xff]), 'FILE_UNSUPPORTED'],
     ];
     for (const [name, bytes, code] of cases) {
       expect([name, await codeOf(ingestion.ingest(request(name, bytes)))]).toEqual([name, code]);
@@ -88,7 +95,9 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
   it('ingests a PDF (by its bytes, whatever its name), reports progress, and makes it searchable', async () => {
     const bytes = readFixture('manual.pdf');
     const progress: IngestProgress[] = [];
-    const report = await ingestion.ingest(request('widget-manual.bin', bytes), (event) => progress.push(event));
+    const report = await ingestion.ingest(request('widget-manual.bin', bytes), (event) =>
+      progress.push(event),
+    );
     expect(report.status).toBe('ingested');
     expect(report.document).toMatchObject({
       name: 'widget-manual.bin',
@@ -103,7 +112,10 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
     expect(report.document.children).toBeGreaterThan(report.document.parents);
     const stages = [...new Set(progress.map((event) => event.stage))];
     expect(stages).toEqual(['reading', 'extracting', 'chunking', 'indexing', 'done']);
-    expect(progress.filter((event) => event.stage === 'extracting').at(-1)).toMatchObject({ done: 3, total: 3 });
+    expect(progress.filter((event) => event.stage === 'extracting').at(-1)).toMatchObject({
+      done: 3,
+      total: 3,
+    });
 
     const hits = await search(index, 'flux capacitor misaligned', ['shared']);
     expect(hits[0]?.child.text).toContain('Error E42 means the flux capacitor is misaligned');
@@ -124,30 +136,45 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
   });
 
   it('replaces the older version of a file with the same name, in the same scope only', async () => {
-    const first = await ingestion.ingest(request('notes.md', text('# Notes\n\nThe first version mentions apricots.')));
+    const first = await ingestion.ingest(
+      request('notes.md', text('# Notes\n\nThe first version mentions apricots.')),
+    );
     const elsewhere = await ingestion.ingest(
       request('notes.md', text('# Notes\n\nThe first version mentions apricots.'), 'discord:G1'),
     );
-    const second = await ingestion.ingest(request('notes.md', text('# Notes\n\nThe second version mentions plums.')));
+    const second = await ingestion.ingest(
+      request('notes.md', text('# Notes\n\nThe second version mentions plums.')),
+    );
     expect(first.status).toBe('ingested');
     expect(elsewhere.status).toBe('ingested');
     expect(second.status).toBe('replaced');
     expect(second.replacedDocumentId).toBe(first.document.id);
-    const names = (await ingestion.listDocuments(['shared'])).filter((document) => document.name === 'notes.md');
+    const names = (await ingestion.listDocuments(['shared'])).filter(
+      (document) => document.name === 'notes.md',
+    );
     expect(names.map((document) => document.id)).toEqual([second.document.id]);
     expect(await search(index, 'apricots', ['shared'])).toEqual([]);
     expect((await search(index, 'plums', ['shared']))[0]?.child.documentId).toBe(second.document.id);
-    expect((await search(index, 'apricots', ['discord:G1']))[0]?.child.documentId).toBe(elsewhere.document.id);
+    expect((await search(index, 'apricots', ['discord:G1']))[0]?.child.documentId).toBe(
+      elsewhere.document.id,
+    );
   });
 
   it('reads Markdown structure and plain text', async () => {
     const markdown = await ingestion.ingest(
-      request('guide.md', text('# Guide\n\n## Setup\n\nInstall the gizmo.\n\n```\ngizmo --init\n```\n\n- one\n- two\n')),
+      request(
+        'guide.md',
+        text('# Guide\n\n## Setup\n\nInstall the gizmo.\n\n```\ngizmo --init\n```\n\n- one\n- two\n'),
+      ),
     );
     expect(markdown.document).toMatchObject({ pages: 1, parents: 1 });
     const parent = await index.getParent(`${markdown.document.id.slice(0, 12)}-p1`, ['shared']);
-    expect(parent?.text).toBe('# Guide\n\n## Setup\n\nInstall the gizmo.\n\n```\ngizmo --init\n```\n\n- one\n- two');
-    const plain = await ingestion.ingest(request('readme.txt', text('# not a heading\nline two\n\nSecond paragraph.')));
+    expect(parent?.text).toBe(
+      '# Guide\n\n## Setup\n\nInstall the gizmo.\n\n```\ngizmo --init\n```\n\n- one\n- two',
+    );
+    const plain = await ingestion.ingest(
+      request('readme.txt', text('# not a heading\nline two\n\nSecond paragraph.')),
+    );
     const plainParent = await index.getParent(`${plain.document.id.slice(0, 12)}-p1`, ['shared']);
     expect(plainParent?.text).toBe('# not a heading line two\n\nSecond paragraph.');
   });
@@ -155,7 +182,9 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
   it('finds documents by id, unique id prefix or name, and removes them', async () => {
     const { document } = await ingestion.ingest(request('remove-me.txt', text('Ephemeral quokka text.')));
     expect(await ingestion.findDocument({ idOrName: document.id, scope: 'shared' })).toEqual(document);
-    expect(await ingestion.findDocument({ idOrName: document.id.slice(0, 8), scope: 'shared' })).toEqual(document);
+    expect(await ingestion.findDocument({ idOrName: document.id.slice(0, 8), scope: 'shared' })).toEqual(
+      document,
+    );
     expect(await ingestion.findDocument({ idOrName: 'remove-me.txt', scope: 'shared' })).toEqual(document);
     expect(await codeOf(ingestion.findDocument({ idOrName: 'remove-me.txt', scope: 'slack:T1' }))).toBe(
       'DOCUMENT_NOT_FOUND',
@@ -204,7 +233,12 @@ describe('ingestion service with dense embeddings (real Ollama client, fake Olla
     try {
       fake.failAlways('http-500');
       const code = await codeOf(
-        ingestion.ingest({ name: 'manual.pdf', bytes: readFixture('manual.pdf'), scope: 'shared', uploader: 'test' }),
+        ingestion.ingest({
+          name: 'manual.pdf',
+          bytes: readFixture('manual.pdf'),
+          scope: 'shared',
+          uploader: 'test',
+        }),
       );
       expect(code).not.toBe('none');
       expect(await ingestion.listDocuments(['shared'])).toEqual([]);

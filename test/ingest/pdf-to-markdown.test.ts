@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { pdfToBlocks, pdfToMarkdown } from '../../src/ingest/pdf-to-markdown.ts';
 import { joinLine } from '../../src/ingest/pdf/layout-blocks.ts';
+import { pdfToBlocks, pdfToMarkdown } from '../../src/ingest/pdf-to-markdown.ts';
 import type { TextBlock } from '../../src/ingest/text-block.ts';
 import { readFixture } from './fixtures.ts';
 
 const find = (blocks: TextBlock[], text: string) => blocks.find((block) => block.text.includes(text));
 
 describe('PDF → Markdown (manual.pdf: standard fonts, 3 pages)', async () => {
-  const { pageCount, blocks } = await pdfToBlocks(readFixture('manual.pdf'), { name: 'manual.pdf', workers: 2 });
+  const { pageCount, blocks } = await pdfToBlocks(readFixture('manual.pdf'), {
+    name: 'manual.pdf',
+    workers: 2,
+  });
 
   it('counts the pages', () => {
     expect(pageCount).toBe(3);
   });
 
   it('detects headings and their levels from font size relative to the body text', () => {
-    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => [block.level, block.text]);
+    const headings = blocks
+      .filter((block) => block.kind === 'heading')
+      .map((block) => [block.level, block.text]);
     expect(headings).toEqual([
       [1, 'Widget Manual'],
       [2, 'Installation'],
@@ -66,7 +71,9 @@ describe('PDF → Markdown (manual.pdf: standard fonts, 3 pages)', async () => {
     const { markdown } = await pdfToMarkdown(readFixture('manual.pdf'), { name: 'manual.pdf', workers: 1 });
     expect(markdown).toContain('# Widget Manual\n\nThis manual explains');
     expect(markdown).toContain('### Requirements\n\n- A power supply of 12 volts');
-    expect(markdown).toContain('```\nwidget install --prefix /opt/widget\n  --verbose --log-file install.log\n```');
+    expect(markdown).toContain(
+      '```\nwidget install --prefix /opt/widget\n  --verbose --log-file install.log\n```',
+    );
   });
 });
 

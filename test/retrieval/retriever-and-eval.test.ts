@@ -65,7 +65,12 @@ describe('retriever and eval metrics', () => {
 
     const other = createRetriever({
       index,
-      embedder: new OllamaEmbedder({ baseUrl: fake.url, model: 'other-model', batchSize: 8, timeoutMs: 2000 }),
+      embedder: new OllamaEmbedder({
+        baseUrl: fake.url,
+        model: 'other-model',
+        batchSize: 8,
+        timeoutMs: 2000,
+      }),
     });
     await expect(other.search('array', { scopes: ['shared'], k: 3 })).rejects.toMatchObject({
       code: 'INDEX_MODEL_MISMATCH',
@@ -73,7 +78,9 @@ describe('retriever and eval metrics', () => {
   });
 
   it('computes hit@k, parent hit@k, doc@k and MRR as defined', async () => {
-    await index.replaceDocument(makeDocument({ id: 'bash', name: 'bash.pdf', scope: 'shared', texts: manual }));
+    await index.replaceDocument(
+      makeDocument({ id: 'bash', name: 'bash.pdf', scope: 'shared', texts: manual }),
+    );
     const questions = parseQuestions(
       [
         // hit at rank 1, evidence with different case and spacing
@@ -99,13 +106,23 @@ describe('retriever and eval metrics', () => {
     expect(report.parentHitAtK).toBe(1);
     expect(report.docAtK).toBe(0.5);
     expect(report.mrr).toBeCloseTo((1 + 0 + 0.5) / 3);
-    expect(Object.keys(report)).toEqual(['hitAtK', 'parentHitAtK', 'docAtK', 'mrr', 'p50Ms', 'p95Ms', 'items']);
+    expect(Object.keys(report)).toEqual([
+      'hitAtK',
+      'parentHitAtK',
+      'docAtK',
+      'mrr',
+      'p50Ms',
+      'p95Ms',
+      'items',
+    ]);
   });
 
   it('rejects malformed question lines with the line number', () => {
     expect(() => parseQuestions('{"question": "ok"}\n{oops')).toThrow(/Line 2/);
     expect(() => parseQuestions('{"evidence": ["x"]}')).toThrow(/Line 1/);
     expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
-    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 0.95)).toBe(19);
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 0.95)).toBe(
+      19,
+    );
   });
 });

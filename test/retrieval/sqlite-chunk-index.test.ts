@@ -184,7 +184,8 @@ describe('SQLite chunk index', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
       return seed / 2_147_483_648 - 0.5;
     };
-    const vectors = Array.from({ length: 200 }, () => Float32Array.from({ length: 32 }, random));
+    // 512 dimensions: a coarse pass over the first 256 sign bits, then all 512, then int8 rescoring.
+    const vectors = Array.from({ length: 300 }, () => Float32Array.from({ length: 512 }, random));
     await index.replaceDocument(
       makeDocument({
         id: 'many',

@@ -60,6 +60,27 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     ).toBe(true);
   });
 
+  it('updates the status line as the graph progresses', async () => {
+    harness.ollama.setChat(async (request, index) => {
+      const reply = await slackModel(request, index);
+      return 'fail' in reply ? reply : { ...reply, delayMs: 150 };
+    });
+    try {
+      const ts = await harness.mention('Where are loops explained?');
+      const [reply] = await harness.waitForReply(defaultChannel, ts);
+      const statusLines = harness.slack
+        .callsTo('chat.update')
+        .filter((call) => call.body.ts === reply?.ts)
+        .map((call) => String(call.body.text))
+        .filter((text) => text.startsWith(':hourglass_flowing_sand:'));
+      expect(statusLines.join('\n')).toMatch(
+        /Searching the documents for “.*loops.*”|Understanding the question/,
+      );
+    } finally {
+      harness.ollama.setChat(slackModel);
+    }
+  });
+
   it('uses the assistant thread status where Slack allows it', async () => {
     harness.slack.setAssistantStatusSupported(true);
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInFlightWork } from '../../src/adapters/shared/in-flight-work.ts';
+import { createEditBudget } from '../../src/adapters/slack/edit-budget.ts';
 import { createStatusFirstGate } from '../../src/adapters/slack/status-first-gate.ts';
 
 describe('status-first gate', () => {
@@ -46,5 +47,19 @@ describe('in-flight work', () => {
     expect(await work.drain(60_000)).toBe(true);
     expect(work.size).toBe(0);
     expect(errors).toEqual([new Error('boom')]);
+  });
+});
+
+describe('progress edit budget', () => {
+  it('allows a burst, then about `perMinute` edits a minute, skipping the rest', () => {
+    let now = 0;
+    const budget = createEditBudget(40, 10, () => now);
+    const burst = Array.from({ length: 15 }, () => budget.tryTake());
+    expect(burst.filter(Boolean)).toHaveLength(10);
+    now += 1_500; // 40/min = one token per 1.5 s
+    expect(budget.tryTake()).toBe(true);
+    expect(budget.tryTake()).toBe(false);
+    now += 60_000 * 10;
+    expect(Array.from({ length: 12 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(10);
   });
 });

@@ -98,5 +98,7 @@ export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)}s`;
   const minutes = Math.floor(seconds / 60);
   const rest = Math.round(seconds % 60);
-  return minutes < 60 ? `${minutes}m${String(rest).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${minutes % 60}m`;
+  return minutes < 60
+    ? `${minutes}m${String(rest).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${minutes % 60}m`;
 }

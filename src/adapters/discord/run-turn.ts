@@ -20,7 +20,7 @@ import { type MessagePart, renderAnswer, renderText } from './render-answer.ts';
 import { throttledEdits } from './throttled-edits.ts';
 
 /** How long a turn may wait for other people's acknowledgements to go out first. */
-const acknowledgementWaitMs = 5_000;
+const acknowledgementWaitMs = 2_000;
 
 /**
  * Starts a turn in the background. `acknowledged` is called once the status message is out (or

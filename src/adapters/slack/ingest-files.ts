@@ -88,6 +88,7 @@ async function startLiveMessage(
       destination,
       throttleMs: context.statusThrottleMs,
       logger: context.logger,
+      editBudget: context.editBudget,
     });
     try {
       await live.start(first);

@@ -5,6 +5,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../logger.ts';
+import type { EditBudget } from './edit-budget.ts';
 import {
   postMessage,
   type SlackDestination,
@@ -30,8 +31,10 @@ export function createLiveMessage(options: {
   destination: SlackDestination;
   throttleMs: number;
   logger: Logger;
+  /** Progress edits are skipped when this shared budget is spent (the final version never is). */
+  editBudget: EditBudget;
 }): LiveMessage {
-  const { client, destination, throttleMs, logger } = options;
+  const { client, destination, throttleMs, logger, editBudget } = options;
   let ts: string | undefined;
   let lastText: string | undefined;
   let lastSentAt = 0;
@@ -42,6 +45,7 @@ export function createLiveMessage(options: {
 
   const send = (message: SlackMessage) => {
     if (!ts || finished || message.text === lastText) return;
+    if (!editBudget.tryTake()) return;
     lastText = message.text;
     lastSentAt = Date.now();
     const target = ts;

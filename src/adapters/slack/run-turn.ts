@@ -43,6 +43,7 @@ export async function runTurn(context: SlackContext, input: TurnInput): Promise<
     throttleMs: context.statusThrottleMs,
     logger: log,
     assistantStatusSupport: context.assistantStatusSupport,
+    editBudget: context.editBudget,
   });
   await status.start().catch((error: unknown) => log.warn({ err: error }, 'could not show the status'));
   input.statusPosted?.();
@@ -84,7 +85,7 @@ export async function runTurn(context: SlackContext, input: TurnInput): Promise<
       case 'answer':
         return renderAnswer(result.answer, threadId);
       case 'clarification':
-        return renderMarkdown(`🤔 ${result.question}`);
+        return renderMarkdown(`🤔 ${result.question}\n\n_Reply in this thread; no need to mention me._`);
       case 'stopped':
         return [plainNotice(result.message, ':octagonal_sign:')];
     }

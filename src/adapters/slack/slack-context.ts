@@ -5,6 +5,7 @@ import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import type { Services } from '../../main.ts';
 import type { InFlightWork } from '../shared/in-flight-work.ts';
+import type { EditBudget } from './edit-budget.ts';
 import type { StatusFirstGate } from './status-first-gate.ts';
 
 export interface SlackContext {
@@ -17,6 +18,8 @@ export interface SlackContext {
   statusThrottleMs: number;
   /** Per channel: whether Slack allows the assistant thread status there (learnt once). */
   assistantStatusSupport: Map<string, Promise<boolean>>;
+  /** Progress edits across all threads stay within Slack's chat.update rate. */
+  editBudget: EditBudget;
   /** Lets statuses of new mentions go before the graph work of earlier ones. */
   statusGate: StatusFirstGate;
 }

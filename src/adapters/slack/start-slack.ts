@@ -9,6 +9,7 @@ import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
 import { createInFlightWork } from '../shared/in-flight-work.ts';
 import { createBoltLogger } from './bolt-logger.ts';
+import { createEditBudget } from './edit-budget.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
@@ -21,6 +22,8 @@ export interface SlackAdapterOptions {
   statusThrottleMs?: number;
   /** How long `stop()` waits for turns in flight (default 15 s). */
   shutdownTimeoutMs?: number;
+  /** Progress edits per minute across all threads (default 40; Slack allows chat.update ~50/min). */
+  progressEditsPerMinute?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
   retryConfig?: webApi.RetryOptions;
 }
@@ -101,6 +104,7 @@ export async function startSlack(
     statusThrottleMs: options.statusThrottleMs ?? 1_000,
     assistantStatusSupport: new Map(),
     statusGate: createStatusFirstGate(),
+    editBudget: createEditBudget(options.progressEditsPerMinute ?? 40, 10),
   };
   registerMessageEvents(app, context);
   registerSlashCommand(app, context);

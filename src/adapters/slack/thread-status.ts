@@ -7,6 +7,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../logger.ts';
+import type { EditBudget } from './edit-budget.ts';
 import { createLiveMessage, type LiveMessage } from './live-message.ts';
 import { postMessage, type SlackMessage, slackErrorCode } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -26,6 +27,8 @@ export interface ThreadStatusOptions {
   threadTs: string;
   throttleMs: number;
   logger: Logger;
+  /** Shared by all turns: progress edits are skipped when it is spent. */
+  editBudget: EditBudget;
   /** Per channel: whether `assistant.threads.setStatus` works there (learnt once, shared by all turns). */
   assistantStatusSupport: Map<string, Promise<boolean>>;
 }
@@ -38,7 +41,7 @@ export function placeholderMessage(line: string): SlackMessage {
 }
 
 export function createThreadStatus(options: ThreadStatusOptions): ThreadStatus {
-  const { client, channel, threadTs, throttleMs, logger, assistantStatusSupport } = options;
+  const { client, channel, threadTs, throttleMs, logger, assistantStatusSupport, editBudget } = options;
   let placeholder: LiveMessage | undefined;
   let assistant = false;
   let lastSentAt = 0;
@@ -50,6 +53,7 @@ export function createThreadStatus(options: ThreadStatusOptions): ThreadStatus {
     client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status });
 
   const sendAssistantStatus = (line: string) => {
+    if (!editBudget.tryTake()) return;
     lastSentAt = Date.now();
     chain = chain
       .then(() => setStatus(line.slice(0, 250)))
@@ -77,7 +81,13 @@ export function createThreadStatus(options: ThreadStatusOptions): ThreadStatus {
           return;
         }
       }
-      placeholder = createLiveMessage({ client, destination: { channel, threadTs }, throttleMs, logger });
+      placeholder = createLiveMessage({
+        client,
+        destination: { channel, threadTs },
+        throttleMs,
+        logger,
+        editBudget,
+      });
       await placeholder.start(placeholderMessage(initialLine));
     },
     update: (line) => {

@@ -21,7 +21,17 @@ interface DocumentStyle {
 }
 
 const listMarker = /^(?:[•◦▪‣∙·●○■□➢►–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+/;
-const keptHyphenPrefixes = new Set(['non', 'self', 'well', 'multi', 'semi', 'anti', 'cross', 'built', 'user']);
+const keptHyphenPrefixes = new Set([
+  'non',
+  'self',
+  'well',
+  'multi',
+  'semi',
+  'anti',
+  'cross',
+  'built',
+  'user',
+]);
 
 export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
   const furniture = findPageFurniture(pages);
@@ -31,7 +41,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
 
   const close = () => {
     if (open?.codeLines) open.block.text = codeText(open.codeLines, style);
-    if (open && open.block.text.trim()) blocks.push(open.block);
+    if (open?.block.text.trim()) blocks.push(open.block);
     open = undefined;
   };
 
@@ -98,7 +108,11 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
         close();
         const kind = isListItem ? 'list' : 'paragraph';
         const body = isListItem ? listText(text) : text;
-        open = { block: { kind, text: body, pageStart: page.page, pageEnd: page.page }, first: line, last: line };
+        open = {
+          block: { kind, text: body, pageStart: page.page, pageEnd: page.page },
+          first: line,
+          last: line,
+        };
       }
       previous = line;
     }
@@ -135,7 +149,8 @@ function continuesText(
 function headingStyle(line: PageLine, text: string, style: DocumentStyle): string | undefined {
   if (line.mono >= 0.8 || line.uniform < 0.85) return undefined;
   // Words, not a formula.
-  if (text.length < 2 || text.length > 150 || !/\p{L}{3}/u.test(text) || /[=<>≤≥]/.test(text)) return undefined;
+  if (text.length < 2 || text.length > 150 || !/\p{L}{3}/u.test(text) || /[=<>≤≥]/.test(text))
+    return undefined;
   // A table-of-contents entry ("4 The grDevices package 805") is not a heading.
   if (/\s\d{1,5}$/.test(text) && text.split(' ').length >= 3) return undefined;
   if (/[,;]$/.test(text) || (/\.$/.test(text) && !/^[\d.]+\s/.test(text) && text.split(' ').length > 1)) {
@@ -242,7 +257,8 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
   return style;
 }
 
-const headingLabel = /^(?:chapter|part|appendix|section|book|lecture|unit)\s+[\dA-Z]{1,4}\.?$|^\d{1,3}(?:\.\d{1,3})*\.?$/i;
+const headingLabel =
+  /^(?:chapter|part|appendix|section|book|lecture|unit)\s+[\dA-Z]{1,4}\.?$|^\d{1,3}(?:\.\d{1,3})*\.?$/i;
 
 /** "Chapter 1" on one line and "The base package" under it are one heading. */
 function continuesNumberedHeading(previous: PageLine, previousText: string, line: PageLine): boolean {

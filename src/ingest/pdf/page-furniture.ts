@@ -5,7 +5,8 @@
  */
 import type { PageLine, PageText } from './page-lines.ts';
 
-const barePageNumber = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
+const barePageNumber =
+  /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
 
 const normalized = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
@@ -76,7 +77,8 @@ export function findPageFurniture(pages: readonly PageText[]): Set<PageLine> {
 /** The font size most lines use (a chapter title, large, is not a running header). */
 function commonSize(pages: readonly PageText[]): number {
   const counts = new Map<number, number>();
-  for (const page of pages) for (const line of page.lines) counts.set(line.size, (counts.get(line.size) ?? 0) + 1);
+  for (const page of pages)
+    for (const line of page.lines) counts.set(line.size, (counts.get(line.size) ?? 0) + 1);
   let best = 0;
   let bestCount = -1;
   for (const [size, count] of counts) {

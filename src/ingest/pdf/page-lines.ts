@@ -124,7 +124,8 @@ export function pageLines(page: number, content: TextContentLike): PageText {
     const font = fontOf(item.fontName);
     const chars = visibleCharacters(item.str);
     if (chars > 0) {
-      const usage = (fonts[font.key] ??= { chars: 0, ems: 0, monospace: font.monospace });
+      const usage = fonts[font.key] ?? { chars: 0, ems: 0, monospace: font.monospace };
+      fonts[font.key] = usage;
       usage.chars += chars;
       usage.ems += item.width / size;
     }
@@ -133,12 +134,23 @@ export function pageLines(page: number, content: TextContentLike): PageText {
       current !== undefined && Math.abs(y - current.y) < 0.6 * lineHeight && x > current.end - lineHeight;
     if (!sameLine) {
       finish();
-      current = { parts: [], x, y, end: x, size, styleChars: new Map(), monoChars: 0, monoStyle: '', chars: 0 };
+      current = {
+        parts: [],
+        x,
+        y,
+        end: x,
+        size,
+        styleChars: new Map(),
+        monoChars: 0,
+        monoStyle: '',
+        chars: 0,
+      };
     }
     const line = current as LineBuilder;
     const gap = x - line.end;
     const last = line.parts.at(-1);
-    if (last !== undefined && gap > 0.2 * size && !/\s$/.test(last) && !/^\s/.test(item.str)) line.parts.push(' ');
+    if (last !== undefined && gap > 0.2 * size && !/\s$/.test(last) && !/^\s/.test(item.str))
+      line.parts.push(' ');
     line.parts.push(item.str);
     line.end = Math.max(line.end, x + item.width);
     if (chars > 0) {

@@ -33,7 +33,8 @@ export function registerDocsCommand(program: Command, context: CliContext): void
 }
 
 export function renderDocuments(documents: readonly DocumentRecord[], scope: string): string {
-  if (documents.length === 0) return `No documents in ${scope}. Add some with \`ragent ingest <file.pdf>\`.\n`;
+  if (documents.length === 0)
+    return `No documents in ${scope}. Add some with \`ragent ingest <file.pdf>\`.\n`;
   const rows = [
     ['ID', 'NAME', 'PAGES', 'CHUNKS', 'EMBEDDINGS', 'INGESTED'],
     ...documents.map((document) => [
@@ -46,6 +47,11 @@ export function renderDocuments(documents: readonly DocumentRecord[], scope: str
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
   return `${lines.join('\n')}\n${documents.length} document${documents.length === 1 ? '' : 's'} in ${scope}.\n`;
 }

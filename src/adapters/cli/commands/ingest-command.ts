@@ -49,17 +49,23 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         const name = path.basename(file);
         try {
           const bytes = new Uint8Array(await readFile(file));
-          const report = await ingestion.ingest({ name, bytes, scope: options.scope, uploader }, (progress) => {
-            if (progress.stage === 'done') return;
-            const label = `${name}: ${stageLabels[progress.stage]}`;
-            if (progress.stage === 'reading' || progress.stage === 'chunking') bar.update(label, 0, 0, '');
-            else bar.update(label, progress.done, progress.total, progress.unit);
-          });
+          const report = await ingestion.ingest(
+            { name, bytes, scope: options.scope, uploader },
+            (progress) => {
+              if (progress.stage === 'done') return;
+              const label = `${name}: ${stageLabels[progress.stage]}`;
+              if (progress.stage === 'reading' || progress.stage === 'chunking') bar.update(label, 0, 0, '');
+              else bar.update(label, progress.done, progress.total, progress.unit);
+            },
+          );
           bar.log(summaryLine(report));
         } catch (error) {
           failed++;
-          bar.log(`✗ ${name}: ${isRagentError(error) ? error.message : `unexpected error: ${describeError(error)}`}`);
-          if (!isRagentError(error) || error.code === 'INTERNAL') logger.error({ err: error, file }, 'ingest failed');
+          bar.log(
+            `✗ ${name}: ${isRagentError(error) ? error.message : `unexpected error: ${describeError(error)}`}`,
+          );
+          if (!isRagentError(error) || error.code === 'INTERNAL')
+            logger.error({ err: error, file }, 'ingest failed');
         }
       }
       bar.clear();
