@@ -143,6 +143,7 @@ export async function createConversations(dependencies: ConversationsDependencie
           const answer: Answer = {
             id: randomUUID(),
             markdown: outcome.markdown,
+            body: outcome.body,
             sources: outcome.sources,
             subQuestions: outcome.subQuestions,
             contexts: outcome.contexts,

@@ -76,8 +76,10 @@ export interface RetrievedContext {
 export interface Answer {
   /** Unique per answer (feedback buttons refer to it). */
   id: string;
-  /** Markdown, ending with its sources. */
+  /** Markdown, ending with its sources (for plain renderers: the CLI, logs). */
   markdown: string;
+  /** The same Markdown without the sources block, for adapters that show `sources` on their own. */
+  body: string;
   sources: Source[];
   subQuestions: string[];
   contexts: RetrievedContext[];

@@ -43,6 +43,7 @@ export type TurnOutcome =
   | {
       kind: 'answer';
       markdown: string;
+      body: string;
       sources: Source[];
       contexts: RetrievedContext[];
       subQuestions: string[];

@@ -5,14 +5,14 @@ import {
   parseFeedbackCustomId,
   renderAnswer,
   sourcesEmbed,
-  withoutSourcesBlock,
 } from '../../src/adapters/discord/render-answer.ts';
 import { throttledEdits } from '../../src/adapters/discord/throttled-edits.ts';
 import type { Answer } from '../../src/core/types.ts';
 
-const answer = (markdown: string, sources: Answer['sources']): Answer => ({
+const answer = (markdown: string, sources: Answer['sources'], body = markdown): Answer => ({
   id: 'answer-1',
   markdown,
+  body,
   sources,
   subQuestions: [],
   contexts: [],
@@ -20,18 +20,20 @@ const answer = (markdown: string, sources: Answer['sources']): Answer => ({
 });
 
 describe('rendering for Discord', () => {
-  it('moves the trailing sources list into an embed, and keeps prose that only mentions sources', () => {
+  it('shows the body with the sources in an embed, or the whole Markdown when there are none', () => {
     const sources: Answer['sources'] = [
       { file: 'bash_ref.pdf', docId: 'd1', pages: [12, 13] },
       { file: 'faq.pdf', docId: 'd2', pages: [4, 4] },
     ];
     const [part] = renderAnswer(
-      answer('Loops repeat.\n\nSources:\n- bash_ref.pdf (p. 12–13)\n- faq.pdf (p. 4)', sources),
+      answer(
+        'Loops repeat.\n\nSources:\n- bash_ref.pdf (p. 12–13)\n- faq.pdf (p. 4)',
+        sources,
+        'Loops repeat.',
+      ),
     );
     expect(part?.content).toBe('Loops repeat.');
     expect(part?.embeds[0]?.description).toBe('📄 **bash\\_ref.pdf** — pp. 12–13\n📄 **faq.pdf** — p. 4');
-    expect(withoutSourcesBlock('Sources: the manual says so.')).toBe('Sources: the manual says so.');
-    expect(withoutSourcesBlock('Text.\n\n**Sources:**\n- a.pdf (p. 1)')).toBe('Text.');
     // No sources: the answer says so itself and no embed is added.
     const [bare] = renderAnswer(answer('Not found.\n\nSources: none (nothing relevant was found).', []));
     expect(bare?.content).toContain('Sources: none');

@@ -18,6 +18,9 @@ describe('the answer graph end to end (fake Ollama over HTTP, real SQLite checkp
     expect(answer.markdown).toContain('A while loop runs commands');
     expect(answer.markdown.trim().endsWith('- bash.pdf (p. 12–13)')).toBe(true);
     expect(answer.markdown.match(/Sources/g)).toHaveLength(1);
+    expect(answer.body).toContain('A while loop runs commands');
+    expect(answer.body).not.toContain('Sources');
+    expect(answer.markdown.startsWith(answer.body)).toBe(true);
     expect(answer.sources).toEqual([{ file: 'bash.pdf', docId: 'doc-bash', pages: [12, 13] }]);
     expect(answer.subQuestions).toEqual(['How does a while loop work?']);
     expect(answer.contexts[0]).toMatchObject({ parentId: 'bash-loops', file: 'bash.pdf' });

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToMrkdwn } from '../../src/adapters/slack/markdown-to-mrkdwn.ts';
-import { formatSources, renderAnswer, stripTrailingSources } from '../../src/adapters/slack/render-answer.ts';
+import { formatSources, renderAnswer } from '../../src/adapters/slack/render-answer.ts';
 import { cleanIncomingText, neutralizeMentions } from '../../src/adapters/slack/slack-text.ts';
 import type { Answer } from '../../src/core/types.ts';
 
-function answer(markdown: string, sources: Answer['sources'] = []): Answer {
+function answer(markdown: string, sources: Answer['sources'] = [], body = markdown): Answer {
   return {
     id: 'answer-1',
     markdown,
+    body,
     sources,
     subQuestions: [],
     contexts: [],
@@ -81,13 +82,17 @@ describe('mentions', () => {
 });
 
 describe('answer rendering', () => {
-  it('shows sources as a context line (file and pages) and drops the duplicate Sources section', () => {
+  it('shows the body with sources as a context line (file and pages)', () => {
     const messages = renderAnswer(
-      answer('A while loop repeats.\n\nSources:\n- bash.pdf (p. 12–13)', [
-        { file: 'bash.pdf', docId: 'd1', pages: [12, 13] },
-        { file: 'bash.pdf', docId: 'd1', pages: [40, 40] },
-        { file: 'R <!channel>.pdf', docId: 'd2', pages: [7, 7] },
-      ]),
+      answer(
+        'A while loop repeats.\n\nSources:\n- bash.pdf (p. 12–13)',
+        [
+          { file: 'bash.pdf', docId: 'd1', pages: [12, 13] },
+          { file: 'bash.pdf', docId: 'd1', pages: [40, 40] },
+          { file: 'R <!channel>.pdf', docId: 'd2', pages: [7, 7] },
+        ],
+        'A while loop repeats.',
+      ),
       'slack:T1:C1:1.0',
     );
     expect(messages).toHaveLength(1);
@@ -119,12 +124,7 @@ describe('answer rendering', () => {
     expect(messages.at(-1)?.blocks?.at(-1)).toMatchObject({ type: 'actions' });
   });
 
-  it('formats sources and strips only a trailing Sources section', () => {
+  it('formats no sources as nothing', () => {
     expect(formatSources([])).toBeUndefined();
-    expect(stripTrailingSources('Text about sources: many.\n\nMore text.')).toBe(
-      'Text about sources: many.\n\nMore text.',
-    );
-    expect(stripTrailingSources('Answer.\n\n**Sources:**\n- a.pdf (p. 1)')).toBe('Answer.');
-    expect(stripTrailingSources('Answer.\n\nSources: a.pdf (p. 1)')).toBe('Answer.');
   });
 });

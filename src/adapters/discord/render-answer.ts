@@ -24,7 +24,8 @@ export interface MessagePart {
 }
 
 export function renderAnswer(answer: Answer): MessagePart[] {
-  const body = answer.sources.length > 0 ? withoutSourcesBlock(answer.markdown) : answer.markdown;
+  // Sources go into an embed; without any, the Markdown says so itself.
+  const body = answer.sources.length > 0 ? answer.body : answer.markdown;
   const texts = splitMessage(body, messageLimit);
   if (texts.length === 0) texts.push('(empty answer)');
   const parts: MessagePart[] = texts.map((content) => ({ content, embeds: [], components: [] }));
@@ -37,24 +38,6 @@ export function renderAnswer(answer: Answer): MessagePart[] {
 /** Plain text split into parts (clarifications, errors). */
 export function renderText(text: string): MessagePart[] {
   return splitMessage(text, messageLimit).map((content) => ({ content, embeds: [], components: [] }));
-}
-
-/**
- * The answer's Markdown ends with a `Sources:` list; on Discord the embed shows them instead.
- * Only a trailing block of list lines after a `Sources:` line is removed.
- */
-export function withoutSourcesBlock(markdown: string): string {
-  const lines = markdown.trimEnd().split('\n');
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const line = lines[index]!.trim();
-    if (/^[*_]*sources?[*_]*:?[*_]*$/i.test(line)) {
-      const rest = lines.slice(index + 1).filter((rest) => rest.trim() !== '');
-      if (rest.every((rest) => /^\s*[-*•]\s+/.test(rest))) return lines.slice(0, index).join('\n').trimEnd();
-      return markdown;
-    }
-    if (!/^\s*[-*•]\s+/.test(line) && line !== '') return markdown;
-  }
-  return markdown;
 }
 
 export function sourcesEmbed(sources: readonly Source[]): APIEmbed {

@@ -63,7 +63,13 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
           value: 'up' | 'down';
           at: string;
         }>
-      ).map((row) => ({ threadId: row.thread_id, answerId: row.answer_id, user: row.user_id, value: row.value, at: row.at })),
+      ).map((row) => ({
+        threadId: row.thread_id,
+        answerId: row.answer_id,
+        user: row.user_id,
+        value: row.value,
+        at: row.at,
+      })),
     claimEvent: (key) => {
       const now = Date.now();
       if (++claims % 500 === 0) forgetEvents.run(now - ttlMs);

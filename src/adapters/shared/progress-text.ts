@@ -23,7 +23,9 @@ export function describeProgress(event: ProgressEvent): string | undefined {
         ? `Split into ${event.questions.length} sub-questions…`
         : 'Looking for the answer…';
     case 'sub-question-started':
-      return event.total > 1 ? `Sub-question ${event.index + 1} of ${event.total}: ${shorten(event.question)}` : undefined;
+      return event.total > 1
+        ? `Sub-question ${event.index + 1} of ${event.total}: ${shorten(event.question)}`
+        : undefined;
     case 'searching':
       return `Searching the documents for “${shorten(event.query)}”…`;
     case 'reading':

@@ -72,7 +72,11 @@ function openFenceAtEnd(text: string): OpenFence | undefined {
     if (!match) continue;
     const marker = match[2] ?? '```';
     if (!open) open = { marker, info: (match[3] ?? '').trim() };
-    else if (marker.startsWith(open.marker[0] ?? '`') && marker.length >= open.marker.length && !match[3]?.trim()) {
+    else if (
+      marker.startsWith(open.marker[0] ?? '`') &&
+      marker.length >= open.marker.length &&
+      !match[3]?.trim()
+    ) {
       open = undefined;
     }
   }

@@ -22,8 +22,8 @@ export interface FeedbackValue {
 }
 
 export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
-  const body = answer.sources.length > 0 ? stripTrailingSources(answer.markdown) : answer.markdown;
-  const messages = renderMarkdown(body.trim().length > 0 ? body : answer.markdown);
+  // Sources get their own context line; without any, the Markdown says so itself.
+  const messages = renderMarkdown(answer.sources.length > 0 ? answer.body : answer.markdown);
   const last = messages[messages.length - 1];
   if (!last) return messages;
   const blocks = last.blocks ?? [];
@@ -72,21 +72,6 @@ export function formatSources(sources: readonly Source[]): string | undefined {
   });
   const text = `:page_facing_up: ${entries.join('  ·  ')}`;
   return text.length <= maxContextText ? text : `${text.slice(0, maxContextText - 1)}…`;
-}
-
-/** Drops a trailing "Sources" section from the Markdown (shown as a context line instead). */
-export function stripTrailingSources(markdown: string): string {
-  const lines = markdown.trimEnd().split('\n');
-  for (let index = lines.length - 1; index >= Math.max(0, lines.length - 40); index--) {
-    const line = lines[index] ?? '';
-    if (/^\s*(#{1,6}\s*)?(\*\*|__|_|\*)?\s*sources?\s*:?\s*(\*\*|__|_|\*)?\s*:?\s*$/i.test(line)) {
-      return lines.slice(0, index).join('\n').trimEnd();
-    }
-    if (/^\s*(\*\*|__)?sources?\s*:(\*\*|__)?\s+\S/i.test(line) && index >= lines.length - 2) {
-      return lines.slice(0, index).join('\n').trimEnd();
-    }
-  }
-  return markdown;
 }
 
 function feedbackButton(

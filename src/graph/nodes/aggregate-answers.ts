@@ -41,6 +41,7 @@ export function createAggregateAnswers(dependencies: GraphDependencies) {
       outcome: {
         kind: 'answer',
         markdown,
+        body,
         sources,
         contexts: answers.flatMap((answer) => answer.contexts.map(toRetrievedContext)),
         subQuestions: answers.map((answer) => answer.question),
