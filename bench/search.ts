@@ -103,6 +103,14 @@ async function syntheticBench(): Promise<void> {
     );
     console.log(`  first search (builds the in-memory snapshot): ${format(performance.now() - started)}`);
 
+    // Warm-up (JIT, per-term caches) with other queries, then steady-state latencies.
+    for (let round = 0; round < 30; round++) {
+      const warm = { text: text(6), dense: vector() };
+      await index.search(
+        { text: warm.text, sparse: encodeSparseQuery(warm.text), dense: warm.dense },
+        options,
+      );
+    }
     for (const mode of ['hybrid', 'dense', 'bm25'] as const) {
       const latencies: number[] = [];
       for (const query of queries) {

@@ -13,8 +13,8 @@ export interface PdfToMarkdownOptions {
   name: string;
   /** Worker threads for large documents (config.ingest.workers). */
   workers: number;
-  /** Documents with fewer pages are read in this thread. */
-  minPagesForWorkers?: number;
+  /** Smaller files are read in this thread (default 1 MiB). */
+  minBytesForWorkers?: number;
   onPage?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -27,7 +27,7 @@ export async function pdfToBlocks(
   const { pageCount, pages } = await extractPages(bytes, {
     name: options.name,
     workers: options.workers,
-    minPagesForWorkers: options.minPagesForWorkers,
+    minBytesForWorkers: options.minBytesForWorkers,
     signal: options.signal,
   });
   const collected: PageText[] = [];

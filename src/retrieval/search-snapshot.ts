@@ -278,10 +278,16 @@ export class SearchSnapshot {
       finalists,
       finalists.length,
       (position) => {
-        let sum = 0;
         const base = position * dimension;
-        for (let index = 0; index < dimension; index++) sum += query[index]! * quantized[base + index]!;
-        return sum * scales[position]!;
+        let sum0 = 0;
+        let sum1 = 0;
+        let index = 0;
+        for (; index + 1 < dimension; index += 2) {
+          sum0 += query[index]! * quantized[base + index]!;
+          sum1 += query[index + 1]! * quantized[base + index + 1]!;
+        }
+        if (index < dimension) sum0 += query[index]! * quantized[base + index]!;
+        return (sum0 + sum1) * scales[position]!;
       },
       limit,
     );

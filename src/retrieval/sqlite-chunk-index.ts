@@ -88,7 +88,7 @@ export class SqliteChunkIndex implements ChunkIndex {
   constructor(options: SqliteChunkIndexOptions) {
     this.file = options.file;
     this.logger = options.logger;
-    this.exactLimit = options.exactLimit ?? 20_000;
+    this.exactLimit = options.exactLimit ?? 5_000;
     this.rescoreCandidates = options.rescoreCandidates ?? 400;
     mkdirSync(path.dirname(this.file), { recursive: true });
     this.db = new Database(this.file);

@@ -84,8 +84,19 @@ export function quantizedDimension(blob: Uint8Array): number {
 }
 
 export function dot(left: Float32Array, right: Float32Array, rightOffset = 0): number {
-  let sum = 0;
   const length = left.length;
-  for (let index = 0; index < length; index++) sum += left[index]! * right[rightOffset + index]!;
-  return sum;
+  let sum0 = 0;
+  let sum1 = 0;
+  let sum2 = 0;
+  let sum3 = 0;
+  let index = 0;
+  for (; index + 3 < length; index += 4) {
+    const at = rightOffset + index;
+    sum0 += left[index]! * right[at]!;
+    sum1 += left[index + 1]! * right[at + 1]!;
+    sum2 += left[index + 2]! * right[at + 2]!;
+    sum3 += left[index + 3]! * right[at + 3]!;
+  }
+  for (; index < length; index++) sum0 += left[index]! * right[rightOffset + index]!;
+  return sum0 + sum1 + sum2 + sum3;
 }

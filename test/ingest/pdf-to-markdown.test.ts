@@ -84,7 +84,7 @@ describe('PDF extraction in worker threads (long.pdf, 160 pages)', () => {
     const threaded = await pdfToBlocks(bytes, {
       name: 'long.pdf',
       workers: 2,
-      minPagesForWorkers: 16,
+      minBytesForWorkers: 0,
       onPage: (done) => pagesSeen.push(done),
     });
     const single = await pdfToBlocks(bytes, { name: 'long.pdf', workers: 1 });
@@ -94,6 +94,19 @@ describe('PDF extraction in worker threads (long.pdf, 160 pages)', () => {
     expect(threaded.blocks[0]).toMatchObject({ kind: 'heading', level: 1, text: 'Section 1', pageStart: 1 });
     expect(threaded.blocks.at(-1)?.pageEnd).toBe(160);
     expect(threaded.blocks.map((block) => block.text).join(' ')).not.toContain('Long Manual');
+  });
+});
+
+describe('bad PDFs in worker threads', () => {
+  it('reports encrypted and corrupt files from the workers with their codes', async () => {
+    for (const [name, code] of [
+      ['encrypted.pdf', 'PDF_ENCRYPTED'],
+      ['corrupt.pdf', 'PDF_CORRUPT'],
+    ] as const) {
+      await expect(
+        pdfToBlocks(readFixture(name), { name, workers: 2, minBytesForWorkers: 0 }),
+      ).rejects.toMatchObject({ code });
+    }
   });
 });
 

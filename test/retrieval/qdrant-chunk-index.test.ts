@@ -1,7 +1,10 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
-import { openQdrantChunkIndex, type QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
+import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
+import { openQdrantChunkIndex, QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
 import { type FakeQdrant, startFakeQdrant } from '../fakes/fake-qdrant.ts';
 import { axis, makeDocument } from './make-document.ts';
 
@@ -18,6 +21,15 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     await index.close();
     await fake.close();
     expect(fake.violations).toEqual([]);
+  });
+
+  it('is the backend openChunkIndex picks when QDRANT_URL is set', async () => {
+    const config = loadConfig({ QDRANT_URL: fake.url, QDRANT_COLLECTION: 'picked' }, { envFile: false });
+    const picked = await openChunkIndex(config, createLogger({ level: 'silent' }));
+    expect(picked).toBeInstanceOf(QdrantChunkIndex);
+    await picked.replaceDocument(makeDocument({ id: 'd', scope: 'shared', texts: ['plum'] }));
+    expect(fake.collection('picked')).toBeDefined();
+    await picked.close();
   });
 
   it('creates the collection with named dense + sparse(idf) vectors and payload indexes', async () => {

@@ -1,7 +1,7 @@
 /**
- * Streams the lines of every page of a PDF, in page order. Large documents are read by a pool of
- * worker threads (each opens its own copy of the document and takes batches of pages as it frees
- * up); small ones in this thread, where starting workers would cost more than it saves.
+ * Streams the lines of every page of a PDF, in page order. Large files are read by a pool of worker
+ * threads (each opens its own copy of the document and takes batches of pages as it frees up);
+ * small ones in this thread, where starting workers would cost more than it saves.
  */
 import { Worker } from 'node:worker_threads';
 import { RagentError } from '../../errors.ts';
@@ -15,8 +15,11 @@ export interface ExtractOptions {
   name: string;
   /** Worker threads for large documents (config.ingest.workers); 1 reads in this thread. */
   workers: number;
-  /** Documents with fewer pages are read in this thread (starting workers costs ~0.3 s). Default 128. */
-  minPagesForWorkers?: number;
+  /**
+   * Files smaller than this are read in this thread: starting a worker (loading pdf.js, opening the
+   * document) costs ~0.3 s, more than it saves on a short document. Default 1 MiB.
+   */
+  minBytesForWorkers?: number;
   signal?: AbortSignal;
 }
 
@@ -28,126 +31,176 @@ export interface PdfPages {
 
 /** Opens the document (so a bad PDF fails here, before anything else) and returns its page stream. */
 export async function extractPages(bytes: Uint8Array, options: ExtractOptions): Promise<PdfPages> {
+  if (options.workers > 1 && bytes.byteLength >= (options.minBytesForWorkers ?? 1024 * 1024)) {
+    return startWorkers(bytes, options);
+  }
   const document = await openPdf(bytes, options.name);
   const pageCount = document.numPages;
-  const useWorkers = options.workers > 1 && pageCount >= (options.minPagesForWorkers ?? 128);
-  if (!useWorkers) {
-    return {
-      pageCount,
-      pages: (async function* () {
-        try {
-          for (let page = 1; page <= pageCount; page++) {
-            options.signal?.throwIfAborted();
-            yield await readPage(document, page).catch(() => ({ page, lines: [], fonts: {} }));
-          }
-        } finally {
-          await document.destroy().catch(() => {});
+  return {
+    pageCount,
+    pages: (async function* () {
+      try {
+        for (let page = 1; page <= pageCount; page++) {
+          options.signal?.throwIfAborted();
+          yield await readPage(document, page).catch(() => ({ page, lines: [], fonts: {} }));
         }
-      })(),
-    };
-  }
-  await document.destroy().catch(() => {});
-  return { pageCount, pages: pagesFromWorkers(bytes, pageCount, options) };
+      } finally {
+        await document.destroy().catch(() => {});
+      }
+    })(),
+  };
 }
 
-async function* pagesFromWorkers(
-  bytes: Uint8Array,
-  pageCount: number,
-  options: ExtractOptions,
-): AsyncGenerator<PageText> {
-  const shared = new SharedArrayBuffer(bytes.byteLength);
-  new Uint8Array(shared).set(bytes);
-  const workerCount = Math.min(options.workers, Math.ceil(pageCount / 16));
-  const batchSize = Math.max(8, Math.min(64, Math.ceil(pageCount / (workerCount * 8))));
-  const ready = new Map<number, PageText>();
-  let nextBatch = 1;
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    const resolve = wake;
-    wake = undefined;
-    resolve?.();
-  };
-
-  const workers: Worker[] = [];
-  const give = (worker: Worker) => {
-    if (nextBatch > pageCount) return;
-    const from = nextBatch;
-    const to = Math.min(pageCount, from + batchSize - 1);
-    nextBatch = to + 1;
-    worker.postMessage({ type: 'pages', from, to } satisfies ToWorker);
-  };
-
-  for (let index = 0; index < workerCount; index++) {
-    const input: WorkerInput = { bytes: shared, name: options.name };
-    const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), { workerData: input });
-    workers.push(worker);
-    worker.on('message', (message: FromWorker) => {
-      switch (message.type) {
-        case 'ready':
-        case 'batch-done':
-          give(worker);
-          break;
-        case 'page':
-          ready.set(message.page.page, message.page);
-          notify();
-          break;
-        case 'page-failed':
-          ready.set(message.page, { page: message.page, lines: [], fonts: {} });
-          notify();
-          break;
-        case 'failed':
-          failure ??= new RagentError(message.code, message.message);
-          notify();
-          break;
-      }
-    });
-    worker.on('error', (error) => {
-      failure ??= new RagentError('INTERNAL', 'A PDF extraction worker failed. The details are in the log.', {
-        cause: error,
-      });
-      notify();
-    });
-    worker.on('exit', (code) => {
-      if (code !== 0 && nextBatch <= pageCount) {
-        failure ??= new RagentError('INTERNAL', `A PDF extraction worker stopped early (exit code ${code}).`);
-        notify();
-      }
-    });
-  }
-  const onAbort = () => notify();
-  options.signal?.addEventListener('abort', onAbort);
-
+/**
+ * Starts the workers; each opens the document itself, and the first to have it open tells the page
+ * count (or why the PDF cannot be opened). Pages are handed out in batches as workers free up.
+ */
+async function startWorkers(bytes: Uint8Array, options: ExtractOptions): Promise<PdfPages> {
+  const pool = new WorkerPool(bytes, options);
   try {
-    for (let page = 1; page <= pageCount; page++) {
-      for (;;) {
-        options.signal?.throwIfAborted();
-        if (failure) throw failure;
-        const text = ready.get(page);
-        if (text) {
-          ready.delete(page);
-          yield text;
-          break;
+    const pageCount = await pool.pageCount;
+    return { pageCount, pages: pool.pages(pageCount) };
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+}
+
+class WorkerPool {
+  readonly pageCount: Promise<number>;
+  private readonly workers: Worker[] = [];
+  private readonly ready = new Map<number, PageText>();
+  private nextPage = 1;
+  private total = 0;
+  private batchSize = 16;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly options: ExtractOptions,
+  ) {
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(bytes);
+    let resolveCount!: (count: number) => void;
+    let rejectCount!: (error: Error) => void;
+    this.pageCount = new Promise<number>((resolve, reject) => {
+      resolveCount = resolve;
+      rejectCount = reject;
+    });
+    for (let index = 0; index < options.workers; index++) {
+      const input: WorkerInput = { bytes: shared, name: options.name };
+      const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), { workerData: input });
+      this.workers.push(worker);
+      worker.on('message', (message: FromWorker) => {
+        switch (message.type) {
+          case 'ready':
+            if (this.total === 0) {
+              this.total = message.pageCount;
+              this.batchSize = Math.max(
+                8,
+                Math.min(32, Math.ceil(message.pageCount / (options.workers * 8))),
+              );
+              resolveCount(message.pageCount);
+            }
+            this.give(worker);
+            break;
+          case 'batch-done':
+            this.give(worker);
+            break;
+          case 'page':
+            this.ready.set(message.page.page, message.page);
+            this.notify();
+            break;
+          case 'page-failed':
+            this.ready.set(message.page, { page: message.page, lines: [], fonts: {} });
+            this.notify();
+            break;
+          case 'failed':
+            this.fail(new RagentError(message.code, message.message), rejectCount);
+            break;
         }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
+      });
+      worker.on('error', (error) => {
+        const failure = new RagentError(
+          'INTERNAL',
+          'A PDF extraction worker failed. The details are in the log.',
+          {
+            cause: error,
+          },
+        );
+        this.fail(failure, rejectCount);
+      });
+      worker.on('exit', (code) => {
+        if (code !== 0 && (this.total === 0 || this.nextPage <= this.total)) {
+          this.fail(
+            new RagentError('INTERNAL', `A PDF extraction worker stopped early (exit code ${code}).`),
+            rejectCount,
+          );
+        }
+      });
     }
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    for (const worker of workers) worker.postMessage({ type: 'close' } satisfies ToWorker);
+  }
+
+  async *pages(pageCount: number): AsyncGenerator<PageText> {
+    const onAbort = () => this.notify();
+    this.options.signal?.addEventListener('abort', onAbort);
+    try {
+      for (let page = 1; page <= pageCount; page++) {
+        for (;;) {
+          this.options.signal?.throwIfAborted();
+          if (this.failure) throw this.failure;
+          const text = this.ready.get(page);
+          if (text) {
+            this.ready.delete(page);
+            yield text;
+            break;
+          }
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+          });
+        }
+      }
+    } finally {
+      this.options.signal?.removeEventListener('abort', onAbort);
+      await this.close();
+    }
+  }
+
+  async close(): Promise<void> {
     await Promise.all(
-      workers.map(
+      this.workers.map(
         (worker) =>
           new Promise<void>((resolve) => {
+            if (worker.threadId < 0) return resolve();
             const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 2_000);
             worker.once('exit', () => {
               clearTimeout(timer);
               resolve();
             });
+            worker.postMessage({ type: 'close' } satisfies ToWorker);
           }),
       ),
     );
+  }
+
+  private give(worker: Worker): void {
+    if (this.nextPage > this.total) return;
+    const from = this.nextPage;
+    const to = Math.min(this.total, from + this.batchSize - 1);
+    this.nextPage = to + 1;
+    worker.postMessage({ type: 'pages', from, to } satisfies ToWorker);
+  }
+
+  private fail(error: Error, rejectCount: (error: Error) => void): void {
+    this.failure ??= error;
+    rejectCount(this.failure);
+    this.notify();
+  }
+
+  private notify(): void {
+    const resolve = this.wake;
+    this.wake = undefined;
+    resolve?.();
   }
 }

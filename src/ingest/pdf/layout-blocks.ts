@@ -76,7 +76,13 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
         previous = line;
         continue;
       }
-      if (line.mono >= 0.8) {
+      // A monospaced line aligned with the paragraph it follows, without a gap, is part of it
+      // (an identifier that fills a line), not a code block.
+      const inlineCode =
+        open !== undefined &&
+        Math.abs(line.x - open.last.x) <= 2 &&
+        continuesText(open.block, open.first, open.last, previous, line, text, page.page, style);
+      if (line.mono >= 0.8 && !inlineCode) {
         if (open?.codeLines && (open.block.pageEnd === page.page || open.block.pageEnd === page.page - 1)) {
           open.codeLines.push(line);
           open.block.pageEnd = page.page;
@@ -99,7 +105,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
         !isListItem &&
         // A line left of a list item's start ends the item.
         !(open.block.kind === 'list' && line.x < open.first.x - 2) &&
-        continuesText(open.block, open.last, previous, line, text, page.page, style);
+        continuesText(open.block, open.first, open.last, previous, line, text, page.page, style);
       if (open && continues) {
         open.block.text = joinLine(open.block.text, text);
         open.block.pageEnd = page.page;
@@ -123,6 +129,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
 
 function continuesText(
   block: TextBlock,
+  first: PageLine,
   last: PageLine,
   previous: PageLine | undefined,
   line: PageLine,
@@ -142,6 +149,8 @@ function continuesText(
   const indent = line.x - last.x;
   // A first-line indent starts a new paragraph (a hanging indent, as in a definition list, does not).
   if (block.kind === 'paragraph' && indent >= 0.8 * line.size && indent <= 3 * line.size) return false;
+  // Back out of a hanging indent: the next item of a definition list.
+  if (first !== last && indent <= -0.8 * line.size && line.x <= first.x + 2) return false;
   return true;
 }
 
@@ -279,10 +288,10 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
 }
 
 function cleanText(text: string): string {
-  return text
-    .replace(/\u00ad$/, '-')
-    .replace(/(?:\s*\.){5,}\s*/g, ' … ')
-    .trim();
+  const hyphen = text.endsWith('\u00ad') ? `${text.slice(0, -1)}-` : text;
+  return (
+    hyphen.includes('. .') || hyphen.includes('.....') ? hyphen.replace(/(?:\s*\.){5,}\s*/g, ' … ') : hyphen
+  ).trim();
 }
 
 function listText(text: string): string {
@@ -291,7 +300,7 @@ function listText(text: string): string {
 
 /** Joins a line onto a paragraph, undoing hyphenation at the line break. */
 export function joinLine(paragraph: string, line: string): string {
-  const hyphenated = /(\p{L}+)-$/u.exec(paragraph);
+  const hyphenated = paragraph.endsWith('-') ? /(\p{L}+)-$/u.exec(paragraph.slice(-40)) : null;
   if (hyphenated && /^\p{Ll}/u.test(line)) {
     const prefix = hyphenated[1]?.toLowerCase() ?? '';
     return keptHyphenPrefixes.has(prefix) ? paragraph + line : paragraph.slice(0, -1) + line;

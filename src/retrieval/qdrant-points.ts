@@ -1,0 +1,63 @@
+/** How ragent's documents, parents and children map to Qdrant points and payloads. */
+import { createHash } from 'node:crypto';
+import type { ChildChunk, DocumentRecord } from '../core/types.ts';
+
+export type Payload = Record<string, unknown>;
+
+/** A stable UUID for a point (Qdrant ids are UUIDs or unsigned integers). */
+export function pointId(scope: string, kind: string, id: string, version = ''): string {
+  const hex = createHash('sha256').update(`${scope}\u0000${kind}\u0000${id}\u0000${version}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function documentPayload(document: DocumentRecord, version: string): Payload {
+  return {
+    kind: 'document',
+    scope: document.scope,
+    version,
+    document_id: document.id,
+    name: document.name,
+    pages: document.pages,
+    bytes: document.bytes,
+    parents: document.parents,
+    children: document.children,
+    uploader: document.uploader,
+    ingested_at: document.ingestedAt,
+    embedding_model: document.embeddingModel,
+  };
+}
+
+export function toDocument(payload: Payload): DocumentRecord {
+  return {
+    id: String(payload.document_id),
+    name: String(payload.name),
+    scope: String(payload.scope),
+    pages: Number(payload.pages),
+    bytes: Number(payload.bytes),
+    parents: Number(payload.parents),
+    children: Number(payload.children),
+    uploader: String(payload.uploader),
+    ingestedAt: String(payload.ingested_at),
+    embeddingModel: typeof payload.embedding_model === 'string' ? payload.embedding_model : null,
+  };
+}
+
+export function location(payload: Payload) {
+  return {
+    documentId: String(payload.document_id),
+    documentName: String(payload.document_name),
+    scope: String(payload.scope),
+    pageStart: Number(payload.page_start),
+    pageEnd: Number(payload.page_end),
+    sectionPath: Array.isArray(payload.section_path) ? payload.section_path.map(String) : [],
+  };
+}
+
+export function toChild(payload: Payload): ChildChunk {
+  return {
+    id: String(payload.child_id),
+    parentId: String(payload.parent_id),
+    text: String(payload.text),
+    ...location(payload),
+  };
+}
