@@ -1,10 +1,10 @@
 /**
  * npm run bench:ingest [file.pdf] — ingests one PDF (default: the 2,415-page R reference manual) with
  * RAGENT_EMBEDDINGS=none into a temporary data dir, and prints pages, seconds, pages/s, peak RSS
- * (the whole process: worker threads included), parents and children.
+ * (the whole process: worker threads included), CPU time, parents, children and the time per stage.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { sharedScope } from '../src/core/types.ts';
@@ -29,6 +29,7 @@ const ingestion = createIngestion({ config, logger, index, embedder: undefined }
 try {
   const bytes = new Uint8Array(readFileSync(file));
   const stageStarts = new Map<string, number>();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const report = await ingestion.ingest(
     { name: path.basename(file), bytes, scope: sharedScope, uploader: 'bench' },
@@ -37,6 +38,7 @@ try {
     },
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const stages = [...stageStarts.entries()].map(([stage, at], position, all) => {
     const next = all[position + 1]?.[1] ?? performance.now();
     return `${stage} ${((next - at) / 1000).toFixed(2)}s`;
@@ -48,6 +50,8 @@ try {
   console.log(`seconds     ${seconds.toFixed(2)}`);
   console.log(`pages/s     ${(document.pages / seconds).toFixed(1)}`);
   console.log(`peak RSS    ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(`CPU         ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (all threads)`);
+  console.log(`load avg    ${loadavg()[0]?.toFixed(2)} (other work on this machine slows the figures down)`);
   console.log(`parents     ${document.parents}`);
   console.log(`children    ${document.children}`);
   console.log(`stages      ${stages.join(', ')}`);

@@ -137,7 +137,15 @@ function groupSections(sections: readonly Section[], options: ChunkOptions): Sec
   let group: Section[] = [];
   let length = 0;
   for (const section of sections) {
-    if (group.length > 0 && (length >= options.parentMin || length + section.length > options.parentMax)) {
+    const first = section.blocks[0];
+    // A new chapter or topic (level 1–2 heading) starts a new parent once this one is half full,
+    // so a parent rarely holds the end of one topic and the start of the next.
+    const startsTopic =
+      first?.kind === 'heading' && (first.level ?? 1) <= 2 && length >= options.parentMin / 2;
+    if (
+      group.length > 0 &&
+      (length >= options.parentMin || length + section.length > options.parentMax || startsTopic)
+    ) {
       groups.push(group);
       group = [];
       length = 0;
@@ -148,7 +156,7 @@ function groupSections(sections: readonly Section[], options: ChunkOptions): Sec
   if (group.length > 0) {
     const previous = groups.at(-1);
     const previousLength = previous?.reduce((sum, section) => sum + section.length, 0) ?? 0;
-    if (previous && length < options.parentMin && previousLength + length <= options.parentMax) {
+    if (previous && length < options.parentMin / 2 && previousLength + length <= options.parentMax) {
       previous.push(...group);
     } else groups.push(group);
   }

@@ -51,7 +51,11 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       return { status: 'unchanged', document: same, seconds: seconds() };
     }
     const older = existing.filter((document) => document.name === name);
-    if (embedder) await index.ensureEmbedding({ model: embedder.model, dimension: null });
+    if (embedder) {
+      // Fail fast (Ollama down, model missing, another model in the index) before the long extraction.
+      const [probe] = await embedder.embed([name]);
+      await index.ensureEmbedding({ model: embedder.model, dimension: probe?.length ?? null });
+    }
 
     onProgress({ stage: 'reading', done: 0, total: 1, unit: 'pages' });
     const extracted = await extractDocument(bytes, {

@@ -29,7 +29,12 @@ describe('bot state store', () => {
 
   it('keeps one vote per user and answer, the latest', () => {
     const store = openBotStateStore(temporary());
-    const base = { threadId: 'slack:T1:C1:1.0', answerId: 'a1', user: 'U1', at: '2026-11-30T00:00:00Z' } as const;
+    const base = {
+      threadId: 'slack:T1:C1:1.0',
+      answerId: 'a1',
+      user: 'U1',
+      at: '2026-11-30T00:00:00Z',
+    } as const;
     store.recordFeedback({ ...base, value: 'up' });
     store.recordFeedback({ ...base, value: 'down', at: '2026-11-30T00:01:00Z' });
     store.recordFeedback({ ...base, user: 'U2', value: 'up' });

@@ -33,7 +33,10 @@ describe('splitMessage', () => {
       expect(fenceBalanced(part)).toBe(true);
     }
     expect(parts.slice(1, -1).every((part) => part.startsWith('```bash'))).toBe(true);
-    const lines = parts.join('\n').split('\n').filter((line) => line.startsWith('echo'));
+    const lines = parts
+      .join('\n')
+      .split('\n')
+      .filter((line) => line.startsWith('echo'));
     expect(lines).toHaveLength(120);
   });
 

@@ -188,7 +188,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   function embed(body: Record<string, unknown>, response: ServerResponse): void {
     const model = String(body.model ?? '');
     if (!models.includes(model) && !models.includes(`${model}:latest`)) {
-      return sendJson(response, 404, { error: `model "${model}" not found, try pulling it first` });
+      sendJson(response, 404, { error: `model "${model}" not found, try pulling it first` });
+      return;
     }
     const input = body.input;
     const texts = Array.isArray(input) ? input.map(String) : [String(input ?? '')];

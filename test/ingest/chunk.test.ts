@@ -162,6 +162,21 @@ describe('chunkDocument', () => {
     expect(after?.pageStart).toBeGreaterThanOrEqual(3);
   });
 
+  it('starts a new parent at a new topic once the current one is half full', () => {
+    const topics = (level: number) =>
+      chunkDocument(
+        [
+          heading(level, 'A', 1),
+          paragraph(prose(1_200, 7), 1),
+          heading(level, 'B', 2),
+          paragraph(prose(1_500, 8), 2),
+        ],
+        source,
+      ).parents.map((parent) => parent.sectionPath.join('/'));
+    expect(topics(2)).toEqual(['A', 'B']);
+    expect(topics(3)).toEqual(['A']);
+  });
+
   it('names the document when text comes before any heading', () => {
     const { children: loose } = chunkDocument([paragraph('Just some text.', 1)], source);
     expect(loose[0]?.text).toBe('guide.pdf\nJust some text.');

@@ -219,8 +219,10 @@ describe('ingestion service with dense embeddings (real Ollama client, fake Olla
         (event) => progress.push(event),
       );
       expect(report.document.embeddingModel).toBe('qwen3-embedding:0.6b');
+      // One probe (before extracting, to fail fast), then every child.
       const embedded = fake.embedRequests().flatMap((request) => request.input);
-      expect(embedded).toHaveLength(report.document.children);
+      expect(embedded).toHaveLength(report.document.children + 1);
+      expect(embedded[0]).toBe('manual.pdf');
       expect(fake.embedRequests().every((request) => (request.input as string[]).length <= 4)).toBe(true);
       expect(progress.some((event) => event.stage === 'embedding')).toBe(true);
     } finally {

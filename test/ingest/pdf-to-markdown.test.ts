@@ -77,6 +77,38 @@ describe('PDF → Markdown (manual.pdf: standard fonts, 3 pages)', async () => {
   });
 });
 
+describe('PDF → Markdown on a real LaTeX PDF (asy-latex.pdf from the corpus: embedded fonts, code listings)', async () => {
+  const { pageCount, blocks } = await pdfToBlocks(readFixture('asy-latex.pdf'), {
+    name: 'asy-latex.pdf',
+    workers: 1,
+  });
+  const headings = blocks.filter((block) => block.kind === 'heading');
+
+  it('finds the numbered sections at two levels under the title', () => {
+    expect(pageCount).toBe(11);
+    expect(headings[0]).toMatchObject({ level: 1, text: 'The asymptote package', pageStart: 1 });
+    const numbered = headings.filter((heading) => /^\d/.test(heading.text)).slice(0, 6);
+    expect(numbered.map((heading) => [heading.level, heading.text, heading.pageStart])).toEqual([
+      [2, '1 Introduction', 1],
+      [2, '2 User syntax', 1],
+      [3, '2.1 Package loading and options', 1],
+      [3, '2.2 Commands for inserting Asymptote graphics', 2],
+      [3, '2.3 Graphics options', 2],
+      [2, '3 Processing the document', 2],
+    ]);
+  });
+
+  it('reflows indented paragraphs, keeps code listings, drops page numbers', () => {
+    expect(find(blocks, 'The inline option uses')).toMatchObject({ kind: 'paragraph', pageStart: 1 });
+    expect(find(blocks, 'The inline option uses')?.text).toContain(
+      'contained within. Otherwise the Asymptote graphics are self-contained',
+    );
+    expect(find(blocks, '\\begin{figure}')).toMatchObject({ kind: 'code', pageStart: 2 });
+    expect(find(blocks, '\\begin{figure}')?.text.split('\n')).toContain('<ASYMPTOTE CODE>');
+    expect(blocks.some((block) => /^\d{1,2}$/.test(block.text))).toBe(false);
+  });
+});
+
 describe('PDF extraction in worker threads (long.pdf, 160 pages)', () => {
   it('gives the same blocks, in page order, as reading in one thread', async () => {
     const bytes = readFixture('long.pdf');

@@ -52,8 +52,8 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
         if (!finished && time - lastDraw < 100) return;
         lastDraw = time;
         const line = renderLine(label, done, total, unit, (time - stageStart) / 1000, barWidth);
-        const columns = stream.columns ?? 120;
-        stream.write(`\r\u001b[2K${line.slice(0, Math.max(20, columns - 1))}`);
+        const columns = stream.columns && stream.columns > 20 ? stream.columns : 120;
+        stream.write(`\r\u001b[2K${line.slice(0, columns - 1)}`);
         drawn = true;
         return;
       }

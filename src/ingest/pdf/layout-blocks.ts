@@ -18,6 +18,8 @@ interface DocumentStyle {
   headingSizes: number[];
   /** Level of each ranked heading style (`size|font`). */
   headingLevels: Map<string, number>;
+  /** Whether the ranked styles are those used at least three times (documents with many headings). */
+  rankedByFrequency: boolean;
 }
 
 const listMarker = /^(?:[•◦▪‣∙·●○■□➢►–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+/;
@@ -51,7 +53,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
       if (furniture.has(line)) continue;
       const text = cleanText(line.text);
       if (!text) continue;
-      const level = headingLevel(line, text, style);
+      const level = headingLevel(line, text, style, page.page);
       if (level !== undefined) {
         const heading = open?.block.kind === 'heading' && open.block.pageEnd === page.page ? open : undefined;
         const continuesHeading =
@@ -157,9 +159,9 @@ function continuesText(
 /** The style (`size|font`) of a line that reads as a heading, or undefined. */
 function headingStyle(line: PageLine, text: string, style: DocumentStyle): string | undefined {
   if (line.mono >= 0.8 || line.uniform < 0.85) return undefined;
-  // Words, not a formula.
-  if (text.length < 2 || text.length > 150 || !/\p{L}{3}/u.test(text) || /[=<>≤≥]/.test(text))
-    return undefined;
+  // Words, not a formula: at least one plain word of three letters, and no math operator.
+  if (text.length < 2 || text.length > 150) return undefined;
+  if (!/(?:^|\s)\p{L}{3,}(?=$|\s|[:,.!?])/u.test(text) || /[=<>≤≥−×÷∑∏√∫^]/.test(text)) return undefined;
   // A table-of-contents entry ("4 The grDevices package 805") is not a heading.
   if (/\s\d{1,5}$/.test(text) && text.split(' ').length >= 3) return undefined;
   if (/[,;]$/.test(text) || (/\.$/.test(text) && !/^[\d.]+\s/.test(text) && text.split(' ').length > 1)) {
@@ -175,11 +177,14 @@ function headingStyle(line: PageLine, text: string, style: DocumentStyle): strin
   return `${size}|${line.font}`;
 }
 
-function headingLevel(line: PageLine, text: string, style: DocumentStyle): number | undefined {
+function headingLevel(line: PageLine, text: string, style: DocumentStyle, page: number): number | undefined {
   const key = headingStyle(line, text, style);
   if (key === undefined) return undefined;
   const ranked = style.headingLevels.get(key);
   if (ranked !== undefined) return ranked;
+  // In a document with a heading scheme, a one-off style past the title pages is noise (a display
+  // formula, a decorated word), not a heading that should reset the section path.
+  if (style.rankedByFrequency && page > 2) return undefined;
   const size = Number(key.slice(0, key.indexOf('|')));
   return Math.min(3, 1 + style.headingSizes.filter((other) => other > size + 0.25).length);
 }
@@ -210,7 +215,8 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
     let previous: PageLine | undefined;
     for (const line of page.lines) {
       if (furniture.has(line)) continue;
-      sizeChars.set(line.size, (sizeChars.get(line.size) ?? 0) + line.text.length);
+      // The body is prose: code listings (however long) do not set the body size.
+      if (line.mono < 0.5) sizeChars.set(line.size, (sizeChars.get(line.size) ?? 0) + line.text.length);
       if (previous && previous.size === line.size) {
         const gap = Math.round((previous.y - line.y) * 2) / 2;
         if (gap > 0 && gap < line.size * 3) leadings.set(gap, (leadings.get(gap) ?? 0) + 1);
@@ -219,7 +225,8 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
     }
   }
   const bodySize = mostCommon(sizeChars) ?? 10;
-  const bodyFont = mostCommon(new Map([...fonts].map(([key, usage]) => [key, usage.chars]))) ?? '';
+  const proportional = [...fonts].filter(([, usage]) => !usage.monospace);
+  const bodyFont = mostCommon(new Map(proportional.map(([key, usage]) => [key, usage.chars]))) ?? '';
   const leading = mostCommon(leadings) ?? bodySize * 1.2;
   const style: DocumentStyle = {
     bodySize,
@@ -229,6 +236,7 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
     totalChars,
     headingSizes: [],
     headingLevels: new Map(),
+    rankedByFrequency: false,
   };
   // Levels: larger first; at the same size the rarer style ranks higher (a chapter title is rarer
   // than the "Description" of every topic). One-off styles (a title page) do not take a level.
@@ -252,6 +260,7 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
     }
   }
   const frequent = headingLines < 20 ? 1 : 3;
+  style.rankedByFrequency = frequent > 1;
   const ranked = [...styleCounts]
     .filter(([, { count, pages }]) => count >= frequent && (frequent === 1 || pages > 1))
     .map(([key, { count }]) => ({ key, count, size: Number(key.slice(0, key.indexOf('|'))) }))
