@@ -25,7 +25,7 @@ import { createOllamaModelClient, emptyUsage, type RetryPolicy } from '../graph/
 import type { ClarificationInterrupt } from '../graph/nodes/request-clarification.ts';
 import { isProgressEvent } from '../graph/progress.ts';
 import { createRetrievalTools } from '../graph/retrieval-tools.ts';
-import { type MainStateUpdate, resetList } from '../graph/state.ts';
+import { type MainStateUpdate, type MainStateValue, resetList } from '../graph/state.ts';
 import { warmUpTokenCounter } from '../graph/token-counter.ts';
 import type { Logger } from '../logger.ts';
 import type { Retriever } from '../retrieval/chunk-index.ts';
@@ -103,20 +103,7 @@ export async function createConversations(dependencies: ConversationsDependencie
     const thread = { configurable: { thread_id: request.threadId } };
     try {
       const before = await graph.getState(thread);
-      const waiting = before.tasks.some((task) => task.interrupts.length > 0);
-      const input: MainStateUpdate | Command = waiting
-        ? new Command({ resume: request.text })
-        : {
-            messages: [new HumanMessage(request.text)],
-            originalQuery: request.text,
-            pendingQuery: request.text,
-            pendingClarifications: resetList,
-            agentAnswers: resetList,
-            rewrittenQuestions: [],
-            questionIsClear: false,
-            clarificationQuestion: '',
-            outcome: null,
-          };
+      const input = turnInput(request.text, before);
       const stream = await graph.stream(input as never, {
         ...thread,
         streamMode: 'custom',
@@ -229,6 +216,39 @@ export async function createConversations(dependencies: ConversationsDependencie
       return closed;
     },
   };
+}
+
+/**
+ * What a message does to its thread: resume the pending clarification; carry on a turn that failed
+ * after the user had already answered a clarification (its question and replies are kept, this message
+ * counts as one more reply); or start a new turn.
+ */
+function turnInput(
+  text: string,
+  before: {
+    next: readonly string[];
+    tasks: ReadonlyArray<{ interrupts: readonly unknown[] }>;
+    values: unknown;
+  },
+): MainStateUpdate | Command {
+  if (before.tasks.some((task) => task.interrupts.length > 0)) return new Command({ resume: text });
+  const values = before.values as Partial<MainStateValue>;
+  const failedMidTurn = before.next.length > 0 && !values.outcome;
+  const turn = {
+    messages: [new HumanMessage(text)],
+    pendingQuery: text,
+    agentAnswers: resetList,
+    rewrittenQuestions: [],
+    questionIsClear: false,
+    outcome: null,
+  } satisfies MainStateUpdate;
+  if (failedMidTurn && values.pendingClarifications?.length) {
+    return {
+      ...turn,
+      pendingClarifications: [{ question: values.clarificationQuestion ?? '', reply: text }],
+    };
+  }
+  return { ...turn, originalQuery: text, pendingClarifications: resetList, clarificationQuestion: '' };
 }
 
 function validate(request: TurnRequest): RagentError | undefined {

@@ -36,6 +36,32 @@ describe('clarification rounds', () => {
     expect(harness.requestsOf('rewrite')).toHaveLength(2);
   });
 
+  it('keeps the clarification when answering the reply fails, so the next message carries on', async () => {
+    harness = await createHarness();
+    let failRewrite = false;
+    harness.scripts.rewrite = (request) => {
+      if (failRewrite) return { fail: 'http-500' };
+      return requestText(request).includes('Clarification 1')
+        ? clear('How does the bash while loop work?')
+        : unclear('Which loop do you mean: while or until?');
+    };
+    expect((await harness.ask('How does it loop?')).kind).toBe('clarification');
+    failRewrite = true;
+    await expect(harness.ask('the while loop')).rejects.toMatchObject({ code: 'OLLAMA_FAILED' });
+    failRewrite = false;
+    const retried = await harness.ask('the while loop, please');
+    expect(retried.kind).toBe('answer');
+    const prompt = requestText(harness.requestsOf('rewrite').at(-1)!);
+    expect(prompt).toContain('User message:\nHow does it loop?');
+    expect(prompt).toContain('replied "the while loop"');
+    expect(prompt).toContain('replied "the while loop, please"');
+
+    // Once answered, the next message is a fresh turn again.
+    harness.scripts.rewrite = () => clear('How does the bash until loop work?');
+    expect((await harness.ask('What about until?')).kind).toBe('answer');
+    expect(requestText(harness.requestsOf('rewrite').at(-1)!)).not.toContain('Clarification 1');
+  });
+
   it('takes the message itself as the question when the model says clear but lists none', async () => {
     harness = await createHarness();
     harness.scripts.rewrite = () => ({ content: JSON.stringify({ isClear: true, questions: ['  '] }) });
