@@ -27,7 +27,8 @@ export function createCliContext(environment: Record<string, string | undefined>
     },
     logger: () => {
       const current = context.config();
-      logger ??= createLogger({ level: current.logLevel ?? 'warn', secrets: current.secrets });
+      // Commands print their own errors clearly; the log only adds unexpected ones (LOG_LEVEL overrides).
+      logger ??= createLogger({ level: current.logLevel ?? 'error', secrets: current.secrets });
       return logger;
     },
     services: () => {
