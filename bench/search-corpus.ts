@@ -1,7 +1,8 @@
 /**
  * Part (b) of `npm run bench:search`: ingest the real corpus (../shared/corpus, or BENCH_CORPUS) BM25-only
  * into a temporary data dir with the ingestion service, then run the retrieval eval over
- * bench/questions.jsonl at k = 5 (BENCH_K).
+ * bench/questions.jsonl at k = 5 (BENCH_K). BENCH_VERBOSE=1 also lists the questions whose children
+ * miss evidence (`miss` when their parents miss it too), with the sections of their top k.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -58,6 +59,14 @@ export async function runCorpusBench(): Promise<void> {
         `docAtK ${report.docAtK.toFixed(3)}  mrr ${report.mrr.toFixed(3)}  ` +
         `p50 ${report.p50Ms.toFixed(1)} ms  p95 ${report.p95Ms.toFixed(1)} ms`,
     );
+    if (process.env.BENCH_VERBOSE === '1') {
+      for (const item of report.items.filter((entry) => entry.hit === false)) {
+        console.log(`  ${item.parentHit ? 'child miss' : 'miss'}: ${item.question}`);
+        for (const hit of item.top) {
+          console.log(`    ${hit.file} p${hit.pages[0]}–${hit.pages[1]}  ${hit.section.join(' › ')}`);
+        }
+      }
+    }
   } finally {
     await index.close();
     rmSync(dataDir, { recursive: true, force: true });

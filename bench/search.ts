@@ -5,7 +5,8 @@
  *     the sign-bit pre-selection against an exact scan.
  * (b) Real corpus, BM25 only: ingests ../shared/corpus into a temporary data dir with the ingestion
  *     service (when it is built) and runs the eval over bench/questions.jsonl.
- * Options: BENCH_CHILDREN (default 100000), BENCH_DIMENSION (1024), BENCH_QUERIES (300), BENCH_SKIP_CORPUS=1.
+ * Options: BENCH_CHILDREN (default 100000), BENCH_DIMENSION (1024), BENCH_QUERIES (300), BENCH_SKIP_CORPUS=1,
+ * BENCH_SKIP_SYNTHETIC=1 (only the corpus eval).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,5 +153,5 @@ async function syntheticBench(): Promise<void> {
   }
 }
 
-await syntheticBench();
+if (process.env.BENCH_SKIP_SYNTHETIC !== '1') await syntheticBench();
 if (process.env.BENCH_SKIP_CORPUS !== '1') await runCorpusBench();

@@ -1,7 +1,10 @@
 /**
  * Parent/child chunking. Parents follow the document's sections (split on headings; sections under
  * 2,000 characters merged with the next, over 4,000 split with an overlap of 100); children are
- * 500-character windows (overlap 100) of a parent, cut at sentence or word boundaries. Every chunk
+ * 500-character windows (overlap 100) of a parent, cut at sentence or word boundaries and not across
+ * headings: within a parent that merged several sections, each section is cut on its own (a short
+ * section gives a short child); only a tiny section (under 100 characters) of the same topic joins the
+ * child before it. A child's section path is the section that holds most of its text. Every chunk
  * knows its document, pages and section path; a child's indexed text starts with its section path.
  */
 import type { ChildChunk, ParentChunk, Scope } from '../core/types.ts';
@@ -14,6 +17,8 @@ export interface ChunkOptions {
   parentOverlap: number;
   childSize: number;
   childOverlap: number;
+  /** A section shorter than this joins the child before it when both belong to one topic. */
+  childMin: number;
 }
 
 export const defaultChunkOptions: Readonly<ChunkOptions> = Object.freeze({
@@ -22,6 +27,7 @@ export const defaultChunkOptions: Readonly<ChunkOptions> = Object.freeze({
   parentOverlap: 100,
   childSize: 500,
   childOverlap: 100,
+  childMin: 100,
 });
 
 export interface ChunkSource {
@@ -42,7 +48,18 @@ interface Part {
   pageStart: number;
   pageEnd: number;
   sectionPath: string[];
+  /** Position of the part's section within its parent group: parts of one section share it. */
+  section: number;
+  /** Position of the part's topic (a run of sections after a level 1–2 heading) within the group. */
+  topic: number;
   heading: boolean;
+}
+
+/** A stretch of a parent that holds one section's text (and any headings leading into it). */
+interface SectionSpan {
+  start: number;
+  end: number;
+  parts: Part[];
 }
 
 interface Section {
@@ -80,22 +97,28 @@ export function chunkDocument(
       const id = parentIdOf(source.documentId, parents.length + 1);
       const parentText = text.slice(piece.start, piece.end);
       const parentParts = partsWithin(parts, piece.start, piece.end);
-      const location = locate(parentParts, 0, parentText.length);
+      const location = locate(parentParts, 0, parentText.length, 'first');
       parents.push({ id, text: parentText, ...source, ...location });
-      splitText(parentText, options.childSize, options.childOverlap).forEach((range, index) => {
-        const childLocation = locate(parentParts, range.start, range.end);
-        children.push({
-          id: `${id}-c${index + 1}`,
-          parentId: id,
-          text: indexedChildText(
-            childLocation.sectionPath,
-            source.documentName,
-            parentText.slice(range.start, range.end),
-          ),
-          ...source,
-          ...childLocation,
-        });
-      });
+      let childNumber = 0;
+      for (const span of sectionSpans(parentParts, parentText.length, options.childMin)) {
+        const spanText = parentText.slice(span.start, span.end);
+        for (const range of splitText(spanText, options.childSize, options.childOverlap)) {
+          const start = span.start + range.start;
+          const end = span.start + range.end;
+          const childLocation = locate(span.parts, start, end, 'most');
+          children.push({
+            id: `${id}-c${++childNumber}`,
+            parentId: id,
+            text: indexedChildText(
+              childLocation.sectionPath,
+              source.documentName,
+              parentText.slice(start, end),
+            ),
+            ...source,
+            ...childLocation,
+          });
+        }
+      }
     }
   }
   return { parents, children };
@@ -131,20 +154,24 @@ function splitSections(blocks: readonly TextBlock[]): Section[] {
   return sections;
 }
 
+/** Whether a section opens a new chapter or topic: it starts with a level 1–2 heading. */
+function startsTopic(section: Section): boolean {
+  const first = section.blocks[0];
+  return first?.kind === 'heading' && (first.level ?? 1) <= 2;
+}
+
 /** Merges small sections forward until a parent reaches the minimum (never past the maximum). */
 function groupSections(sections: readonly Section[], options: ChunkOptions): Section[][] {
   const groups: Section[][] = [];
   let group: Section[] = [];
   let length = 0;
   for (const section of sections) {
-    const first = section.blocks[0];
     // A new chapter or topic (level 1–2 heading) starts a new parent once this one is half full,
     // so a parent rarely holds the end of one topic and the start of the next.
-    const startsTopic =
-      first?.kind === 'heading' && (first.level ?? 1) <= 2 && length >= options.parentMin / 2;
+    const newTopic = startsTopic(section) && length >= options.parentMin / 2;
     if (
       group.length > 0 &&
-      (length >= options.parentMin || length + section.length > options.parentMax || startsTopic)
+      (length >= options.parentMin || length + section.length > options.parentMax || newTopic)
     ) {
       groups.push(group);
       group = [];
@@ -167,7 +194,9 @@ function joinParts(sections: readonly Section[]): { text: string; parts: Part[] 
   const pieces: string[] = [];
   const parts: Part[] = [];
   let offset = 0;
-  for (const section of sections) {
+  let topic = 0;
+  for (const [sectionIndex, section] of sections.entries()) {
+    if (sectionIndex > 0 && startsTopic(section)) topic++;
     for (const block of section.blocks) {
       if (pieces.length > 0) {
         pieces.push('\n\n');
@@ -181,6 +210,8 @@ function joinParts(sections: readonly Section[]): { text: string; parts: Part[] 
         pageStart: block.pageStart,
         pageEnd: block.pageEnd,
         sectionPath: section.sectionPath,
+        section: sectionIndex,
+        topic,
         heading: block.kind === 'heading',
       });
       offset += markdown.length;
@@ -196,22 +227,75 @@ function partsWithin(parts: readonly Part[], start: number, end: number): Part[]
     .map((part) => ({ ...part, start: part.start - start, end: part.end - start }));
 }
 
-function locate(parts: readonly Part[], start: number, end: number) {
+/**
+ * Cuts a parent (its parts, clipped to [0, length)) into spans of one section each. Headings with no
+ * text of their own before the next heading (a chapter title right above its first section) lead into
+ * the span of the text that follows them; headings at the very end of a parent join the span before.
+ * A tiny section (under `childMin` characters, such as a one-line "Usage") joins the span before it
+ * when no level 1–2 heading lies between them (one topic) rather than becoming a near-empty child;
+ * a tiny section that opens a topic stays a child of its own.
+ */
+function sectionSpans(parts: readonly Part[], length: number, childMin: number): SectionSpan[] {
+  const spans: (SectionSpan & { section: number; hasText: boolean })[] = [];
+  for (const part of parts) {
+    const start = Math.max(0, part.start);
+    const end = Math.min(length, part.end);
+    if (end <= start) continue;
+    const last = spans.at(-1);
+    if (last && (last.section === part.section || !last.hasText)) {
+      last.end = end;
+      last.parts.push(part);
+      last.section = part.section;
+      last.hasText ||= !part.heading;
+    } else {
+      spans.push({ start, end, parts: [part], section: part.section, hasText: !part.heading });
+    }
+  }
+  const joined: SectionSpan[] = [];
+  for (const [index, span] of spans.entries()) {
+    const previous = joined.at(-1);
+    const trailingHeadings = index === spans.length - 1 && !span.hasText;
+    const tiny = span.end - span.start < childMin && previous?.parts.at(-1)?.topic === span.parts[0]?.topic;
+    if (previous && (trailingHeadings || tiny)) {
+      previous.end = span.end;
+      previous.parts.push(...span.parts);
+    } else joined.push({ start: span.start, end: span.end, parts: [...span.parts] });
+  }
+  return joined;
+}
+
+/**
+ * Pages and section of a range: the section of its first text (a parent) or of most of its text (a
+ * child); headings alone count only when the range holds no text.
+ */
+function locate(parts: readonly Part[], start: number, end: number, section: 'first' | 'most') {
   let pageStart = Number.POSITIVE_INFINITY;
   let pageEnd = 0;
-  // The section of the first text the range holds (a range that starts with headings belongs under them).
-  let sectionPath: string[] | undefined;
+  const textBySection = new Map<number, { path: string[]; length: number }>();
   let headingPath: string[] | undefined;
   for (const part of parts) {
     if (part.end <= start || part.start >= end) continue;
     if (part.heading) headingPath ??= part.sectionPath;
-    else sectionPath ??= part.sectionPath;
+    else {
+      const overlap = Math.min(end, part.end) - Math.max(start, part.start);
+      const counted = textBySection.get(part.section) ?? { path: part.sectionPath, length: 0 };
+      counted.length += overlap;
+      textBySection.set(part.section, counted);
+    }
     pageStart = Math.min(pageStart, part.pageStart);
     pageEnd = Math.max(pageEnd, part.pageEnd);
   }
   if (pageEnd === 0) {
     pageStart = parts[0]?.pageStart ?? 1;
     pageEnd = parts[0]?.pageEnd ?? 1;
+  }
+  let sectionPath: string[] | undefined;
+  let most = 0;
+  for (const { path, length } of textBySection.values()) {
+    if (length > most && (section === 'most' || sectionPath === undefined)) {
+      most = length;
+      sectionPath = path;
+    }
   }
   return {
     pageStart,

@@ -50,6 +50,7 @@ export interface ChunkIndex {
   removeDocument(documentId: string, scope: Scope): Promise<boolean>;
   getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined>;
   listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
+  /** Best first; at most `childrenPerParent` (2) children of one parent while others rank (diversify.ts). */
   search(query: SearchQuery, options: SearchOptions): Promise<SearchHit[]>;
   getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined>;
   /**

@@ -13,6 +13,9 @@
  * A crash before the commit leaves only unreferenced points (invisible, removed by the next write of
  * that document); a crash after it leaves unreferenced old chunks (likewise).
  *
+ * Search over-fetches `candidatePoolSize(k)` points and keeps at most two children per parent
+ * (`limitPerParent`, shared with the embedded store).
+ *
  * Note: Qdrant computes IDF over the whole collection, the embedded store over the caller's scopes.
  */
 import { QdrantClient } from '@qdrant/js-client-rest';
@@ -26,6 +29,7 @@ import type {
   SearchOptions,
   SearchQuery,
 } from './chunk-index.ts';
+import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { documentPayload, location, type Payload, pointId, toChild, toDocument } from './qdrant-points.ts';
 
 export interface QdrantChunkIndexOptions {
@@ -278,27 +282,32 @@ export class QdrantChunkIndex implements ChunkIndex {
     };
     const sparse = { indices: query.sparse.indices, values: query.sparse.values };
     const dense = query.dense ? Array.from(query.dense) : [];
+    const pool = candidatePoolSize(k);
     const request =
       useSparse && useDense
         ? {
             prefetch: [
-              { query: sparse, using: sparseName, limit: fusionDepth(k), filter },
-              { query: dense, using: denseName, limit: fusionDepth(k), filter },
+              { query: sparse, using: sparseName, limit: fusionDepth(pool), filter },
+              { query: dense, using: denseName, limit: fusionDepth(pool), filter },
             ],
             query: { fusion: 'rrf' as const },
             filter,
-            limit: k,
+            limit: pool,
             with_payload: true,
           }
         : {
             query: useSparse ? sparse : dense,
             using: useSparse ? sparseName : denseName,
             filter,
-            limit: k,
+            limit: pool,
             with_payload: true,
           };
     const result = await this.call('search', () => this.client.query(this.collection, request));
-    return result.points.map((point) => ({ child: toChild(point.payload as Payload), score: point.score }));
+    const ranked = result.points.map((point) => ({
+      child: toChild(point.payload as Payload),
+      score: point.score,
+    }));
+    return limitPerParent(ranked, k);
   }
 
   async ensureEmbedding(info: IndexEmbeddingInfo): Promise<void> {

@@ -3,6 +3,8 @@
  * Writes are single transactions (a document is visible whole or not at all; a killed process leaves
  * the previous state). Reads go through an in-memory `SearchSnapshot` rebuilt after any write.
  * Documents are keyed by (scope, id): the same bytes may live in two workspaces, never shared.
+ * Search ranks `candidatePoolSize(k)` candidates and keeps at most two children per parent
+ * (`limitPerParent`, shared with the Qdrant backend).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import type {
   SearchOptions,
   SearchQuery,
 } from './chunk-index.ts';
+import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { type Scored, SearchSnapshot, type SnapshotRow } from './search-snapshot.ts';
 import { schema, schemaVersion } from './sqlite-schema.ts';
@@ -238,19 +241,20 @@ export class SqliteChunkIndex implements ChunkIndex {
     const snapshot = this.currentSnapshot();
     const allowed = snapshot.allowedScopes(options.scopes);
     if (!allowed.includes(1)) return [];
-    const depth = fusionDepth(k);
+    const pool = candidatePoolSize(k);
+    const depth = fusionDepth(pool);
     const sparse = query.sparse.indices.length > 0 ? snapshot.searchSparse(query.sparse, allowed, depth) : [];
     const dense = query.dense ? snapshot.searchDense(normalized(query.dense), allowed, depth) : [];
     let ranked: Scored[];
     if (sparse.length > 0 && dense.length > 0) {
       ranked = reciprocalRankFusion(
         [sparse.map((hit) => hit.position), dense.map((hit) => hit.position)],
-        k,
+        pool,
       ).map(({ key, score }) => ({ position: key, score }));
     } else {
-      ranked = (sparse.length > 0 ? sparse : dense).slice(0, k);
+      ranked = (sparse.length > 0 ? sparse : dense).slice(0, pool);
     }
-    return this.hitsFor(snapshot, ranked);
+    return limitPerParent(this.hitsFor(snapshot, ranked), k);
   }
 
   async ensureEmbedding(info: IndexEmbeddingInfo): Promise<void> {

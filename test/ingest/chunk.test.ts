@@ -128,7 +128,7 @@ describe('chunkDocument', () => {
     expect(chunkDocument(blocks, source)).toEqual({ parents, children });
   });
 
-  it('cuts children of at most 500 characters from their parent, overlapping, with the section path in front', () => {
+  it('cuts children of at most 500 characters from their parent, overlapping within a section, with the section path in front', () => {
     for (const parent of parents) {
       const own = children.filter((child) => child.parentId === parent.id);
       expect(own.length).toBeGreaterThan(0);
@@ -148,18 +148,79 @@ describe('chunkDocument', () => {
         const next = own[index + 1];
         if (next) {
           const nextBody = next.text.slice(next.text.indexOf('\n') + 1);
-          expect(body).toContain(nextBody.slice(0, 20));
+          // Windows of one section overlap; the first window of the next section starts at its heading.
+          if (next.sectionPath.join('/') === child.sectionPath.join('/')) {
+            expect(body).toContain(nextBody.slice(0, 20));
+          } else {
+            expect(nextBody).toMatch(/^#{1,3} /);
+            expect(body).not.toContain(nextBody.slice(0, 20));
+          }
         }
       }
     }
   });
 
-  it('gives each child the section it starts in', () => {
+  it('gives each child the section its text comes from', () => {
     const pipelines = children.find((child) => child.text.includes('### Pipelines'));
     const after = children[children.indexOf(pipelines!) + 1];
     expect(after?.sectionPath).toEqual(['Bash', 'Shell Commands', 'Pipelines']);
     expect(after?.text.startsWith('Bash › Shell Commands › Pipelines\n')).toBe(true);
     expect(after?.pageStart).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never lets a child straddle a new topic in a merged parent; a tiny subsection joins the child before', () => {
+    const merged = chunkDocument(
+      [
+        heading(1, 'Functions', 1),
+        heading(2, 'labels', 1),
+        paragraph(`${prose(560, 9)} Labels end here.`, 1),
+        heading(3, 'References', 2),
+        paragraph('See the manual.', 2),
+        heading(2, 'lapply', 3),
+        paragraph(`Lapply applies a function over a list. ${prose(300, 10)}`, 3),
+        heading(2, 'Tiny', 4),
+        paragraph('Short.', 4),
+      ],
+      source,
+    );
+    expect(merged.parents).toHaveLength(1);
+    const summary = merged.children.map((child) => ({
+      path: child.sectionPath.join('/'),
+      starts: child.text.split('\n')[1],
+      pages: [child.pageStart, child.pageEnd],
+    }));
+    expect(summary).toEqual([
+      // A heading with no text of its own leads into the next section's first child.
+      { path: 'Functions/labels', starts: '# Functions', pages: [1, 1] },
+      // The tiny "References" (same topic) ends the last child of "labels", which holds most of its text.
+      { path: 'Functions/labels', starts: expect.not.stringMatching(/^#/), pages: [1, 2] },
+      // A new topic starts a new child, even a tiny one.
+      { path: 'Functions/lapply', starts: '## lapply', pages: [3, 3] },
+      { path: 'Functions/Tiny', starts: '## Tiny', pages: [4, 4] },
+    ]);
+    expect(merged.children[1]?.text).toMatch(/Labels end here\.\n\n### References\n\nSee the manual\.$/);
+    expect(merged.children[3]?.text).toBe('Functions › Tiny\n## Tiny\n\nShort.');
+    for (const child of merged.children) {
+      const topics = ['Labels end here', 'Lapply applies', 'Short.'].filter((phrase) =>
+        child.text.includes(phrase),
+      );
+      expect(topics.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives a section that is not tiny children of its own, even within one topic', () => {
+    const { children: own } = chunkDocument(
+      [
+        heading(2, 'grep', 1),
+        heading(3, 'Description', 1),
+        paragraph(prose(300, 11), 1),
+        heading(3, 'Usage', 2),
+        paragraph(`grep(pattern, x) ${prose(120, 12)}`, 2),
+      ],
+      source,
+    );
+    expect(own.map((child) => child.sectionPath.join('/'))).toEqual(['grep/Description', 'grep/Usage']);
+    expect(own[1]?.text.split('\n')[1]).toBe('### Usage');
   });
 
   it('starts a new parent at a new topic once the current one is half full', () => {

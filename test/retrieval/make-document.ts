@@ -1,7 +1,10 @@
 import { encodeSparseDocument } from '../../src/retrieval/bm25.ts';
 import type { IndexedChild, ReplaceDocumentInput } from '../../src/retrieval/chunk-index.ts';
 
-/** A small document for index tests: one parent per text, one child per parent. */
+/**
+ * A small document for index tests: one child per text and, by default, one parent per child
+ * (`parentOf` maps a child's index to its parent's index to give parents several children).
+ */
 export function makeDocument(options: {
   id: string;
   name?: string;
@@ -10,7 +13,9 @@ export function makeDocument(options: {
   dense?: (text: string, index: number) => Float32Array;
   model?: string | null;
   replaces?: string[];
+  parentOf?: (index: number) => number;
 }): ReplaceDocumentInput {
+  const parentOf = options.parentOf ?? ((index: number) => index);
   const name = options.name ?? `${options.id}.pdf`;
   const location = (index: number) => ({
     documentId: options.id,
@@ -20,14 +25,15 @@ export function makeDocument(options: {
     pageEnd: index + 1,
     sectionPath: [name, `Section ${index + 1}`],
   });
-  const parents = options.texts.map((text, index) => ({
-    id: `${options.id}:p${index}`,
-    text: `Parent of: ${text}`,
-    ...location(index),
+  const parentIndexes = [...new Set(options.texts.map((_text, index) => parentOf(index)))];
+  const parents = parentIndexes.map((parent) => ({
+    id: `${options.id}:p${parent}`,
+    text: `Parent of: ${options.texts.filter((_text, index) => parentOf(index) === parent).join(' ')}`,
+    ...location(parent),
   }));
   const children: IndexedChild[] = options.texts.map((text, index) => ({
     id: `${options.id}:c${index}`,
-    parentId: `${options.id}:p${index}`,
+    parentId: `${options.id}:p${parentOf(index)}`,
     text,
     sparse: encodeSparseDocument(text),
     ...(options.dense ? { dense: options.dense(text, index) } : {}),

@@ -3,12 +3,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { candidatePoolSize } from '../../src/retrieval/diversify.ts';
 import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
 import { openQdrantChunkIndex, QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
 import { type FakeQdrant, startFakeQdrant } from '../fakes/fake-qdrant.ts';
 import { axis, makeDocument } from './make-document.ts';
 
 const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSparseQuery(text), dense });
+
+/** Parent 0 holds four children that match "kiwi" best; parents 1 and 2 one weaker child each. */
+const crowdedTexts = [
+  'kiwi kiwi kiwi orchard',
+  'kiwi kiwi kiwi harvest',
+  'kiwi kiwi kiwi packing',
+  'kiwi kiwi kiwi export',
+  'kiwi grows on vines in a warm and sunny climate near the coast',
+  'a kiwi is also a flightless bird that lives in the forests of the country',
+];
+const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);
 
 describe('Qdrant chunk index (real client against the fake server)', () => {
   let fake: FakeQdrant;
@@ -70,6 +82,31 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     expect(JSON.stringify(sent.filter)).toContain('"key":"scope","match":{"any":["slack:T1"]}');
     expect(await index.search(query('apple'), { scopes: [], k: 3 })).toEqual([]);
     expect(await index.search(query('apple'), { scopes: ['discord:X'], k: 3 })).toEqual([]);
+  });
+
+  it('over-fetches and returns at most two children of one parent, like the embedded store', async () => {
+    await index.replaceDocument(
+      makeDocument({
+        id: 'fruit',
+        scope: 'shared',
+        texts: crowdedTexts,
+        parentOf: crowdedParent,
+        dense: () => axis(4, 0),
+      }),
+    );
+    const sparseOnly = await index.search(query('kiwi'), { scopes: ['shared'], k: 4 });
+    expect(sparseOnly.map((hit) => hit.child.parentId).sort()).toEqual([
+      'fruit:p0',
+      'fruit:p0',
+      'fruit:p1',
+      'fruit:p2',
+    ]);
+    expect(sparseOnly.slice(0, 2).map((hit) => hit.child.parentId)).toEqual(['fruit:p0', 'fruit:p0']);
+    expect(fake.queries().at(-1)?.limit).toBe(candidatePoolSize(4));
+    const hybrid = await index.search(query('kiwi', axis(4, 0)), { scopes: ['shared'], k: 3 });
+    expect(hybrid.filter((hit) => hit.child.parentId === 'fruit:p0')).toHaveLength(2);
+    expect(hybrid).toHaveLength(3);
+    expect(fake.queries().at(-1)?.limit).toBe(candidatePoolSize(3));
   });
 
   it('replaces a document as one commit and looks parents up within scopes', async () => {

@@ -13,6 +13,17 @@ const bashTexts = [
   'Here documents feed lines of the script to a command as standard input.',
 ];
 
+/** Parent 0 holds four children that match "kiwi" best; parents 1 and 2 one weaker child each. */
+const crowdedTexts = [
+  'kiwi kiwi kiwi orchard',
+  'kiwi kiwi kiwi harvest',
+  'kiwi kiwi kiwi packing',
+  'kiwi kiwi kiwi export',
+  'kiwi grows on vines in a warm and sunny climate near the coast',
+  'a kiwi is also a flightless bird that lives in the forests of the country',
+];
+const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);
+
 describe('SQLite chunk index', () => {
   let directory: string;
   let index: SqliteChunkIndex;
@@ -42,6 +53,23 @@ describe('SQLite chunk index', () => {
     });
     expect(hits[0]?.score).toBeGreaterThan(0);
     expect(hits.every((hit) => hit.child.id !== 'bash:c2')).toBe(true);
+  });
+
+  it('returns at most two children of one parent, filling the top k from further down', async () => {
+    await index.replaceDocument(
+      makeDocument({ id: 'fruit', scope: 'shared', texts: crowdedTexts, parentOf: crowdedParent }),
+    );
+    const hits = await index.search(query('kiwi'), { scopes: ['shared'], k: 4 });
+    expect(hits.map((hit) => hit.child.parentId).sort()).toEqual([
+      'fruit:p0',
+      'fruit:p0',
+      'fruit:p1',
+      'fruit:p2',
+    ]);
+    expect(hits.slice(0, 2).map((hit) => hit.child.parentId)).toEqual(['fruit:p0', 'fruit:p0']);
+    expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+    // With no other parent left, the rest of parent 0 still fills the places.
+    expect(await index.search(query('kiwi'), { scopes: ['shared'], k: 6 })).toHaveLength(6);
   });
 
   it('never returns another scope’s chunks, even for the same document bytes', async () => {
