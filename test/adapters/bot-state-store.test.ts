@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStateStore } from '../../src/adapters/shared/bot-state-store.ts';
+import { recordTurn, tellUnfinishedTurns } from '../../src/adapters/shared/turns-in-flight.ts';
+import { createLogger } from '../../src/logger.ts';
 
 describe('bot state store', () => {
   const directories: string[] = [];
@@ -43,6 +45,63 @@ describe('bot state store', () => {
       ['U1', 'down'],
     ]);
     expect(store.listFeedback('other')).toEqual([]);
+    store.close();
+  });
+
+  it('keeps the turns in flight across a reopen, per platform, with their latest location', () => {
+    const directory = temporary();
+    const store = openBotStateStore(directory);
+    const slackTurn = recordTurn(store, {
+      key: 'slack:T1:C1:1.0',
+      platform: 'slack',
+      location: { channel: 'C1', threadTs: '1.0' },
+      startedAt: 1,
+    });
+    slackTurn.moved({ channel: 'C1', threadTs: '1.0', placeholderTs: '1.1' });
+    recordTurn(store, {
+      key: 'slack:T1:C1:2.0',
+      platform: 'slack',
+      location: { channel: 'C1' },
+      startedAt: 2,
+    }).end();
+    recordTurn(store, {
+      key: 'discord:message:9',
+      platform: 'discord',
+      location: { channelId: '9' },
+      startedAt: 3,
+    });
+    store.close();
+    // Ending after the store closed (a turn a graceful stop gave up on) neither throws nor forgets it.
+    slackTurn.end();
+
+    const reopened = openBotStateStore(directory);
+    expect(reopened.unfinishedTurns('slack')).toEqual([
+      {
+        key: 'slack:T1:C1:1.0',
+        platform: 'slack',
+        location: { channel: 'C1', threadTs: '1.0', placeholderTs: '1.1' },
+        startedAt: 1,
+      },
+    ]);
+    expect(reopened.unfinishedTurns('discord').map((turn) => turn.key)).toEqual(['discord:message:9']);
+    reopened.close();
+  });
+
+  it('tells each unfinished turn once, and forgets it even when telling fails', async () => {
+    const store = openBotStateStore(temporary());
+    for (const [index, channel] of ['C1', 'gone', 'C2'].entries())
+      store.beginTurn({ key: `k${index}`, platform: 'slack', location: { channel }, startedAt: index });
+    store.beginTurn({ key: 'd', platform: 'discord', location: { channelId: '1' }, startedAt: 0 });
+    const told: string[] = [];
+    const tell = async (location: Record<string, string>) => {
+      if (location.channel === 'gone') throw new Error('channel_not_found');
+      told.push(location.channel ?? '');
+    };
+    const logger = createLogger({ level: 'silent' });
+    expect(await tellUnfinishedTurns({ store, platform: 'slack', logger, tell })).toBe(2);
+    expect(told).toEqual(['C1', 'C2']);
+    expect(await tellUnfinishedTurns({ store, platform: 'slack', logger, tell })).toBe(0);
+    expect(store.unfinishedTurns('discord')).toHaveLength(1);
     store.close();
   });
 });

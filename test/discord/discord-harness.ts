@@ -1,11 +1,9 @@
 /**
  * The Discord end-to-end harness: the real adapter (real discord.js client) connected to the fake
  * Discord, the real services (SQLite index, graph, checkpoints) in a temp data dir, and the fake
- * Ollama as the model, its replies routed by the graph step that asks (the system prompt's role line).
+ * Ollama as the model, its replies routed by the graph step that asks (see model-roles).
  */
 import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
-import type { RunningAdapter } from '../../src/adapters/running-adapter.ts';
-import { promptMarkers } from '../../src/graph/prompts.ts';
 import {
   type FakeDiscord,
   fakeApplicationId,
@@ -13,24 +11,10 @@ import {
   startFakeDiscord,
 } from '../fakes/fake-discord.ts';
 import type { FakeMessage } from '../fakes/fake-discord-payloads.ts';
-import {
-  type FakeChatReply,
-  type FakeChatRequest,
-  type FakeOllama,
-  startFakeOllama,
-  systemPrompt,
-} from '../fakes/fake-ollama.ts';
-import { createTestServices, type TestServices } from '../support/test-services.ts';
-
-export type Role = keyof typeof promptMarkers;
-export type RoleScript = (request: FakeChatRequest, call: number) => FakeChatReply | Promise<FakeChatReply>;
-
-export function roleOf(request: FakeChatRequest): Role | 'unknown' {
-  const system = systemPrompt(request);
-  for (const [role, marker] of Object.entries(promptMarkers))
-    if (system.startsWith(marker)) return role as Role;
-  return 'unknown';
-}
+import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type BotLifecycle, botLifecycle, type RunningBot } from '../support/bot-lifecycle.ts';
+import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
+import { createTestServices } from '../support/test-services.ts';
 
 /** The message the rewrite step was asked about. */
 export function userMessageOf(request: FakeChatRequest): string {
@@ -45,6 +29,18 @@ export function toolResults(request: FakeChatRequest): string {
     .map((message) => message.content)
     .join('\n');
 }
+
+/** An orchestrator that searches for `query` once, then answers with `answer(what the search found)`. */
+export function searchThenAnswer(query: string, answer: (results: string) => string): RoleScript {
+  return (request) => {
+    const results = toolResults(request);
+    if (!results) return { toolCalls: [{ name: 'search_child_chunks', arguments: { query, limit: 5 } }] };
+    return { content: answer(results) };
+  };
+}
+
+/** The graph step a request comes from (re-exported for bench/discord.ts). */
+export { roleOf };
 
 export const defaultScripts: Record<Role, RoleScript> = {
   summarize: () => ({ content: 'Earlier the user asked about the documents.' }),
@@ -78,11 +74,9 @@ export const defaultScripts: Record<Role, RoleScript> = {
   aggregate: () => ({ content: 'Combined answer.' }),
 };
 
-export interface DiscordHarness {
+export interface DiscordHarness extends RunningBot, BotLifecycle {
   ollama: FakeOllama;
   discord: FakeDiscord;
-  services: TestServices;
-  adapter: RunningAdapter;
   guildId: string;
   channelId: string;
   scripts: Record<Role, RoleScript>;
@@ -94,25 +88,13 @@ export interface DiscordHarness {
   ): Promise<{ message: FakeMessage; threadId: string }>;
   /** Waits until the bot's latest message in a channel no longer shows progress, and returns all its messages. */
   settled(channelId: string, count?: number): Promise<FakeMessage[]>;
-  /** Stops the adapter and the services, and starts both again on the same data dir. */
-  restart(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export async function startDiscordHarness(
   options: { environment?: Record<string, string>; stopTimeoutMs?: number } = {},
 ): Promise<DiscordHarness> {
   const scripts: Record<Role, RoleScript> = { ...defaultScripts };
-  const calls = new Map<Role, number>();
-  const ollama = await startFakeOllama({
-    chat: (request) => {
-      const role = roleOf(request);
-      if (role === 'unknown') return { content: 'unexpected request' };
-      const call = calls.get(role) ?? 0;
-      calls.set(role, call + 1);
-      return scripts[role](request, call);
-    },
-  });
+  const ollama = await startFakeOllama({ chat: scriptByRole(scripts) });
   const discord = await startFakeDiscord();
   const { guildId, channelId } = discord.addGuild('alpha');
   const environment = {
@@ -171,19 +153,15 @@ export async function startDiscordHarness(
         15_000,
         `the bot's reply in ${threadId}`,
       ),
-    restart: async () => {
-      await harness.adapter.stop();
-      await harness.services.dispose({ keepDataDir: true });
-      const restarted = await start(harness.services.dataDir);
-      harness.services = restarted.services;
-      harness.adapter = restarted.adapter;
-    },
-    close: async () => {
-      await harness.adapter.stop();
-      await harness.services.dispose();
-      await discord.close();
-      await ollama.close();
-    },
+    ...botLifecycle(() => harness, {
+      ollama,
+      start,
+      environment: () => environment,
+      closeFakes: async () => {
+        await discord.close();
+        await ollama.close();
+      },
+    }),
   };
   return harness;
 }

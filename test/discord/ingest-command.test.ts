@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUser } from '../fakes/fake-discord.ts';
-import { type DiscordHarness, startDiscordHarness, toolResults } from './discord-harness.ts';
-import { makePdf } from './make-pdf.ts';
+import { makePdf } from '../support/make-pdf.ts';
+import { type DiscordHarness, searchThenAnswer, startDiscordHarness } from './discord-harness.ts';
 
 const manageServer = (1n << 5n).toString();
 
@@ -59,18 +59,11 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
   it('answers from it with the sources in an embed, in that server only', async () => {
     harness = await startDiscordHarness();
     await ingest(harness);
-    harness.scripts.orchestrator = (request) => {
-      const results = toolResults(request);
-      if (!results)
-        return {
-          toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'zebracount stripes', limit: 5 } }],
-        };
-      return {
-        content: results.includes('zebracount')
-          ? 'zebracount counts stripes.\n\nSources: zebra-manual.pdf (p. 1)'
-          : 'Not in the documents.',
-      };
-    };
+    harness.scripts.orchestrator = searchThenAnswer('zebracount stripes', (results) =>
+      results.includes('zebracount')
+        ? 'zebracount counts stripes.\n\nSources: zebra-manual.pdf (p. 1)'
+        : 'Not in the documents.',
+    );
     const { threadId } = await harness.mention('What does zebracount do?');
     const [answer] = await harness.settled(threadId);
     expect(answer?.content).toContain('zebracount counts stripes.');
@@ -112,16 +105,10 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
   it('never pings when a document says @everyone', async () => {
     harness = await startDiscordHarness();
     await ingest(harness);
-    harness.scripts.orchestrator = (request) => {
-      const results = toolResults(request);
-      if (!results)
-        return {
-          toolCalls: [
-            { name: 'search_child_chunks', arguments: { query: 'announcements deprecated', limit: 5 } },
-          ],
-        };
-      return { content: `The document says:\n\n> ${/@everyone[^\n]*/.exec(results)?.[0] ?? 'nothing'}` };
-    };
+    harness.scripts.orchestrator = searchThenAnswer(
+      'announcements deprecated',
+      (results) => `The document says:\n\n> ${/@everyone[^\n]*/.exec(results)?.[0] ?? 'nothing'}`,
+    );
     const { threadId } = await harness.mention('Any announcements?');
     const [answer] = await harness.settled(threadId);
     expect(answer?.content).toContain('@everyone the zebracount builtin is deprecated');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createAcknowledgementGate } from '../../src/adapters/discord/acknowledgement-gate.ts';
 import { threadName } from '../../src/adapters/discord/handle-message.ts';
 import {
   parseFeedbackCustomId,
@@ -8,16 +7,7 @@ import {
 } from '../../src/adapters/discord/render-answer.ts';
 import { throttledEdits } from '../../src/adapters/discord/throttled-edits.ts';
 import type { Answer } from '../../src/core/types.ts';
-
-const answer = (markdown: string, sources: Answer['sources'], body = markdown): Answer => ({
-  id: 'answer-1',
-  markdown,
-  body,
-  sources,
-  subQuestions: [],
-  contexts: [],
-  counts: { toolCalls: 0, promptTokens: 0, completionTokens: 0, llmCalls: 0 },
-});
+import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('rendering for Discord', () => {
   it('shows the body with the sources in an embed, or the whole Markdown when there are none', () => {
@@ -96,28 +86,5 @@ describe('throttled status edits', () => {
     edits.update('five');
     expect(sent).toEqual(['one', 'three']);
     expect(overlapped).toBe(false);
-  });
-});
-
-describe('acknowledgement gate', () => {
-  it('lets turns start once every pending acknowledgement is out, or after the bound', async () => {
-    const gate = createAcknowledgementGate();
-    await gate.clear(1_000);
-    const first = gate.begin();
-    const second = gate.begin();
-    let cleared = false;
-    const waiting = gate.clear(5_000).then(() => {
-      cleared = true;
-    });
-    first();
-    first();
-    await Promise.resolve();
-    expect(cleared).toBe(false);
-    second();
-    await waiting;
-    expect(cleared).toBe(true);
-    // An acknowledgement that never finishes holds turns back only until the bound.
-    gate.begin();
-    await expect(gate.clear(20)).resolves.toBeUndefined();
   });
 });

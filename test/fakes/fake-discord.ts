@@ -8,7 +8,6 @@
  * bot, reply, run `/ragent …` commands with attachments, and click buttons.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type FakeGateway, startFakeGateway } from './fake-discord-gateway.ts';
 import {
   allPermissions,
@@ -24,6 +23,7 @@ import {
   memberPayload,
   snowflake,
 } from './fake-discord-payloads.ts';
+import { closeServer, listenLocally, readBody, sendJson } from './http-helpers.ts';
 
 export const fakeBotToken = 'fake-discord-bot-token.abcdef';
 export const fakeApplicationId = '100000000000000001';
@@ -137,8 +137,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenLocally(server);
   const url = `http://127.0.0.1:${port}`;
 
   const gateway: FakeGateway = startFakeGateway({
@@ -633,8 +632,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     },
     close: async () => {
       await gateway.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 
@@ -672,26 +670,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   return fake;
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
 function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return null;
   if (contentType?.includes('application/json')) return JSON.parse(raw.toString('utf8'));
   return raw.toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body ?? null);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
 }

@@ -5,7 +5,7 @@
  * Each test scripts the chat replies with a function and can make the server fail on demand.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally, readBody, sendJson } from './http-helpers.ts';
 
 export interface OllamaToolCall {
   function: { name: string; arguments: Record<string, unknown> };
@@ -151,7 +151,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const raw = await readBody(request);
+    const raw = (await readBody(request)).toString('utf8');
     let body: unknown;
     try {
       body = raw.length > 0 ? JSON.parse(raw) : undefined;
@@ -281,11 +281,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenLocally(server, options.port);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -311,11 +307,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     },
     inFlight: () => inFlight,
     maxConcurrentChats: () => maxChats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -325,24 +317,6 @@ function splitIntoPieces(content: string): string[] {
   const size = Math.max(1, Math.ceil(content.length / 3));
   for (let start = 0; start < content.length; start += size) pieces.push(content.slice(start, start + size));
   return pieces;
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function sleep(milliseconds: number): Promise<void> {

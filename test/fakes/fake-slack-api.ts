@@ -7,8 +7,8 @@
  * envelopes and reads the app's acknowledgements.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { closeServer, listenLocally, readBody, sendJson } from './http-helpers.ts';
 
 export interface SlackApiCall {
   method: string;
@@ -311,11 +311,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     return list.filter((message) => message.ts === threadTs || message.threadTs === threadTs);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenLocally(server);
   baseUrl = `http://127.0.0.1:${port}`;
 
   const waitFor = <T>(predicate: () => T | undefined | false, timeoutMs = 10_000, what = 'condition') =>
@@ -404,10 +400,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     close: async () => {
       for (const socket of sockets) socket.terminate();
       socketServer.close();
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await closeServer(server);
     },
   };
 }
@@ -435,22 +428,4 @@ function parseBody(raw: string, contentType: string): Record<string, unknown> {
     result[key] = value;
   }
   return result;
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }

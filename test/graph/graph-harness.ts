@@ -9,27 +9,10 @@ import path from 'node:path';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createConversations } from '../../src/conversations/create-conversations.ts';
 import type { Conversations, ProgressEvent, TurnRequest } from '../../src/core/types.ts';
-import { promptMarkers } from '../../src/graph/prompts.ts';
 import { createLogger } from '../../src/logger.ts';
-import {
-  type FakeChatReply,
-  type FakeChatRequest,
-  type FakeOllama,
-  startFakeOllama,
-  systemPrompt,
-} from '../fakes/fake-ollama.ts';
+import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
 import { openSampleIndex, type RecordingRetriever } from './sample-index.ts';
-
-export type Role = keyof typeof promptMarkers;
-
-export type RoleScript = (request: FakeChatRequest, call: number) => FakeChatReply | Promise<FakeChatReply>;
-
-export function roleOf(request: FakeChatRequest): Role | 'unknown' {
-  const system = systemPrompt(request);
-  for (const [role, marker] of Object.entries(promptMarkers))
-    if (system.startsWith(marker)) return role as Role;
-  return 'unknown';
-}
 
 /** The text of every message of a request, joined. */
 export function requestText(request: FakeChatRequest): string {
@@ -80,16 +63,7 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const scripts: Record<Role, RoleScript> = { ...defaultScripts };
-  const calls = new Map<string, number>();
-  const fake = await startFakeOllama({
-    chat: (request) => {
-      const role = roleOf(request);
-      if (role === 'unknown') return { content: 'unexpected request' };
-      const call = calls.get(role) ?? 0;
-      calls.set(role, call + 1);
-      return scripts[role](request, call);
-    },
-  });
+  const fake = await startFakeOllama({ chat: scriptByRole(scripts) });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-graph-'));
   const loaded = loadConfig(
     {

@@ -83,6 +83,22 @@ describe('Slack conversations in threads', () => {
     await expect(h.mention('anyone?')).rejects.toThrow();
   });
 
+  it('tells the thread to ask again when a stop cut its answer short', async () => {
+    harness = await startSlackHarness({ shutdownTimeoutMs: 100 });
+    const h = harness;
+    h.ollama.setChat(async (request, index) => {
+      const reply = await slackModel(request, index);
+      return 'fail' in reply ? reply : { ...reply, delayMs: 1_000 };
+    });
+    const ts = await h.mention('A very slow question');
+    await h.slack.waitFor(() => h.ollama.chatRequests().length > 0, 5_000, 'the model to be asked');
+    await h.adapter.stop();
+    const replies = h.slack.messages(defaultChannel, ts).filter((message) => message.ts !== ts);
+    expect(replies.map((message) => message.text)).toEqual([
+      expect.stringMatching(/restarted before it could finish answering this; please ask again/),
+    ]);
+  });
+
   it('tells the thread clearly when Ollama is down, and logs details without any token', async () => {
     const logLines: string[] = [];
     harness = await startSlackHarness({ logLines });

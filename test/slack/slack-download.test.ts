@@ -58,6 +58,16 @@ describe('downloading a shared file from Slack', () => {
     await expect(downloadSlackFile(image as never, options)).rejects.toMatchObject({
       message: expect.stringMatching(/image\/png instead of a PDF/),
     });
+    // Checked like every PDF download (shared with Discord): the bytes must start like a PDF.
+    const text = slack.addFile({
+      id: 'FTXT',
+      name: 'c.pdf',
+      mimetype: 'application/pdf',
+      bytes: new TextEncoder().encode('just text pretending'),
+    });
+    await expect(downloadSlackFile(text as never, options)).rejects.toMatchObject({
+      code: 'FILE_UNSUPPORTED',
+    });
   });
 
   it('never sends the token to a host that is not Slack', async () => {

@@ -21,16 +21,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
 
   it('rejects a request with a bad signature (401) and does nothing', async () => {
     const before = harness.slack.calls.length;
-    const envelope = eventEnvelope(
-      'app_mention',
-      {
-        team: harness.slack.teamId,
-        channel: defaultChannel,
-        user: defaultUser,
-        text: `<@${harness.slack.botUserId}> hi`,
-      },
-      harness.slack.botUserId,
-    );
+    const { envelope } = harness.mentionEnvelope('hi');
     const forged = await harness.sender.event(envelope, { signingSecret: 'not-the-secret' });
     expect(forged.status).toBe(401);
     const stale = await harness.sender.event(envelope, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
@@ -106,18 +97,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
   });
 
   it('answers once when Slack retries the event (x-slack-retry-num)', async () => {
-    const ts = messageTs();
-    const envelope = eventEnvelope(
-      'app_mention',
-      {
-        team: harness.slack.teamId,
-        channel: defaultChannel,
-        user: defaultUser,
-        ts,
-        text: `<@${harness.slack.botUserId}> retried question`,
-      },
-      harness.slack.botUserId,
-    );
+    const { ts, envelope } = harness.mentionEnvelope('retried question');
     const deliveries = await Promise.all([
       harness.sender.event(envelope),
       harness.sender.event(envelope, { retryNum: 1 }),

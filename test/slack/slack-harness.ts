@@ -15,27 +15,35 @@ import {
   messageTs,
   type SlackEventSender,
 } from '../fakes/fake-slack-events.ts';
-import { createTestServices, type TestServices } from '../support/test-services.ts';
+import { type BotLifecycle, botLifecycle, type RunningBot } from '../support/bot-lifecycle.ts';
+import { createTestServices } from '../support/test-services.ts';
 import { slackModel } from './slack-model.ts';
 
 export const signingSecret = 'test-signing-secret-0123456789';
 
-export interface SlackHarness {
+export interface SlackHarness extends RunningBot<SlackAdapter>, BotLifecycle {
   slack: FakeSlackApi;
   ollama: FakeOllama;
-  services: TestServices;
-  adapter: SlackAdapter;
-  sender: SlackEventSender;
-  port: number;
+  /** Signs and delivers events to the running bot's HTTP endpoint. */
+  readonly sender: SlackEventSender;
+  readonly port: number;
   /** Mentions the bot in `channel` (a new top-level message unless `threadTs`). Returns the message ts. */
   mention(text: string, fields?: Partial<MessageEventFields>): Promise<string>;
   /** A plain message event (a thread reply, a DM …). */
   message(text: string, fields?: Partial<MessageEventFields>): Promise<string>;
+  /** The envelope of an event from `defaultUser` in `defaultChannel` (unless `fields` say otherwise), not sent. */
+  envelope(
+    type: 'app_mention' | 'message',
+    text: string,
+    fields?: Partial<MessageEventFields>,
+  ): { ts: string; envelope: Record<string, unknown> };
+  /** The envelope of a mention of the bot (`@ragent text`), not sent. */
+  mentionEnvelope(
+    text: string,
+    fields?: Partial<MessageEventFields>,
+  ): { ts: string; envelope: Record<string, unknown> };
   /** Waits until the thread has a bot message that is no longer a placeholder; returns the bot's messages. */
   waitForReply(channel: string, threadTs: string, count?: number): Promise<FakeSlackMessage[]>;
-  /** Stops the bot and the services, then starts both again on the same data dir. */
-  restart(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface SlackHarnessOptions {
@@ -43,6 +51,8 @@ export interface SlackHarnessOptions {
   environment?: Record<string, string>;
   /** Collect the adapter's log lines (at debug level, through the real scrubbing logger) here. */
   logLines?: string[];
+  /** How long `stop()` waits for turns in flight (default 10 s). */
+  shutdownTimeoutMs?: number;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -82,24 +92,46 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
-        shutdownTimeoutMs: 10_000,
+        shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
       },
     );
     return { services, adapter };
   };
 
-  let { services, adapter } = await open();
   const endpoint = () => `http://127.0.0.1:${port}/slack/events`;
+  let sender = createSlackEventSender(endpoint(), signingSecret);
   const harness: SlackHarness = {
     slack,
     ollama,
-    services,
-    adapter,
-    sender: createSlackEventSender(endpoint(), signingSecret),
-    port,
-    mention: async (text, fields = {}) => deliver('app_mention', `<@${slack.botUserId}> ${text}`, fields),
-    message: async (text, fields = {}) => deliver('message', text, fields),
+    ...(await open()),
+    get sender() {
+      return sender;
+    },
+    get port() {
+      return port;
+    },
+    mention: async (text, fields = {}) => {
+      const { ts, envelope } = harness.mentionEnvelope(text, fields);
+      await deliver(envelope);
+      return ts;
+    },
+    message: async (text, fields = {}) => {
+      const { ts, envelope } = harness.envelope('message', text, fields);
+      await deliver(envelope);
+      return ts;
+    },
+    envelope: (type, text, fields = {}) => {
+      const ts = fields.ts ?? messageTs();
+      const envelope = eventEnvelope(
+        type,
+        { team: slack.teamId, channel: defaultChannel, user: defaultUser, ...fields, text, ts },
+        slack.botUserId,
+      );
+      return { ts, envelope };
+    },
+    mentionEnvelope: (text, fields = {}) =>
+      harness.envelope('app_mention', `<@${slack.botUserId}> ${text}`, fields),
     waitForReply: (channel, threadTs, count = 1) =>
       slack.waitFor(
         () => {
@@ -111,31 +143,23 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         15_000,
         `${count} bot repl${count === 1 ? 'y' : 'ies'} in ${channel}/${threadTs}`,
       ),
-    restart: async () => {
-      await harness.adapter.stop();
-      await harness.services.dispose({ keepDataDir: true });
-      port = await freePort();
-      ({ services, adapter } = await open(harness.services.dataDir));
-      harness.services = services;
-      harness.adapter = adapter;
-      harness.port = port;
-      harness.sender = createSlackEventSender(endpoint(), signingSecret);
-    },
-    close: async () => {
-      await harness.adapter.stop();
-      await harness.services.dispose();
-      await slack.close();
-      await ollama.close();
-    },
+    ...botLifecycle(() => harness, {
+      ollama,
+      // A new port each time: the old one may linger a moment after a crash.
+      start: async (dataDir) => {
+        port = await freePort();
+        sender = createSlackEventSender(endpoint(), signingSecret);
+        return open(dataDir);
+      },
+      environment,
+      closeFakes: async () => {
+        await slack.close();
+        await ollama.close();
+      },
+    }),
   };
 
-  async function deliver(type: 'app_mention' | 'message', text: string, fields: Partial<MessageEventFields>) {
-    const ts = fields.ts ?? messageTs();
-    const envelope = eventEnvelope(
-      type,
-      { team: slack.teamId, channel: defaultChannel, user: defaultUser, ...fields, text, ts },
-      slack.botUserId,
-    );
+  async function deliver(envelope: Record<string, unknown>) {
     if (mode === 'socket') {
       await slack.sendEnvelope(envelope, { type: 'events_api' });
     } else {
@@ -143,7 +167,6 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       if (delivery.status !== 200)
         throw new Error(`event rejected: HTTP ${delivery.status} ${delivery.body}`);
     }
-    return ts;
   }
 
   return harness;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockAction, slashCommand, viewSubmission } from '../fakes/fake-slack-events.ts';
-import { makePdf } from './make-pdf.ts';
+import { makePdf } from '../support/make-pdf.ts';
 import {
   blockText,
   defaultChannel,

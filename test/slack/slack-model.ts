@@ -4,9 +4,8 @@
  * (`tools` present) searches once and then answers by quoting what the search returned, with its
  * sources; anything else gets a short text.
  */
-import { promptMarkers } from '../../src/graph/prompts.ts';
 import type { ChatScript, FakeChatRequest } from '../fakes/fake-ollama.ts';
-import { systemPrompt } from '../fakes/fake-ollama.ts';
+import { roleOf } from '../support/model-roles.ts';
 
 /** Questions containing this word are "unclear": the rewrite step asks back. */
 export const unclearMarker = 'thingy';
@@ -18,14 +17,6 @@ export function userMessageOf(request: FakeChatRequest): string {
     .map((message) => message.content)
     .join('\n');
   return /User message:\n([\s\S]*?)(\n\n|$)/.exec(text)?.[1] ?? text;
-}
-
-function roleOf(request: FakeChatRequest): keyof typeof promptMarkers | 'unknown' {
-  const system = systemPrompt(request);
-  for (const [role, marker] of Object.entries(promptMarkers)) {
-    if (system.startsWith(marker)) return role as keyof typeof promptMarkers;
-  }
-  return 'unknown';
 }
 
 export const slackModel: ChatScript = (request) => {

@@ -2,19 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToMrkdwn } from '../../src/adapters/slack/markdown-to-mrkdwn.ts';
 import { formatSources, renderAnswer } from '../../src/adapters/slack/render-answer.ts';
 import { cleanIncomingText, neutralizeMentions } from '../../src/adapters/slack/slack-text.ts';
-import type { Answer } from '../../src/core/types.ts';
-
-function answer(markdown: string, sources: Answer['sources'] = [], body = markdown): Answer {
-  return {
-    id: 'answer-1',
-    markdown,
-    body,
-    sources,
-    subQuestions: [],
-    contexts: [],
-    counts: { toolCalls: 1, promptTokens: 1, completionTokens: 1, llmCalls: 1 },
-  };
-}
+import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('Markdown → mrkdwn', () => {
   it('converts emphasis, headings, links, lists and strikethrough', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventEnvelope, messageTs, slashCommand } from '../fakes/fake-slack-events.ts';
+import { slashCommand } from '../fakes/fake-slack-events.ts';
 import { defaultChannel, defaultUser, type SlackHarness, startSlackHarness } from './slack-harness.ts';
 
 describe('Slack in Socket Mode (apps.connections.open + WebSocket)', () => {
@@ -21,18 +21,7 @@ describe('Slack in Socket Mode (apps.connections.open + WebSocket)', () => {
   });
 
   it('answers once when Slack redelivers an event with retry_attempt', async () => {
-    const ts = messageTs();
-    const envelope = eventEnvelope(
-      'app_mention',
-      {
-        team: harness.slack.teamId,
-        channel: defaultChannel,
-        user: defaultUser,
-        ts,
-        text: `<@${harness.slack.botUserId}> retried over the socket`,
-      },
-      harness.slack.botUserId,
-    );
+    const { ts, envelope } = harness.mentionEnvelope('retried over the socket');
     await harness.slack.sendEnvelope(envelope, { type: 'events_api' });
     await harness.slack.sendEnvelope(envelope, { type: 'events_api', retryAttempt: 1 });
     await harness.waitForReply(defaultChannel, ts);

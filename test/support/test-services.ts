@@ -22,16 +22,7 @@ export async function createTestServices(options: {
   environment?: Record<string, string>;
 }): Promise<TestServices> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ragent-test-'));
-  const config = loadConfig(
-    {
-      RAGENT_DATA_DIR: dataDir,
-      OLLAMA_BASE_URL: options.ollamaUrl,
-      RAGENT_EMBEDDINGS: 'ollama',
-      RAGENT_INGEST_WORKERS: '1',
-      ...options.environment,
-    },
-    { envFile: false },
-  );
+  const config = loadConfig(testEnvironment({ ...options, dataDir }), { envFile: false });
   const services = await createServices(config, createLogger({ level: 'silent' }));
   return {
     ...services,
@@ -40,5 +31,20 @@ export async function createTestServices(options: {
       await services.close();
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The environment the test services are configured from (also what a `ragent` child process gets). */
+export function testEnvironment(options: {
+  ollamaUrl: string;
+  dataDir: string;
+  environment?: Record<string, string>;
+}): Record<string, string> {
+  return {
+    RAGENT_DATA_DIR: options.dataDir,
+    OLLAMA_BASE_URL: options.ollamaUrl,
+    RAGENT_EMBEDDINGS: 'ollama',
+    RAGENT_INGEST_WORKERS: '1',
+    ...options.environment,
   };
 }

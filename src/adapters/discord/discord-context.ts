@@ -2,7 +2,7 @@
 import type { Client } from 'discord.js';
 import type { Logger } from '../../logger.ts';
 import type { Services } from '../../main.ts';
-import type { AcknowledgementGate } from './acknowledgement-gate.ts';
+import type { AcknowledgementGate } from '../shared/acknowledgement-gate.ts';
 import type { InFlightWork } from './in-flight-work.ts';
 
 export interface DiscordContext {

@@ -37,6 +37,9 @@ export const threadFailedText =
 
 export const shuttingDownText = '⏹️ I was restarted before I could answer. Mention me again to ask once more.';
 
+/** Put in a thread whose answer a crash cut short, when the bot starts again. */
+export const restartedText = '🔄 ragent restarted before it could finish answering this; please ask again.';
+
 export const restartingText = 'ragent is restarting. Try again in a minute.';
 
 export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';

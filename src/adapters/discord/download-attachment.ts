@@ -1,14 +1,13 @@
 /**
  * Downloads a PDF attached to a command, from Discord's CDN only (and, when DISCORD_API_URL points
  * at a local Discord for tests, from that same origin). No token is ever sent with the download.
- * Checks the status, the content type, the size (before and while reading) and the PDF signature.
+ * The response is checked like every PDF download (status, content type, size before and while
+ * reading, signature: see read-pdf-download).
  */
 import { RagentError } from '../../errors.ts';
+import { type PdfDownloadErrors, readPdfDownload } from '../shared/read-pdf-download.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
-
-const pdfSignature = '%PDF-';
-const acceptedContentTypes = ['application/pdf', 'application/octet-stream', 'binary/octet-stream'];
 
 export interface DownloadOptions {
   maxBytes: number;
@@ -52,62 +51,24 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
       },
     );
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new RagentError(
-      'DOWNLOAD_FAILED',
-      `Discord answered ${response.status} when I downloaded the file. Attach it again and retry.`,
-      { details: { status: response.status } },
-    );
-  }
-  const contentType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (contentType && !acceptedContentTypes.includes(contentType)) {
-    await response.body?.cancel();
-    throw notPdf(`it was served as ${contentType}`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > options.maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge(declared, options.maxBytes);
-  }
-  const bytes = await readCapped(response, options.maxBytes);
-  if (bytes.byteLength === 0) {
-    throw new RagentError('FILE_EMPTY', 'The attached file is empty. Attach the PDF again.');
-  }
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (!head.includes(pdfSignature)) throw notPdf("it doesn't start like a PDF");
-  return bytes;
+  return readPdfDownload(response, options.maxBytes, discordDownloadErrors(options.maxBytes));
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array(await response.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let result: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      result = await reader.read();
-    } catch (error) {
-      throw new RagentError('DOWNLOAD_FAILED', 'The download from Discord broke off. Try again.', {
-        cause: error,
-      });
-    }
-    if (result.done) break;
-    total += result.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(total, maxBytes);
-    }
-    chunks.push(result.value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+function discordDownloadErrors(maxBytes: number): PdfDownloadErrors {
+  return {
+    status: (status) =>
+      new RagentError(
+        'DOWNLOAD_FAILED',
+        `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
+        { details: { status } },
+      ),
+    contentType: (contentType) => notPdf(`it was served as ${contentType}`),
+    tooLarge: (bytes) => tooLarge(bytes, maxBytes),
+    brokenOff: (cause) =>
+      new RagentError('DOWNLOAD_FAILED', 'The download from Discord broke off. Try again.', { cause }),
+    empty: () => new RagentError('FILE_EMPTY', 'The attached file is empty. Attach the PDF again.'),
+    notPdf: () => notPdf("it doesn't start like a PDF"),
+  };
 }
 
 export function tooLarge(bytes: number, maxBytes: number): RagentError {

@@ -6,6 +6,7 @@
  * Bots (including itself) are ignored; each message is handled at most once, across restarts too.
  */
 import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
+import { recordTurn } from '../shared/turns-in-flight.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
@@ -41,7 +42,8 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     if (!(mentioned || repliesToBot)) return;
     place = placeInGuild(message.guildId, message.id);
   }
-  if (!context.services.botState.claimEvent(`discord:message:${message.id}`)) return;
+  const eventKey = `discord:message:${message.id}`;
+  if (!context.services.botState.claimEvent(eventKey)) return;
 
   const say = (content: string) =>
     (channel ?? message.channel).isSendable()
@@ -60,6 +62,12 @@ export async function handleMessage(context: DiscordContext, message: Message): 
   }
 
   const acknowledged = context.acknowledgements.begin();
+  // Until the status message exists, a crash is answered with a reply to the question itself.
+  const record = recordTurn(context.services.botState, {
+    key: eventKey,
+    platform: 'discord',
+    location: { channelId: message.channelId, replyTo: message.id },
+  });
   if (!channel) {
     try {
       channel = await message.startThread({
@@ -70,11 +78,12 @@ export async function handleMessage(context: DiscordContext, message: Message): 
       acknowledged();
       context.logger.warn({ err: error, channel: message.channelId }, 'could not start a thread');
       await say(threadFailedText);
+      record.end();
       return;
     }
     place = placeInGuild(message.guildId!, channel.id);
   }
-  startTurn(context, channel, { ...place, user: message.author.id, text }, acknowledged);
+  startTurn(context, channel, { ...place, user: message.author.id, text }, { acknowledged, record });
 }
 
 async function hasThread(context: DiscordContext, place: ConversationPlace): Promise<boolean> {

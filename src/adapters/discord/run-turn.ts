@@ -6,6 +6,7 @@
 import type { Message, SendableChannels } from 'discord.js';
 import type { TurnRequest, TurnResult } from '../../core/types.ts';
 import { describeProgress } from '../shared/progress-text.ts';
+import type { TurnRecord } from '../shared/turns-in-flight.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import {
@@ -24,24 +25,30 @@ const acknowledgementWaitMs = 2_000;
 
 /**
  * Starts a turn in the background. `acknowledged` is called once the status message is out (or
- * could not be sent); the caller opened it with `context.acknowledgements.begin()`.
+ * could not be sent); the caller opened it with `context.acknowledgements.begin()`. `record` is the
+ * turn's entry in `bot.sqlite`: it ends once the outcome is posted, or once a stop that gives up on
+ * the turn has told the thread; otherwise the next start tells it (see turns-in-flight).
  */
 export function startTurn(
   context: DiscordContext,
   channel: SendableChannels,
   request: TurnRequest,
-  acknowledged: () => void,
+  { acknowledged, record }: { acknowledged: () => void; record: TurnRecord },
 ): void {
   const state = { status: undefined as Message | undefined, abandoned: false };
-  const work = runTurn(context, channel, request, state, acknowledged).catch((error: unknown) => {
-    acknowledged();
-    context.logger.error({ err: error, threadId: request.threadId }, 'discord turn failed');
-  });
+  const work = runTurn(context, channel, request, state, { acknowledged, record })
+    .catch((error: unknown) => {
+      acknowledged();
+      context.logger.error({ err: error, threadId: request.threadId }, 'discord turn failed');
+    })
+    .finally(() => {
+      if (!state.abandoned) record.end();
+    });
   context.inFlight.track(work, async () => {
     state.abandoned = true;
     await state.status
       ?.edit({ content: shuttingDownText, embeds: [], components: [], allowedMentions: noMentions })
-      .catch(() => {});
+      .then(record.end, () => {});
   });
 }
 
@@ -50,11 +57,12 @@ async function runTurn(
   channel: SendableChannels,
   request: TurnRequest,
   state: { status: Message | undefined; abandoned: boolean },
-  acknowledged: () => void,
+  { acknowledged, record }: { acknowledged: () => void; record: TurnRecord },
 ): Promise<void> {
   const { logger } = context;
   const status = await channel.send({ content: thinkingText, allowedMentions: noMentions });
   state.status = status;
+  record.moved({ channelId: channel.id, statusMessageId: status.id });
   acknowledged();
   await context.acknowledgements.clear(acknowledgementWaitMs);
   const edits = throttledEdits(

@@ -6,7 +6,9 @@ import { type Client, Events } from 'discord.js';
 import { RagentError } from '../../errors.ts';
 import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
-import { createAcknowledgementGate } from './acknowledgement-gate.ts';
+import { createAcknowledgementGate } from '../shared/acknowledgement-gate.ts';
+import { tellUnfinishedTurns } from '../shared/turns-in-flight.ts';
+import { askAgainInDiscordThread } from './ask-again-notice.ts';
 import { createDiscordClient } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { handleInteraction } from './handle-interaction.ts';
@@ -88,6 +90,13 @@ export async function startDiscord(
     },
     'discord connected',
   );
+  // Threads a crash left without an answer are told to ask again (Discord will not redeliver them).
+  await tellUnfinishedTurns({
+    store: services.botState,
+    platform: 'discord',
+    logger,
+    tell: askAgainInDiscordThread(client, logger),
+  });
 
   return {
     name: 'discord',

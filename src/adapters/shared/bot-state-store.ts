@@ -1,7 +1,8 @@
 /**
  * The chat adapters' own small state, in `<dataDir>/bot.sqlite`: 👍/👎 feedback stored with the
  * thread and answer ids, and the platform events already handled (so a retried or duplicated
- * delivery produces exactly one answer, across restarts too).
+ * delivery produces exactly one answer, across restarts too), and the turns in flight (so that a
+ * thread whose answer a crash cut short is told to ask again when the bot starts next).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,25 @@ export interface BotStateStore {
   listFeedback(threadId: ThreadId): Feedback[];
   /** True the first time a key is claimed; false for a duplicate. Keys older than `ttlMs` are forgotten. */
   claimEvent(key: string): boolean;
+  /**
+   * Records a turn in flight, or updates its location (e.g. once the status message exists).
+   * Keyed like the claimed event; survives a crash, which is the point.
+   */
+  beginTurn(turn: TurnInFlight): void;
+  /** The turn's outcome was posted (or it was told to ask again): forget it. Safe after `close()`. */
+  endTurn(key: string): void;
+  /** Turns begun on `platform` and never ended, oldest first: a crash cut them short. */
+  unfinishedTurns(platform: string): TurnInFlight[];
   close(): void;
+}
+
+export interface TurnInFlight {
+  key: string;
+  platform: string;
+  /** What the adapter needs to reach the thread again (channel, thread, status message …). */
+  location: Record<string, string>;
+  /** Epoch milliseconds. */
+  startedAt: number;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -37,6 +56,12 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
       key TEXT PRIMARY KEY,
       at INTEGER NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS turns_in_flight (
+      key TEXT PRIMARY KEY,
+      platform TEXT NOT NULL,
+      location TEXT NOT NULL,
+      started_at INTEGER NOT NULL
+    );
   `);
   const ttlMs = options.eventTtlMs ?? dayMs;
   const upsertFeedback = database.prepare(
@@ -48,6 +73,14 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
   );
   const insertEvent = database.prepare('INSERT OR IGNORE INTO handled_events (key, at) VALUES (?, ?)');
   const forgetEvents = database.prepare('DELETE FROM handled_events WHERE at < ?');
+  const upsertTurn = database.prepare(
+    `INSERT INTO turns_in_flight (key, platform, location, started_at) VALUES (@key, @platform, @location, @startedAt)
+     ON CONFLICT (key) DO UPDATE SET location = excluded.location`,
+  );
+  const deleteTurn = database.prepare('DELETE FROM turns_in_flight WHERE key = ?');
+  const selectTurns = database.prepare(
+    'SELECT key, platform, location, started_at FROM turns_in_flight WHERE platform = ? ORDER BY started_at, key',
+  );
   let claims = 0;
 
   return {
@@ -75,6 +108,27 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
       if (++claims % 500 === 0) forgetEvents.run(now - ttlMs);
       return insertEvent.run(key, now).changes === 1;
     },
+    beginTurn: (turn) => {
+      upsertTurn.run({ ...turn, location: JSON.stringify(turn.location) });
+    },
+    endTurn: (key) => {
+      // A turn abandoned by a graceful stop may end after the store closed; the stop already told it.
+      if (database.open) deleteTurn.run(key);
+    },
+    unfinishedTurns: (platform) =>
+      (
+        selectTurns.all(platform) as Array<{
+          key: string;
+          platform: string;
+          location: string;
+          started_at: number;
+        }>
+      ).map((row) => ({
+        key: row.key,
+        platform: row.platform,
+        location: JSON.parse(row.location) as Record<string, string>,
+        startedAt: row.started_at,
+      })),
     close: () => {
       database.close();
     },

@@ -2,10 +2,11 @@
  * Downloads a file a user shared with the bot, with the bot token — and only ever from Slack's own
  * file hosts (files.slack.com, https hosts under slack.com and slack-edge.com; plus the configured
  * `SLACK_API_URL` origin, which is how tests and proxies serve files). Redirects are followed by hand
- * so the token never travels elsewhere. Status, content type and size are checked before the bytes
- * are handed on; a sign-in page instead of a PDF is recognised as such.
+ * so the token never travels elsewhere. The response is checked like every PDF download (status,
+ * content type, size, signature: see read-pdf-download); a sign-in page is recognised as such.
  */
 import { RagentError } from '../../errors.ts';
+import { type PdfDownloadErrors, readPdfDownload } from '../shared/read-pdf-download.ts';
 
 export interface SlackFileReference {
   id: string;
@@ -27,12 +28,6 @@ export interface DownloadOptions {
 }
 
 const maxRedirects = 3;
-const acceptedTypes = [
-  'application/pdf',
-  'application/octet-stream',
-  'binary/octet-stream',
-  'application/x-pdf',
-];
 
 export function isSlackFileHost(url: URL, apiUrl: string | undefined): boolean {
   if (apiUrl && url.origin === new URL(apiUrl).origin) return true;
@@ -90,61 +85,32 @@ export async function downloadSlackFile(
       url = new URL(location, url);
       continue;
     }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw downloadFailed(file, `Slack answered HTTP ${response.status}`, {
-        file: file.id,
-        status: response.status,
-      });
-    }
-    const contentType =
-      (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!acceptedTypes.includes(contentType)) {
-      await response.body?.cancel();
-      throw downloadFailed(
-        file,
-        contentType === 'text/html'
-          ? 'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)'
-          : `Slack sent ${contentType || 'an unknown type'} instead of a PDF`,
-        { file: file.id, contentType },
-      );
-    }
-    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (declared > options.maxBytes) {
-      await response.body?.cancel();
-      throw tooLarge();
-    }
-    return readLimited(response, options.maxBytes, tooLarge);
+    return readPdfDownload(response, options.maxBytes, slackDownloadErrors(file, tooLarge));
   }
   throw downloadFailed(file, 'Slack redirected too many times', { file: file.id });
 }
 
-async function readLimited(
-  response: Response,
-  maxBytes: number,
-  tooLarge: () => RagentError,
-): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+function slackDownloadErrors(file: SlackFileReference, tooLarge: () => RagentError): PdfDownloadErrors {
+  return {
+    status: (status) => downloadFailed(file, `Slack answered HTTP ${status}`, { file: file.id, status }),
+    contentType: (contentType) =>
+      downloadFailed(
+        file,
+        contentType === 'text/html'
+          ? 'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)'
+          : `Slack sent ${contentType} instead of a PDF`,
+        { file: file.id, contentType },
+      ),
+    tooLarge,
+    brokenOff: (cause) => downloadFailed(file, 'the download broke off', { file: file.id }, cause),
+    empty: () => new RagentError('FILE_EMPTY', `${file.name} is empty. Upload the PDF again.`),
+    notPdf: () =>
+      new RagentError(
+        'FILE_UNSUPPORTED',
+        `${file.name} is not a PDF (it does not start like one). I can only read PDF files; export it as PDF and try again.`,
+        { details: { file: file.id } },
+      ),
+  };
 }
 
 function downloadFailed(

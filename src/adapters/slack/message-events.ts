@@ -6,9 +6,10 @@
  * retries it (the claim on team+channel+ts survives restarts).
  */
 import type { App } from '@slack/bolt';
+import { recordTurn } from '../shared/turns-in-flight.ts';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
 import { ingestSlackFiles } from './ingest-files.ts';
-import { runTurn } from './run-turn.ts';
+import { runTurn, slackTurnLocation } from './run-turn.ts';
 import { type SlackContext, slackThreadId } from './slack-context.ts';
 import { postMessage } from './slack-message.ts';
 import { plainNotice } from './slack-notices.ts';
@@ -64,7 +65,8 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     if (!conversing) return;
   }
   // One message, one answer: both deliveries (app_mention + message) and every retry share this key.
-  if (!context.services.botState.claimEvent(`slack:${teamId}:${event.channel}:${event.ts}`)) {
+  const eventKey = `slack:${teamId}:${event.channel}:${event.ts}`;
+  if (!context.services.botState.claimEvent(eventKey)) {
     log.debug('duplicate delivery ignored');
     return;
   }
@@ -97,7 +99,12 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     );
     return;
   }
-  const statusPosted = context.statusGate.posting();
+  const record = recordTurn(context.services.botState, {
+    key: eventKey,
+    platform: 'slack',
+    location: slackTurnLocation({ teamId, channel: event.channel, threadTs }),
+  });
+  const statusPosted = context.statusGate.begin();
   context.work.run(
     () =>
       runTurn(context, {
@@ -109,6 +116,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
         reference,
         eventId,
         statusPosted,
+        record,
       }),
     (error) => {
       statusPosted();

@@ -7,6 +7,7 @@
 import type { TurnResult } from '../../core/types.ts';
 import { describeError, RagentError, toRagentError } from '../../errors.ts';
 import { describeProgress } from '../shared/progress-text.ts';
+import type { TurnRecord } from '../shared/turns-in-flight.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { type SlackContext, slackThreadId, workspaceScopes } from './slack-context.ts';
 import type { SlackMessage } from './slack-message.ts';
@@ -23,8 +24,10 @@ export interface TurnInput {
   reference: string;
   /** Slack's event id, for the log. */
   eventId: string;
-  /** Called once the thread shows the status (see StatusFirstGate). */
+  /** Called once the thread shows the status (see AcknowledgementGate). */
   statusPosted?: () => void;
+  /** The turn's record in `bot.sqlite`, ended once the outcome is posted (see turns-in-flight). */
+  record: TurnRecord;
 }
 
 /** Extra time the adapter grants beyond the conversation's own deadline before telling the thread. */
@@ -45,7 +48,10 @@ export async function runTurn(context: SlackContext, input: TurnInput): Promise<
     assistantStatusSupport: context.assistantStatusSupport,
     editBudget: context.editBudget,
   });
-  await status.start().catch((error: unknown) => log.warn({ err: error }, 'could not show the status'));
+  const placeholderTs = await status
+    .start()
+    .catch((error: unknown) => log.warn({ err: error }, 'could not show the status'));
+  if (placeholderTs) input.record.moved({ ...slackTurnLocation(input), placeholderTs });
   input.statusPosted?.();
   await context.statusGate.clear(maxStatusPriorityMs);
 
@@ -78,6 +84,7 @@ export async function runTurn(context: SlackContext, input: TurnInput): Promise<
     await status.finish([errorNotice(ragentError, input.reference)]);
   } finally {
     clearTimeout(timer);
+    input.record.end();
   }
 
   function render(result: TurnResult): SlackMessage[] {
@@ -99,6 +106,11 @@ export async function runTurn(context: SlackContext, input: TurnInput): Promise<
       return [];
     }
   }
+}
+
+/** Where a turn's thread is, as recorded in `bot.sqlite` (`placeholderTs` once posted). */
+export function slackTurnLocation(input: Pick<TurnInput, 'teamId' | 'channel' | 'threadTs'>) {
+  return { teamId: input.teamId, channel: input.channel, threadTs: input.threadTs };
 }
 
 function overdueError(deadlineMs: number): RagentError {

@@ -4,9 +4,9 @@ import type { Scope, ThreadId } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import type { Services } from '../../main.ts';
+import type { AcknowledgementGate } from '../shared/acknowledgement-gate.ts';
 import type { InFlightWork } from '../shared/in-flight-work.ts';
 import type { EditBudget } from './edit-budget.ts';
-import type { StatusFirstGate } from './status-first-gate.ts';
 
 export interface SlackContext {
   services: Services;
@@ -21,7 +21,7 @@ export interface SlackContext {
   /** Progress edits across all threads stay within Slack's chat.update rate. */
   editBudget: EditBudget;
   /** Lets statuses of new mentions go before the graph work of earlier ones. */
-  statusGate: StatusFirstGate;
+  statusGate: AcknowledgementGate;
 }
 
 /** The scope of a workspace's documents; the model never chooses it. */

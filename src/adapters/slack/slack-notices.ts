@@ -16,6 +16,12 @@ export function plainNotice(text: string, emoji = ':information_source:'): Slack
   return { text: body, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: body } }] };
 }
 
+/** Posted in a thread whose answer a crash cut short, when the bot starts again. */
+export const restartedNotice = plainNotice(
+  'ragent restarted before it could finish answering this; please ask again.',
+  ':arrows_counterclockwise:',
+);
+
 export const helpText = [
   '*ragent* answers questions from your team’s PDFs.',
   '• Mention me with a question: `@ragent how do I …?` — I answer in the thread. Reply in that thread to follow up; no mention needed.',

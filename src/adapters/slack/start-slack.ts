@@ -7,7 +7,10 @@ import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { describeError, RagentError } from '../../errors.ts';
 import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
+import { createAcknowledgementGate } from '../shared/acknowledgement-gate.ts';
 import { createInFlightWork } from '../shared/in-flight-work.ts';
+import { tellUnfinishedTurns } from '../shared/turns-in-flight.ts';
+import { askAgainInSlackThread } from './ask-again-notice.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { createEditBudget } from './edit-budget.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
@@ -15,7 +18,6 @@ import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
 import type { SlackContext } from './slack-context.ts';
 import { registerSlashCommand } from './slash-command.ts';
-import { createStatusFirstGate } from './status-first-gate.ts';
 
 export interface SlackAdapterOptions {
   /** Minimum time between two edits of a status message (default 1,000 ms). */
@@ -103,7 +105,7 @@ export async function startSlack(
     work,
     statusThrottleMs: options.statusThrottleMs ?? 1_000,
     assistantStatusSupport: new Map(),
-    statusGate: createStatusFirstGate(),
+    statusGate: createAcknowledgementGate(),
     editBudget: createEditBudget(options.progressEditsPerMinute ?? 40, 10),
   };
   registerMessageEvents(app, context);
@@ -129,6 +131,16 @@ export async function startSlack(
     { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
     'Slack bot started',
   );
+  // Threads left without an answer (a crash, or a stop that gave up on them) are told to ask again:
+  // Slack will not redeliver their events.
+  const tellUnfinished = () =>
+    tellUnfinishedTurns({
+      store: services.botState,
+      platform: 'slack',
+      logger,
+      tell: askAgainInSlackThread(app.client, logger),
+    });
+  await tellUnfinished();
 
   return {
     name: 'slack',
@@ -142,7 +154,10 @@ export async function startSlack(
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
       const drained = await work.drain(options.shutdownTimeoutMs ?? 15_000);
-      if (!drained) logger.warn({ inFlight: work.size }, 'stopped with Slack work still in flight');
+      if (!drained) {
+        logger.warn({ inFlight: work.size }, 'stopped with Slack work still in flight');
+        await tellUnfinished();
+      }
       logger.info('Slack bot stopped');
     },
   };

@@ -15,7 +15,8 @@ import { safeMrkdwn } from './slack-text.ts';
 type WebClient = webApi.WebClient;
 
 export interface ThreadStatus {
-  start(): Promise<void>;
+  /** Shows the status; resolves with the placeholder message's ts when one was posted. */
+  start(): Promise<string | undefined>;
   update(line: string): void;
   /** Posts the result (replacing the placeholder, if any) and clears the status. */
   finish(messages: SlackMessage[]): Promise<void>;
@@ -78,7 +79,7 @@ export function createThreadStatus(options: ThreadStatusOptions): ThreadStatus {
         if (await probe) {
           assistant = true;
           lastSentAt = Date.now();
-          return;
+          return undefined;
         }
       }
       placeholder = createLiveMessage({
@@ -88,7 +89,7 @@ export function createThreadStatus(options: ThreadStatusOptions): ThreadStatus {
         logger,
         editBudget,
       });
-      await placeholder.start(placeholderMessage(initialLine));
+      return placeholder.start(placeholderMessage(initialLine));
     },
     update: (line) => {
       if (placeholder) {

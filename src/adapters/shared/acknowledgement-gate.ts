@@ -1,11 +1,12 @@
 /**
- * Acknowledge first, think second. When many people mention the bot at once, each needs its thread
- * and status message quickly, but the graph work of the first turns would otherwise hog the event
- * loop and delay the acknowledgements of the rest. Turns therefore wait (briefly, bounded) until
- * every pending acknowledgement has been sent. The total work is the same; it is only reordered.
+ * Acknowledge first, think second. When many people mention the bot at once, each needs a sign of
+ * life in their thread quickly (a status, a placeholder, a thread), but the graph work of the first
+ * turns would otherwise hog the event loop and delay everyone else's. Turns that already showed
+ * their status therefore wait (briefly, bounded by the caller) until every pending acknowledgement
+ * has gone out. The total work is the same; it is only reordered.
  */
 export interface AcknowledgementGate {
-  /** An acknowledgement (thread + status message) is being sent; call the result when it is done. */
+  /** An acknowledgement is being sent; call the result once it is visible (or failed). Idempotent. */
   begin(): () => void;
   /** Whether acknowledgements are being sent (optional traffic, like progress edits, should wait). */
   busy(): boolean;

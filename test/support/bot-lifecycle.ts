@@ -1,0 +1,97 @@
+/**
+ * The life of a chat bot under test, shared by the Slack and Discord harnesses: the real adapter and
+ * services on a data dir that outlives them — stopped and started again (a graceful restart), or
+ * replaced for one turn by `ragent start` in a child process that is killed mid-answer (a crash).
+ */
+import type { RunningAdapter } from '../../src/adapters/running-adapter.ts';
+import type { FakeOllama } from '../fakes/fake-ollama.ts';
+import { startRagentProcess } from './ragent-process.ts';
+import { type TestServices, testEnvironment } from './test-services.ts';
+
+export interface RunningBot<Adapter extends RunningAdapter = RunningAdapter> {
+  services: TestServices;
+  adapter: Adapter;
+}
+
+export interface BotLifecycle {
+  /** Stops the bot and the services gracefully, then starts both again on the same data dir. */
+  restart(): Promise<void>;
+  /** Stops the bot and the services gracefully, keeping the data dir (`resume` starts them again on it). */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /**
+   * A crash mid-answer: pauses the bot, runs `ragent start` (a child process, the real composition
+   * root) on the same data dir and fakes, lets `ask` start a turn there whose model never answers,
+   * and kills the process with SIGKILL as soon as the model was asked. Resolves with what `ask`
+   * returned; the bot stays paused (`resume` starts it again, as after a crash).
+   */
+  crashMidTurn<T>(ask: () => Promise<T>): Promise<T>;
+  /** Stops the bot, deletes the data dir and closes the fakes. */
+  close(): Promise<void>;
+}
+
+export function botLifecycle<Adapter extends RunningAdapter>(
+  bot: () => RunningBot<Adapter>,
+  options: {
+    ollama: FakeOllama;
+    /** Starts the services and the adapter on `dataDir`. */
+    start(dataDir: string): Promise<RunningBot<Adapter>>;
+    /** The bot's settings (tokens, fake URLs, limits), as when it was started. */
+    environment(): Record<string, string>;
+    closeFakes(): Promise<void>;
+  },
+): BotLifecycle {
+  const { ollama } = options;
+  const lifecycle: BotLifecycle = {
+    restart: async () => {
+      await lifecycle.pause();
+      await lifecycle.resume();
+    },
+    pause: async () => {
+      await bot().adapter.stop();
+      await bot().services.dispose({ keepDataDir: true });
+    },
+    resume: async () => {
+      Object.assign(bot(), await options.start(bot().services.dataDir));
+    },
+    crashMidTurn: async (ask) => {
+      await lifecycle.pause();
+      const { dataDir } = bot().services;
+      const environment = testEnvironment({
+        ollamaUrl: ollama.url,
+        dataDir,
+        // Nothing in the child times out on its own: only the kill ends the turn.
+        environment: {
+          ...options.environment(),
+          OLLAMA_TIMEOUT_S: '300',
+          RAGENT_NODE_TIMEOUT_S: '300',
+          RAGENT_ANSWER_TIMEOUT_S: '300',
+        },
+      });
+      const child = await startRagentProcess(environment, { cwd: dataDir });
+      try {
+        const asked = ollama.chatRequests().length;
+        ollama.failNext('timeout', 1, '/api/chat');
+        const result = await ask();
+        await waitUntil(() => ollama.chatRequests().length > asked, 30_000, 'the model to be asked');
+        return result;
+      } finally {
+        await child.crash();
+      }
+    },
+    close: async () => {
+      await bot().adapter.stop();
+      await bot().services.dispose();
+      await options.closeFakes();
+    },
+  };
+  return lifecycle;
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `ragent start` in a child process, as people run it (`node bin/ragent.js start`), for the tests
+ * that need a real crash: `crash()` kills it with SIGKILL — no signal handler, no graceful stop,
+ * nothing flushed but what SQLite already committed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../../bin/ragent.js', import.meta.url));
+
+export interface RagentProcess {
+  /** What it printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGKILL; resolves once the process is gone. */
+  crash(): Promise<void>;
+}
+
+/** Starts `ragent start` with exactly `environment` (plus PATH) and waits until it says it runs. */
+export async function startRagentProcess(
+  environment: Record<string, string>,
+  options: { cwd: string; timeoutMs?: number },
+): Promise<RagentProcess> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'start'], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: options.cwd, LOG_LEVEL: 'warn', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('ragent is running')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`ragent exited (${signal ?? code}) before it was running:\n${output}`)),
+    );
+  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`ragent did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+  });
+  const crash = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  try {
+    await Promise.race([running, timeout]);
+  } catch (error) {
+    await crash();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { output: () => output, crash };
+}
