@@ -30,6 +30,7 @@ import type {
   SearchQuery,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
+import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { documentPayload, location, type Payload, pointId, toChild, toDocument } from './qdrant-points.ts';
 
 export interface QdrantChunkIndexOptions {
@@ -454,16 +455,15 @@ function mismatch(
   wantedModel: string,
   wantedDimension: number | null,
 ): RagentError {
-  const describe = (model: string, dimension: number | null) =>
-    dimension === null ? model : `${model} (${dimension} dimensions)`;
-  return new RagentError(
-    'INDEX_MODEL_MISMATCH',
-    `The Qdrant collection "${collection}" was built with the embedding model ${describe(indexModel, indexDimension)}, ` +
-      `but ${describe(wantedModel, wantedDimension)} is in use now; vectors of two models are never mixed. ` +
-      `Set OLLAMA_EMBED_MODEL=${indexModel} again, or reindex: delete the collection (or set QDRANT_COLLECTION ` +
-      'to a new name) and ingest your documents again.',
-    { details: { indexModel, indexDimension, wantedModel, wantedDimension } },
-  );
+  return embeddingMismatchError({
+    index: `The Qdrant collection "${collection}"`,
+    indexModel,
+    indexDimension,
+    wantedModel,
+    wantedDimension,
+    reindex:
+      'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
+  });
 }
 
 function isUnreachable(error: unknown): boolean {

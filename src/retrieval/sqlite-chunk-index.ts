@@ -20,6 +20,7 @@ import type {
   SearchQuery,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
+import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { type Scored, SearchSnapshot, type SnapshotRow } from './search-snapshot.ts';
 import { schema, schemaVersion } from './sqlite-schema.ts';
@@ -213,17 +214,7 @@ export class SqliteChunkIndex implements ChunkIndex {
         'SELECT * FROM parents WHERE id = ? AND scope IN (SELECT value FROM json_each(?)) ORDER BY scope LIMIT 1',
       )
       .get(parentId, JSON.stringify(scopes)) as ParentRow | undefined;
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      text: row.text,
-      documentId: row.document_id,
-      documentName: row.document_name,
-      scope: row.scope,
-      pageStart: row.page_start,
-      pageEnd: row.page_end,
-      sectionPath: JSON.parse(row.section_path) as string[],
-    };
+    return row ? toParent(row) : undefined;
   }
 
   async search(query: SearchQuery, options: SearchOptions): Promise<SearchHit[]> {
@@ -334,16 +325,14 @@ export class SqliteChunkIndex implements ChunkIndex {
     wantedModel: string,
     wantedDimension: number | null,
   ): RagentError {
-    const describe = (model: string, dimension: number | null) =>
-      dimension === null ? model : `${model} (${dimension} dimensions)`;
-    return new RagentError(
-      'INDEX_MODEL_MISMATCH',
-      `The index at ${this.file} was built with the embedding model ${describe(indexModel, indexDimension)}, ` +
-        `but ${describe(wantedModel, wantedDimension)} is in use now; vectors of two models are never mixed. ` +
-        `Set OLLAMA_EMBED_MODEL=${indexModel} again, or reindex: remove the documents (\`ragent docs remove\`) ` +
-        'or delete that file, then ingest them again.',
-      { details: { indexModel, indexDimension, wantedModel, wantedDimension } },
-    );
+    return embeddingMismatchError({
+      index: `The index at ${this.file}`,
+      indexModel,
+      indexDimension,
+      wantedModel,
+      wantedDimension,
+      reindex: 'remove the documents (`ragent docs remove`) or delete that file, then ingest them again.',
+    });
   }
 
   private hasDenseVectors(): boolean {
@@ -426,10 +415,9 @@ export class SqliteChunkIndex implements ChunkIndex {
   }
 }
 
-function toChild(row: ChildRow): ChildChunk {
+function toParent(row: ParentRow): ParentChunk {
   return {
     id: row.id,
-    parentId: row.parent_id,
     text: row.text,
     documentId: row.document_id,
     documentName: row.document_name,
@@ -438,6 +426,10 @@ function toChild(row: ChildRow): ChildChunk {
     pageEnd: row.page_end,
     sectionPath: JSON.parse(row.section_path) as string[],
   };
+}
+
+function toChild(row: ChildRow): ChildChunk {
+  return { ...toParent(row), parentId: row.parent_id };
 }
 
 function toDocument(row: DocumentRow): DocumentRecord {

@@ -1,0 +1,29 @@
+/**
+ * The one error for an index built with another embedding model or dimension than the one in use:
+ * both backends say the same thing, each with its own way to reindex.
+ */
+import { RagentError } from '../errors.ts';
+
+export interface EmbeddingMismatch {
+  /** Where the index lives, e.g. `The index at /data/index.sqlite`. */
+  index: string;
+  indexModel: string;
+  indexDimension: number | null;
+  wantedModel: string;
+  wantedDimension: number | null;
+  /** How to rebuild this backend's index, as a clause after "or reindex: ". */
+  reindex: string;
+}
+
+export function embeddingMismatchError(mismatch: EmbeddingMismatch): RagentError {
+  const { index, indexModel, indexDimension, wantedModel, wantedDimension, reindex } = mismatch;
+  const describe = (model: string, dimension: number | null) =>
+    dimension === null ? model : `${model} (${dimension} dimensions)`;
+  return new RagentError(
+    'INDEX_MODEL_MISMATCH',
+    `${index} was built with the embedding model ${describe(indexModel, indexDimension)}, ` +
+      `but ${describe(wantedModel, wantedDimension)} is in use now; vectors of two models are never mixed. ` +
+      `Set OLLAMA_EMBED_MODEL=${indexModel} again, or reindex: ${reindex}`,
+    { details: { indexModel, indexDimension, wantedModel, wantedDimension } },
+  );
+}
