@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBotStateStore } from '../../src/adapters/shared/bot-state-store.ts';
+import { openBotStateStore, type TurnInFlight } from '../../src/adapters/shared/bot-state-store.ts';
 import { recordTurn, tellUnfinishedTurns } from '../../src/adapters/shared/turns-in-flight.ts';
 import { createLogger } from '../../src/logger.ts';
 
@@ -79,6 +80,7 @@ describe('bot state store', () => {
       {
         key: 'slack:T1:C1:1.0',
         platform: 'slack',
+        kind: 'answer',
         location: { channel: 'C1', threadTs: '1.0', placeholderTs: '1.1' },
         startedAt: 1,
       },
@@ -93,7 +95,7 @@ describe('bot state store', () => {
       store.beginTurn({ key: `k${index}`, platform: 'slack', location: { channel }, startedAt: index });
     store.beginTurn({ key: 'd', platform: 'discord', location: { channelId: '1' }, startedAt: 0 });
     const told: string[] = [];
-    const tell = async (location: Record<string, string>) => {
+    const tell = async ({ location }: TurnInFlight) => {
       if (location.channel === 'gone') throw new Error('channel_not_found');
       told.push(location.channel ?? '');
     };
@@ -103,5 +105,56 @@ describe('bot state store', () => {
     expect(await tellUnfinishedTurns({ store, platform: 'slack', logger, tell })).toBe(0);
     expect(store.unfinishedTurns('discord')).toHaveLength(1);
     store.close();
+  });
+
+  it('records ingests in flight apart from answers, and tells each with its kind', async () => {
+    const store = openBotStateStore(temporary());
+    recordTurn(store, { key: 'answer', platform: 'slack', location: { channel: 'C1' }, startedAt: 1 });
+    const ingest = recordTurn(store, {
+      key: 'ingest',
+      platform: 'slack',
+      kind: 'ingest',
+      location: { channel: 'C1', file: 'a.pdf' },
+      startedAt: 2,
+    });
+    ingest.moved({ channel: 'C1', file: 'b.pdf' });
+    const told: Array<[string, string | undefined]> = [];
+    const tell = async (turn: TurnInFlight) => {
+      told.push([turn.kind, turn.location.file]);
+    };
+    await tellUnfinishedTurns({ store, platform: 'slack', logger: createLogger({ level: 'silent' }), tell });
+    expect(told).toEqual([
+      ['answer', undefined],
+      ['ingest', 'b.pdf'],
+    ]);
+    store.close();
+  });
+
+  it('migrates a bot.sqlite made before ingests were recorded: its turns are answers', () => {
+    const directory = temporary();
+    const old = new Database(path.join(directory, 'bot.sqlite'));
+    old.exec(`CREATE TABLE turns_in_flight (
+      key TEXT PRIMARY KEY, platform TEXT NOT NULL, location TEXT NOT NULL, started_at INTEGER NOT NULL)`);
+    old
+      .prepare('INSERT INTO turns_in_flight VALUES (?, ?, ?, ?)')
+      .run('old', 'discord', '{"channelId":"7"}', 5);
+    old.close();
+
+    const store = openBotStateStore(directory);
+    store.beginTurn({
+      key: 'new',
+      platform: 'discord',
+      kind: 'ingest',
+      location: { channelId: '8' },
+      startedAt: 6,
+    });
+    store.close();
+    // Opening it again (the column now exists) changes nothing.
+    const reopened = openBotStateStore(directory);
+    expect(reopened.unfinishedTurns('discord')).toEqual([
+      { key: 'old', platform: 'discord', kind: 'answer', location: { channelId: '7' }, startedAt: 5 },
+      { key: 'new', platform: 'discord', kind: 'ingest', location: { channelId: '8' }, startedAt: 6 },
+    ]);
+    reopened.close();
   });
 });

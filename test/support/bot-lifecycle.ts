@@ -26,6 +26,11 @@ export interface BotLifecycle {
    * returned; the bot stays paused (`resume` starts it again, as after a crash).
    */
   crashMidTurn<T>(ask: () => Promise<T>): Promise<T>;
+  /**
+   * A crash mid-ingest, like `crashMidTurn`: `ingest` starts an ingest in the child process whose
+   * embedding never returns, and the process is killed as soon as the embedder was asked.
+   */
+  crashMidIngest<T>(ingest: () => Promise<T>): Promise<T>;
   /** Stops the bot, deletes the data dir and closes the fakes. */
   close(): Promise<void>;
 }
@@ -54,37 +59,42 @@ export function botLifecycle<Adapter extends RunningAdapter>(
     resume: async () => {
       Object.assign(bot(), await options.start(bot().services.dataDir));
     },
-    crashMidTurn: async (ask) => {
-      await lifecycle.pause();
-      const { dataDir } = bot().services;
-      const environment = testEnvironment({
-        ollamaUrl: ollama.url,
-        dataDir,
-        // Nothing in the child times out on its own: only the kill ends the turn.
-        environment: {
-          ...options.environment(),
-          OLLAMA_TIMEOUT_S: '300',
-          RAGENT_NODE_TIMEOUT_S: '300',
-          RAGENT_ANSWER_TIMEOUT_S: '300',
-        },
-      });
-      const child = await startRagentProcess(environment, { cwd: dataDir });
-      try {
-        const asked = ollama.chatRequests().length;
-        ollama.failNext('timeout', 1, '/api/chat');
-        const result = await ask();
-        await waitUntil(() => ollama.chatRequests().length > asked, 30_000, 'the model to be asked');
-        return result;
-      } finally {
-        await child.crash();
-      }
-    },
+    crashMidTurn: (ask) => crashWhileWaiting('/api/chat', 'the model to be asked', ask),
+    crashMidIngest: (ingest) => crashWhileWaiting('/api/embed', 'the embedder to be asked', ingest),
     close: async () => {
       await bot().adapter.stop();
       await bot().services.dispose();
       await options.closeFakes();
     },
   };
+
+  /** Runs `start` in a `ragent start` child whose next request to `path` hangs; SIGKILLs it once sent. */
+  async function crashWhileWaiting<T>(path: string, what: string, start: () => Promise<T>): Promise<T> {
+    await lifecycle.pause();
+    const { dataDir } = bot().services;
+    const environment = testEnvironment({
+      ollamaUrl: ollama.url,
+      dataDir,
+      // Nothing in the child times out on its own: only the kill ends the turn.
+      environment: {
+        ...options.environment(),
+        OLLAMA_TIMEOUT_S: '300',
+        RAGENT_NODE_TIMEOUT_S: '300',
+        RAGENT_ANSWER_TIMEOUT_S: '300',
+      },
+    });
+    const child = await startRagentProcess(environment, { cwd: dataDir });
+    try {
+      const requests = () => ollama.requests.filter((request) => request.path === path).length;
+      const asked = requests();
+      ollama.failNext('timeout', 1, path);
+      const result = await start();
+      await waitUntil(() => requests() > asked, 30_000, what);
+      return result;
+    } finally {
+      await child.crash();
+    }
+  }
   return lifecycle;
 }
 

@@ -40,6 +40,11 @@ export const shuttingDownText = '⏹️ I was restarted before I could answer. M
 /** Put in a thread whose answer a crash cut short, when the bot starts again. */
 export const restartedText = '🔄 ragent restarted before it could finish answering this; please ask again.';
 
+/** Replaces the reply of an ingest a crash cut short (an ingest is atomic: nothing was added). */
+export function interruptedIngestText(name: string): string {
+  return `🔄 ragent restarted while ingesting **${escapeMarkdown(name)}**; nothing was added — run \`/ragent ingest\` again.`;
+}
+
 export const restartingText = 'ragent is restarting. Try again in a minute.';
 
 export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';

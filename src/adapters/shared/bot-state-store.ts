@@ -1,8 +1,8 @@
 /**
  * The chat adapters' own small state, in `<dataDir>/bot.sqlite`: 👍/👎 feedback stored with the
  * thread and answer ids, and the platform events already handled (so a retried or duplicated
- * delivery produces exactly one answer, across restarts too), and the turns in flight (so that a
- * thread whose answer a crash cut short is told to ask again when the bot starts next).
+ * delivery produces exactly one answer, across restarts too), and the work in flight — answer turns
+ * and ingests — so that a thread a crash left hanging is told what happened when the bot starts next.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,9 @@ export interface BotStateStore {
   claimEvent(key: string): boolean;
   /**
    * Records a turn in flight, or updates its location (e.g. once the status message exists).
-   * Keyed like the claimed event; survives a crash, which is the point.
+   * Keyed like the claimed event; survives a crash, which is the point. `kind` defaults to 'answer'.
    */
-  beginTurn(turn: TurnInFlight): void;
+  beginTurn(turn: Omit<TurnInFlight, 'kind'> & { kind?: TurnKind }): void;
   /** The turn's outcome was posted (or it was told to ask again): forget it. Safe after `close()`. */
   endTurn(key: string): void;
   /** Turns begun on `platform` and never ended, oldest first: a crash cut them short. */
@@ -26,9 +26,13 @@ export interface BotStateStore {
   close(): void;
 }
 
+/** What was in flight: an answer to a question, or an ingest of uploaded files. */
+export type TurnKind = 'answer' | 'ingest';
+
 export interface TurnInFlight {
   key: string;
   platform: string;
+  kind: TurnKind;
   /** What the adapter needs to reach the thread again (channel, thread, status message …). */
   location: Record<string, string>;
   /** Epoch milliseconds. */
@@ -60,9 +64,11 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
       key TEXT PRIMARY KEY,
       platform TEXT NOT NULL,
       location TEXT NOT NULL,
-      started_at INTEGER NOT NULL
+      started_at INTEGER NOT NULL,
+      kind TEXT NOT NULL DEFAULT 'answer'
     );
   `);
+  addKindColumn(database);
   const ttlMs = options.eventTtlMs ?? dayMs;
   const upsertFeedback = database.prepare(
     `INSERT INTO feedback (thread_id, answer_id, user_id, value, at) VALUES (@threadId, @answerId, @user, @value, @at)
@@ -74,12 +80,13 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
   const insertEvent = database.prepare('INSERT OR IGNORE INTO handled_events (key, at) VALUES (?, ?)');
   const forgetEvents = database.prepare('DELETE FROM handled_events WHERE at < ?');
   const upsertTurn = database.prepare(
-    `INSERT INTO turns_in_flight (key, platform, location, started_at) VALUES (@key, @platform, @location, @startedAt)
+    `INSERT INTO turns_in_flight (key, platform, kind, location, started_at)
+     VALUES (@key, @platform, @kind, @location, @startedAt)
      ON CONFLICT (key) DO UPDATE SET location = excluded.location`,
   );
   const deleteTurn = database.prepare('DELETE FROM turns_in_flight WHERE key = ?');
   const selectTurns = database.prepare(
-    'SELECT key, platform, location, started_at FROM turns_in_flight WHERE platform = ? ORDER BY started_at, key',
+    'SELECT key, platform, kind, location, started_at FROM turns_in_flight WHERE platform = ? ORDER BY started_at, key',
   );
   let claims = 0;
 
@@ -109,7 +116,7 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
       return insertEvent.run(key, now).changes === 1;
     },
     beginTurn: (turn) => {
-      upsertTurn.run({ ...turn, location: JSON.stringify(turn.location) });
+      upsertTurn.run({ ...turn, kind: turn.kind ?? 'answer', location: JSON.stringify(turn.location) });
     },
     endTurn: (key) => {
       // A turn abandoned by a graceful stop may end after the store closed; the stop already told it.
@@ -120,12 +127,14 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
         selectTurns.all(platform) as Array<{
           key: string;
           platform: string;
+          kind: TurnKind;
           location: string;
           started_at: number;
         }>
       ).map((row) => ({
         key: row.key,
         platform: row.platform,
+        kind: row.kind,
         location: JSON.parse(row.location) as Record<string, string>,
         startedAt: row.started_at,
       })),
@@ -133,4 +142,15 @@ export function openBotStateStore(dataDir: string, options: { eventTtlMs?: numbe
       database.close();
     },
   };
+}
+
+/** A `bot.sqlite` made before ingests were recorded has no `kind` column: add it (its rows are answers). */
+function addKindColumn(database: Database.Database): void {
+  database
+    .transaction(() => {
+      const columns = database.pragma('table_info(turns_in_flight)') as Array<{ name: string }>;
+      if (columns.some((column) => column.name === 'kind')) return;
+      database.exec("ALTER TABLE turns_in_flight ADD COLUMN kind TEXT NOT NULL DEFAULT 'answer'");
+    })
+    .immediate();
 }

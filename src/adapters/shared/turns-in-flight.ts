@@ -1,12 +1,13 @@
 /**
- * Never a silent thread after a crash. A turn is recorded in `bot.sqlite` when the adapter takes it
- * on and forgotten once its outcome is posted; a crash (kill -9, OOM, power) leaves the record, and
- * the next start tells each such thread to ask again — the platform will not redeliver the event,
- * which was already claimed. Clarifications waiting for a reply are not turns in flight: the graph
- * keeps them across restarts.
+ * Never a silent thread after a crash. A turn — an answer, or an ingest once its progress message
+ * exists — is recorded in `bot.sqlite` when the adapter takes it on and forgotten once its outcome is
+ * posted; a crash (kill -9, OOM, power) leaves the record, and the next start tells each such thread
+ * what happened (ask again, or ingest again) — the platform will not redeliver the event, which was
+ * already claimed. Clarifications waiting for a reply are not turns in flight: the graph keeps them
+ * across restarts.
  */
 import type { Logger } from '../../logger.ts';
-import type { BotStateStore, TurnInFlight } from './bot-state-store.ts';
+import type { BotStateStore, TurnInFlight, TurnKind } from './bot-state-store.ts';
 
 export interface TurnRecord {
   /** Where the thread can now be reached (e.g. once the status message is posted). */
@@ -17,9 +18,9 @@ export interface TurnRecord {
 
 export function recordTurn(
   store: BotStateStore,
-  turn: Omit<TurnInFlight, 'startedAt'> & { startedAt?: number },
+  turn: Omit<TurnInFlight, 'startedAt' | 'kind'> & { startedAt?: number; kind?: TurnKind },
 ): TurnRecord {
-  const started = { ...turn, startedAt: turn.startedAt ?? Date.now() };
+  const started = { ...turn, kind: turn.kind ?? 'answer', startedAt: turn.startedAt ?? Date.now() };
   store.beginTurn(started);
   let ended = false;
   return {
@@ -34,11 +35,14 @@ export function recordTurn(
   };
 }
 
-/** Posts the "please ask again" notice where a recorded turn's location points; throws if it cannot. */
-export type TellThread = (location: Record<string, string>) => Promise<void>;
+/**
+ * Posts the notice for a recorded turn ("please ask again", or "ingest again" for an ingest) where
+ * its location points; throws if it cannot.
+ */
+export type TellThread = (turn: TurnInFlight) => Promise<void>;
 
 /**
- * Tells every unfinished turn of `platform` that it will get no answer, one at a time (the
+ * Tells every unfinished turn of `platform` that it will get no outcome, one at a time (the
  * platforms rate-limit), and forgets it whether or not the notice could be posted (a deleted
  * channel must not be retried on every start). Returns how many threads were told.
  */
@@ -52,17 +56,15 @@ export async function tellUnfinishedTurns(options: {
   let told = 0;
   for (const turn of store.unfinishedTurns(platform)) {
     try {
-      await tell(turn.location);
+      await tell(turn);
       told++;
       logger.info(
-        { key: turn.key, startedAt: new Date(turn.startedAt).toISOString() },
-        'told an unfinished turn to ask again',
+        { key: turn.key, kind: turn.kind, startedAt: new Date(turn.startedAt).toISOString() },
+        'told an unfinished turn what happened',
       );
     } catch (error) {
-      logger.warn(
-        { err: error, key: turn.key, location: turn.location },
-        'could not tell an unfinished turn to ask again',
-      );
+      // Not the location: an ingest's may hold an interaction token.
+      logger.warn({ err: error, key: turn.key, kind: turn.kind }, 'could not tell an unfinished turn');
     }
     store.endTurn(turn.key);
   }

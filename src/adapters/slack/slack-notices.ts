@@ -3,6 +3,7 @@
  * acknowledgements. Errors carry a reference that points to the log entry.
  */
 import type { RagentError } from '../../errors.ts';
+import type { InterruptedIngest } from './ingest-record.ts';
 import type { SlackMessage } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -21,6 +22,20 @@ export const restartedNotice = plainNotice(
   'ragent restarted before it could finish answering this; please ask again.',
   ':arrows_counterclockwise:',
 );
+
+/**
+ * Replaces the progress message of an ingest a crash cut short, when the bot starts again. Each
+ * file's ingest is atomic, so the interrupted file left nothing behind.
+ */
+export function interruptedIngestNotice({ file, added, notAdded }: InterruptedIngest): SlackMessage {
+  const text =
+    added.length === 0 && notAdded.length === 1
+      ? `ragent restarted while ingesting ${file}; nothing was added — run /ragent ingest again.`
+      : `ragent restarted while ingesting ${file}; not added: ${notAdded.join(', ')}` +
+        (added.length > 0 ? ` (added before the restart: ${added.join(', ')})` : '') +
+        ` — run /ragent ingest again for ${notAdded.length === 1 ? 'it' : 'those'}.`;
+  return plainNotice(text, ':arrows_counterclockwise:');
+}
 
 export const helpText = [
   '*ragent* answers questions from your team’s PDFs.',
