@@ -21,6 +21,10 @@ const tokenPatterns = [
   /(Bearer|Bot)\s+[A-Za-z0-9._-]{16,}/g,
 ];
 
+/** `/webhooks/<id>/<token>` and `/interactions/<id>/<token>` (Discord), `hooks.slack.com/…/<secret>`. */
+const urlTokenPattern =
+  /(\/(?:webhooks|interactions)\/\d+\/|hooks\.slack\.com\/(?:services|workflows|triggers|commands|actions)\/(?:[^/\s]+\/){0,2})[A-Za-z0-9_.-]{16,}/g;
+
 const redactedKeys = [
   'token',
   'botToken',
@@ -48,7 +52,8 @@ export function createScrubber(secrets: readonly string[] = []): (text: string) 
     let result = text;
     for (const secret of exact) result = result.split(secret).join('[redacted]');
     for (const pattern of tokenPatterns) result = result.replace(pattern, '[redacted]');
-    return result;
+    // Interaction and webhook tokens travel in URL paths; keep the path readable, drop the token.
+    return result.replace(urlTokenPattern, '$1[redacted]');
   };
 }
 

@@ -117,6 +117,28 @@ describe('logger', () => {
     }
   });
 
+  it('removes interaction and webhook tokens from URLs (they let anyone reply as the bot)', () => {
+    const { logger, output } = memoryLogger([]);
+    const interactionToken = 'aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OkV4YW1wbGVUb2tlbg';
+    logger.warn(
+      {
+        error: new Error(
+          `404 on PATCH https://discord.com/api/v10/webhooks/123456789012345678/${interactionToken}/messages/@original`,
+        ),
+      },
+      'could not edit the ingest reply',
+    );
+    logger.warn(`POST /api/v10/interactions/223456789012345678/${interactionToken}/callback failed`);
+    const text = output();
+    expect(text).not.toContain(interactionToken);
+    expect(text).toContain('/webhooks/123456789012345678/[redacted]/messages/@original');
+    expect(text).toContain('/interactions/223456789012345678/[redacted]/callback');
+    const scrub = createScrubber([]);
+    expect(scrub('POST https://hooks.slack.com/commands/T0001/1234567890/AbCdEfGhIjKlMnOpQrStUvWx')).toBe(
+      'POST https://hooks.slack.com/commands/T0001/1234567890/[redacted]',
+    );
+  });
+
   it('scrubs plain text for other outputs', () => {
     const scrub = createScrubber([secret]);
     expect(scrub(`a ${secret} b ${slackToken}`)).toBe('a [redacted] b [redacted]');
