@@ -71,6 +71,8 @@ export interface FakeSlackApi {
   addUser(user: FakeSlackUser): void;
   /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
   setAssistantStatusSupported(supported: boolean): void;
+  /** Whether `markdown` blocks are accepted (default: true); when not, posts and updates with one get `invalid_blocks`. */
+  setMarkdownBlocksSupported(supported: boolean): void;
   /** The next `count` calls to `method` answer HTTP 429 with `Retry-After: 0`. */
   rateLimitNext(method: string, count?: number): void;
   /** Resolves when `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
@@ -106,6 +108,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const users = new Map<string, FakeSlackUser>();
   const responsePosts = new Map<string, Array<Record<string, unknown>>>();
   const rateLimits = new Map<string, number>();
+  let markdownBlocksSupported = true;
+  const refusesBlocks = (blocks: unknown) =>
+    !markdownBlocksSupported &&
+    Array.isArray(blocks) &&
+    blocks.some((block) => (block as { type?: unknown }).type === 'markdown');
   const waiters = new Set<() => void>();
   const sockets = new Set<WebSocket>();
   const pendingAcks = new Map<string, (payload: unknown) => void>();
@@ -211,6 +218,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const channel = String(body.channel ?? '');
         if (!channel) return { ok: false, error: 'channel_not_found' };
         if (!body.text && !body.blocks) return { ok: false, error: 'no_text' };
+        if (refusesBlocks(body.blocks)) return { ok: false, error: 'invalid_blocks' };
         const message: FakeSlackMessage = {
           channel,
           ts: nextTs(),
@@ -228,6 +236,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const channel = String(body.channel ?? '');
         const message = messagesByChannel.get(channel)?.find((candidate) => candidate.ts === body.ts);
         if (!message) return { ok: false, error: 'message_not_found' };
+        if (refusesBlocks(body.blocks)) return { ok: false, error: 'invalid_blocks' };
         message.text = String(body.text ?? message.text);
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
@@ -364,6 +373,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     setAssistantStatusSupported: (supported) => {
       assistantStatusSupported = supported;
+    },
+    setMarkdownBlocksSupported: (supported) => {
+      markdownBlocksSupported = supported;
     },
     rateLimitNext: (method, count = 1) => {
       rateLimits.set(method, (rateLimits.get(method) ?? 0) + count);

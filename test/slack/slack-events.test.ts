@@ -51,6 +51,28 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     ).toBe(true);
   });
 
+  it('falls back to mrkdwn sections when Slack refuses the markdown block', async () => {
+    harness.slack.setMarkdownBlocksSupported(false);
+    try {
+      const ts = await harness.mention('How do while loops work?');
+      const [reply] = await harness.waitForReply(defaultChannel, ts);
+      expect(reply && isPlaceholder(reply)).toBe(false);
+      const types = reply?.blocks.map((block) => (block as { type: string }).type) ?? [];
+      expect(types).not.toContain('markdown');
+      expect(types).toContain('section');
+      expect(types).toContain('actions');
+      const sections = (reply?.blocks ?? []).filter(
+        (block) => (block as { type: string }).type === 'section',
+      );
+      const sectionText = sections.map((block) => (block as { text: { text: string } }).text.text).join('\n');
+      expect(sectionText.length).toBeGreaterThan(0);
+      expect(sectionText.startsWith(String(reply?.text).slice(0, 20))).toBe(true);
+      expect(harness.slack.calls.some((call) => call.method === 'chat.update')).toBe(true);
+    } finally {
+      harness.slack.setMarkdownBlocksSupported(true);
+    }
+  });
+
   it('updates the status line as the graph progresses', async () => {
     harness.ollama.setChat(async (request, index) => {
       const reply = await slackModel(request, index);

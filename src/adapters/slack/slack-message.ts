@@ -3,6 +3,9 @@
  * every post carries (no unfurling; text is never parsed for mentions).
  */
 import type { webApi } from '@slack/bolt';
+import { splitMessage } from '../shared/split-message.ts';
+import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
+import { neutralizeMentions } from './slack-text.ts';
 
 type WebClient = webApi.WebClient;
 
@@ -25,16 +28,54 @@ export function truncateText(text: string, limit = maxTextLength): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
+/** Slack's limit for the text of one `section` block. */
+const maxSectionText = 3_000;
+
+/**
+ * Sends with the message's blocks; if Slack refuses them because it does not take `markdown` blocks
+ * (an older workspace or API path), sends again with each one rendered as mrkdwn `section` blocks.
+ */
+async function withBlockFallback<T>(
+  message: SlackMessage,
+  send: (blocks: SlackMessage['blocks']) => Promise<T>,
+): Promise<T> {
+  try {
+    return await send(message.blocks);
+  } catch (error) {
+    const hasMarkdown = message.blocks?.some((block) => block.type === 'markdown') ?? false;
+    if (!hasMarkdown || slackErrorCode(error) !== 'invalid_blocks') throw error;
+    return send(message.blocks?.flatMap(asSectionBlocks));
+  }
+}
+
+function asSectionBlocks(block: Record<string, unknown>): Array<Record<string, unknown>> {
+  if (block.type !== 'markdown') return [block];
+  const mrkdwn = neutralizeMentions(markdownToMrkdwn(String(block.text ?? '')));
+  return splitMessage(mrkdwn, maxSectionText).map((text) => ({
+    type: 'section',
+    text: { type: 'mrkdwn', text },
+  }));
+}
+
 export async function postMessage(
   client: WebClient,
   destination: SlackDestination,
   message: SlackMessage,
 ): Promise<string> {
+  return withBlockFallback(message, (blocks) => postWithBlocks(client, destination, message.text, blocks));
+}
+
+async function postWithBlocks(
+  client: WebClient,
+  destination: SlackDestination,
+  text: string,
+  blocks: SlackMessage['blocks'],
+): Promise<string> {
   const result = await client.chat.postMessage({
     channel: destination.channel,
     ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
-    text: truncateText(message.text),
-    ...(message.blocks ? { blocks: message.blocks } : {}),
+    text: truncateText(text),
+    ...(blocks ? { blocks } : {}),
     unfurl_links: false,
     unfurl_media: false,
     parse: 'none',
@@ -49,14 +90,16 @@ export async function updateMessage(
   ts: string,
   message: SlackMessage,
 ): Promise<void> {
-  await client.chat.update({
-    channel,
-    ts,
-    text: truncateText(message.text),
-    // An empty list removes blocks a previous version of the message had.
-    blocks: (message.blocks ?? []) as never,
-    parse: 'none',
-    link_names: false,
+  await withBlockFallback(message, async (blocks) => {
+    await client.chat.update({
+      channel,
+      ts,
+      text: truncateText(message.text),
+      // An empty list removes blocks a previous version of the message had.
+      blocks: (blocks ?? []) as never,
+      parse: 'none',
+      link_names: false,
+    });
   });
 }
 
