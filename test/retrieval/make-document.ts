@@ -65,3 +65,14 @@ export function axis(dimension: number, at: number, leak = 0, leakAt = (at + 1) 
   vector[leakAt] = leak;
   return vector;
 }
+
+/** Parent 0 holds four children that match "kiwi" best; parents 1 and 2 one weaker child each. */
+export const crowdedTexts = [
+  'kiwi kiwi kiwi orchard',
+  'kiwi kiwi kiwi harvest',
+  'kiwi kiwi kiwi packing',
+  'kiwi kiwi kiwi export',
+  'kiwi grows on vines in a warm and sunny climate near the coast',
+  'a kiwi is also a flightless bird that lives in the forests of the country',
+];
+export const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);

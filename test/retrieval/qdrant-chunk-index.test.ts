@@ -7,20 +7,9 @@ import { candidatePoolSize } from '../../src/retrieval/diversify.ts';
 import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
 import { openQdrantChunkIndex, QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
 import { type FakeQdrant, startFakeQdrant } from '../fakes/fake-qdrant.ts';
-import { axis, makeDocument } from './make-document.ts';
+import { axis, crowdedParent, crowdedTexts, makeDocument } from './make-document.ts';
 
 const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSparseQuery(text), dense });
-
-/** Parent 0 holds four children that match "kiwi" best; parents 1 and 2 one weaker child each. */
-const crowdedTexts = [
-  'kiwi kiwi kiwi orchard',
-  'kiwi kiwi kiwi harvest',
-  'kiwi kiwi kiwi packing',
-  'kiwi kiwi kiwi export',
-  'kiwi grows on vines in a warm and sunny climate near the coast',
-  'a kiwi is also a flightless bird that lives in the forests of the country',
-];
-const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);
 
 describe('Qdrant chunk index (real client against the fake server)', () => {
   let fake: FakeQdrant;

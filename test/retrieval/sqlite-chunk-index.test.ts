@@ -5,24 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RagentError } from '../../src/errors.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
 import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
-import { axis, makeDocument } from './make-document.ts';
+import { axis, crowdedParent, crowdedTexts, makeDocument } from './make-document.ts';
 
 const bashTexts = [
   'A while loop runs its commands as long as the test command succeeds.',
   'Parameter expansion replaces $name with the value of the variable.',
   'Here documents feed lines of the script to a command as standard input.',
 ];
-
-/** Parent 0 holds four children that match "kiwi" best; parents 1 and 2 one weaker child each. */
-const crowdedTexts = [
-  'kiwi kiwi kiwi orchard',
-  'kiwi kiwi kiwi harvest',
-  'kiwi kiwi kiwi packing',
-  'kiwi kiwi kiwi export',
-  'kiwi grows on vines in a warm and sunny climate near the coast',
-  'a kiwi is also a flightless bird that lives in the forests of the country',
-];
-const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);
 
 describe('SQLite chunk index', () => {
   let directory: string;
