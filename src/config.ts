@@ -59,6 +59,19 @@ const token = (prefix: string, what: string) =>
       .optional(),
   );
 
+const headerObject = () =>
+  z.preprocess((value) => {
+    const cleaned = emptyToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    try {
+      return JSON.parse(cleaned);
+    } catch {
+      return cleaned;
+    }
+  }, z
+    .record(z.string(), z.string(), { error: 'must be a JSON object of header names to text values' })
+    .optional());
+
 /** The raw environment schema: one entry per variable, named as the user types it. */
 const environmentSchema = z.object({
   RAGENT_DATA_DIR: text('./data'),
@@ -75,12 +88,27 @@ const environmentSchema = z.object({
   OLLAMA_EMBED_MODEL: text('qwen3-embedding:0.6b'),
   OLLAMA_NUM_CTX: wholeNumber(16_384, 2_048, 262_144),
   OLLAMA_TIMEOUT_S: wholeNumber(120, 1, 3_600),
+  OLLAMA_API_KEY: optionalText(),
+  OLLAMA_HEADERS: headerObject(),
+  RAGENT_LLM_PROVIDER: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z
+      .enum(['ollama', 'openai'], { error: 'must be "ollama" or "openai" (any OpenAI-compatible server)' })
+      .default('ollama'),
+  ),
   RAGENT_EMBEDDINGS: z.preprocess(
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z
-      .enum(['ollama', 'none'], { error: 'must be "ollama" (hybrid search) or "none" (BM25 only)' })
+      .enum(['ollama', 'openai', 'none'], {
+        error: 'must be "ollama" or "openai" (hybrid search) or "none" (BM25 only)',
+      })
       .default('ollama'),
   ),
+  OPENAI_BASE_URL: url('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalText(),
+  OPENAI_MODEL: optionalText(),
+  OPENAI_EMBED_MODEL: optionalText(),
+  OPENAI_TIMEOUT_S: wholeNumber(120, 1, 3_600),
   RAGENT_EMBED_BATCH: wholeNumber(32, 1, 1_024),
   QDRANT_URL: optionalUrl(),
   QDRANT_API_KEY: optionalText(),
@@ -125,7 +153,13 @@ const fixes: Record<string, string> = {
   SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
   DISCORD_APPLICATION_ID:
     'Copy the Application ID from the "General Information" page of your Discord application.',
-  RAGENT_EMBEDDINGS: 'Use "ollama" for hybrid search, or "none" to search with BM25 only.',
+  RAGENT_EMBEDDINGS:
+    'Use "ollama" or "openai" (OPENAI_EMBED_MODEL) for hybrid search, or "none" to search with BM25 only.',
+  RAGENT_LLM_PROVIDER: 'Use "ollama" (default) or "openai" with OPENAI_BASE_URL and OPENAI_MODEL.',
+  OPENAI_BASE_URL: "Point it at the server's OpenAI API, e.g. http://127.0.0.1:8000/v1 for vLLM.",
+  OPENAI_MODEL: 'Set it to a chat model the server lists under /v1/models.',
+  OPENAI_EMBED_MODEL: 'Set it to an embedding model the server lists under /v1/models.',
+  OLLAMA_HEADERS: 'Write it as JSON, e.g. {"X-Proxy-Key":"…"}.',
   LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
 };
 
@@ -143,9 +177,25 @@ export interface Config {
     temperature: number;
     seed: number;
     timeoutMs: number;
+    /** Sent with every request (OLLAMA_HEADERS, and OLLAMA_API_KEY as a bearer token). Secret. */
+    headers: Readonly<Record<string, string>>;
   };
-  /** "none" = BM25 only. */
-  embeddings: 'ollama' | 'none';
+  /** Which server answers chat: Ollama, or any OpenAI-compatible one. */
+  llmProvider: 'ollama' | 'openai';
+  openai: {
+    /** Ends in /v1. */
+    baseUrl: string;
+    apiKey: string | undefined;
+    /** Required when RAGENT_LLM_PROVIDER=openai. */
+    model: string | undefined;
+    /** Required when RAGENT_EMBEDDINGS=openai. */
+    embedModel: string | undefined;
+    temperature: number;
+    seed: number;
+    timeoutMs: number;
+  };
+  /** Which server embeds; "none" = BM25 only. */
+  embeddings: 'ollama' | 'openai' | 'none';
   embedBatchSize: number;
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
   ingest: { maxFileBytes: number; workers: number };
@@ -184,8 +234,9 @@ export interface LoadConfigOptions {
 export function loadConfig(environment: Environment = process.env, options: LoadConfigOptions = {}): Config {
   const merged = { ...readEnvFile(options.envFile), ...definedOnly(environment) };
   const parsed = environmentSchema.safeParse(merged);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
+  const issues = parsed.success ? missingVariables(parsed.data) : parsed.error.issues;
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'configuration');
       const value = merged[variable];
       const shown =
@@ -196,10 +247,34 @@ export function loadConfig(environment: Environment = process.env, options: Load
       return `${variable} ${issue.message}${shown}.${fix}`;
     });
     throw new RagentError('CONFIG_INVALID', `Invalid configuration:\n- ${lines.join('\n- ')}`, {
-      details: { variables: parsed.error.issues.map((issue) => issue.path[0]) },
+      details: { variables: issues.map((issue) => issue.path[0]) },
     });
   }
   return deepFreeze(toConfig(parsed.data));
+}
+
+/** Variables another setting makes required. */
+function missingVariables(env: EnvironmentVariables): Array<{ path: PropertyKey[]; message: string }> {
+  const issues: Array<{ path: PropertyKey[]; message: string }> = [];
+  if (env.RAGENT_LLM_PROVIDER === 'openai' && !env.OPENAI_MODEL)
+    issues.push({ path: ['OPENAI_MODEL'], message: 'is required when RAGENT_LLM_PROVIDER=openai' });
+  if (env.RAGENT_EMBEDDINGS === 'openai' && !env.OPENAI_EMBED_MODEL)
+    issues.push({ path: ['OPENAI_EMBED_MODEL'], message: 'is required when RAGENT_EMBEDDINGS=openai' });
+  return issues;
+}
+
+/** OLLAMA_HEADERS plus OLLAMA_API_KEY as `Authorization: Bearer …`. */
+function ollamaHeaders(env: EnvironmentVariables): Record<string, string> {
+  return {
+    ...env.OLLAMA_HEADERS,
+    ...(env.OLLAMA_API_KEY ? { Authorization: `Bearer ${env.OLLAMA_API_KEY}` } : {}),
+  };
+}
+
+/** OpenAI clients append `/chat/completions` to a base that ends in `/v1`. */
+export function normaliseOpenAiBaseUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
 function toConfig(env: EnvironmentVariables): Config {
@@ -209,6 +284,9 @@ function toConfig(env: EnvironmentVariables): Config {
     env.SLACK_SIGNING_SECRET,
     env.DISCORD_TOKEN,
     env.QDRANT_API_KEY,
+    env.OLLAMA_API_KEY,
+    env.OPENAI_API_KEY,
+    ...Object.values(env.OLLAMA_HEADERS ?? {}),
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
     dataDir: path.resolve(env.RAGENT_DATA_DIR),
@@ -221,6 +299,17 @@ function toConfig(env: EnvironmentVariables): Config {
       temperature: 0,
       seed: 42,
       timeoutMs: env.OLLAMA_TIMEOUT_S * 1000,
+      headers: ollamaHeaders(env),
+    },
+    llmProvider: env.RAGENT_LLM_PROVIDER,
+    openai: {
+      baseUrl: normaliseOpenAiBaseUrl(env.OPENAI_BASE_URL),
+      apiKey: env.OPENAI_API_KEY,
+      model: env.OPENAI_MODEL,
+      embedModel: env.OPENAI_EMBED_MODEL,
+      temperature: 0,
+      seed: 42,
+      timeoutMs: env.OPENAI_TIMEOUT_S * 1000,
     },
     embeddings: env.RAGENT_EMBEDDINGS,
     embedBatchSize: env.RAGENT_EMBED_BATCH,
@@ -279,5 +368,5 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 function isSecretVariable(variable: string): boolean {
-  return /TOKEN|SECRET|KEY/.test(variable);
+  return /TOKEN|SECRET|KEY|HEADERS/.test(variable);
 }

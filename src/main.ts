@@ -8,8 +8,8 @@ import { createConversations } from './conversations/create-conversations.ts';
 import type { Conversations, Ingestion } from './core/types.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
+import { createEmbedder } from './models/create-models.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
-import { createEmbedder } from './retrieval/create-embedder.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 

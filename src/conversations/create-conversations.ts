@@ -21,7 +21,7 @@ import type {
 import { describeError, isRagentError, RagentError, toRagentError } from '../errors.ts';
 import type { HistoryWindow } from '../graph/graph-dependencies.ts';
 import { buildMainGraph, recursionLimitFor } from '../graph/main-graph.ts';
-import { createOllamaModelClient, emptyUsage, type RetryPolicy } from '../graph/model-client.ts';
+import { createModelClient, emptyUsage, type RetryPolicy } from '../graph/model-client.ts';
 import type { ClarificationInterrupt } from '../graph/nodes/request-clarification.ts';
 import { isProgressEvent } from '../graph/progress.ts';
 import { createRetrievalTools } from '../graph/retrieval-tools.ts';
@@ -75,7 +75,7 @@ export async function createConversations(dependencies: ConversationsDependencie
       config.limits.answerTimeoutMs,
     );
     const usage = emptyUsage();
-    const model = createOllamaModelClient({
+    const model = createModelClient({
       config,
       logger,
       usage,

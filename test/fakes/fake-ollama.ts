@@ -33,7 +33,14 @@ export interface FakeChatRequest {
   stream?: boolean;
 }
 
-export type FailureKind = 'http-500' | 'http-404-model' | 'timeout' | 'malformed' | 'disconnect';
+export type FailureKind =
+  | 'http-500'
+  | 'http-404-model'
+  | 'timeout'
+  | 'malformed'
+  | 'disconnect'
+  /** HTTP 429 with `Retry-After` (seconds, see `retryAfter`). */
+  | 'rate-limit';
 
 export type FakeChatReply =
   | {
@@ -41,6 +48,8 @@ export type FakeChatReply =
       toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
       /** Wait this long before answering. */
       delayMs?: number;
+      /** When streaming: send the text word by word, waiting this long before each word. */
+      tokenDelayMs?: number;
     }
   | { fail: FailureKind };
 
@@ -62,6 +71,10 @@ export interface FakeOllamaOptions {
   models?: string[];
   /** Port to listen on (default: any free port). */
   port?: number;
+  /** When streaming, send every reply word by word with this delay before each word (default: 3 pieces, no delay). */
+  tokenDelayMs?: number;
+  /** `Retry-After` of a `rate-limit` failure, in seconds (default "0"). */
+  retryAfter?: string;
 }
 
 export interface FakeOllama {
@@ -244,8 +257,11 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         return sendJson(response, 200, { ...final, message });
       }
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      const pieces = splitIntoPieces(content);
+      const tokenDelayMs = reply.tokenDelayMs ?? options.tokenDelayMs;
+      const pieces = tokenDelayMs === undefined ? splitIntoPieces(content) : splitIntoWords(content);
       for (const [position, piece] of pieces.entries()) {
+        if (tokenDelayMs) await sleep(tokenDelayMs);
+        if (response.destroyed) return;
         const chunk: OllamaMessage = { role: 'assistant', content: piece };
         if (position === pieces.length - 1 && message.tool_calls) chunk.tool_calls = message.tool_calls;
         response.write(
@@ -263,6 +279,10 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     switch (kind) {
       case 'http-500':
         sendJson(response, 500, { error: 'fake ollama: internal error' });
+        return true;
+      case 'rate-limit':
+        response.setHeader('retry-after', options.retryAfter ?? '0');
+        sendJson(response, 429, { error: 'fake ollama: too many requests' });
         return true;
       case 'http-404-model':
         sendJson(response, 404, { error: 'model not found, try pulling it first' });
@@ -317,6 +337,11 @@ function splitIntoPieces(content: string): string[] {
   const size = Math.max(1, Math.ceil(content.length / 3));
   for (let start = 0; start < content.length; start += size) pieces.push(content.slice(start, start + size));
   return pieces;
+}
+
+/** Words with their trailing space, as a model streams them. */
+export function splitIntoWords(content: string): string[] {
+  return content.length === 0 ? [''] : (content.match(/\s*\S+\s*/g) ?? [content]);
 }
 
 function sleep(milliseconds: number): Promise<void> {

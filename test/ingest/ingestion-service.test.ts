@@ -9,7 +9,7 @@ import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
 import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
-import { createEmbedder } from '../../src/retrieval/create-embedder.ts';
+import { createEmbedder } from '../../src/models/create-models.ts';
 import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { readFixture } from './fixtures.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRetriever } from '../../src/retrieval/create-retriever.ts';
 import { evaluateRetrieval, parseQuestions, percentile } from '../../src/retrieval/evaluation.ts';
-import { OllamaEmbedder } from '../../src/retrieval/ollama-embedder.ts';
+import { OllamaEmbedder } from '../../src/models/ollama-embedder.ts';
 import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { makeDocument } from './make-document.ts';

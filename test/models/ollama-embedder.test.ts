@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { RagentError } from '../../src/errors.ts';
-import { createEmbedder } from '../../src/retrieval/create-embedder.ts';
-import { OllamaEmbedder } from '../../src/retrieval/ollama-embedder.ts';
+import { createEmbedder } from '../../src/models/create-models.ts';
+import { OllamaEmbedder } from '../../src/models/ollama-embedder.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 
 const model = 'qwen3-embedding:0.6b';
@@ -88,8 +88,10 @@ describe('Ollama embedder (real @langchain/ollama against the fake server)', () 
       .embed(['x'])
       .catch((caught) => caught);
     expect(error.code).toBe('OLLAMA_UNREACHABLE');
-    expect(error.message).toContain(url);
+    expect(error.message).not.toContain(url);
+    expect(error.message).toContain('OLLAMA_BASE_URL');
     expect(error.message).toContain('ollama serve');
+    expect(error.details).toMatchObject({ service: 'ollama', failure: 'unreachable', url });
   });
 
   it('times out a silent server', async () => {
