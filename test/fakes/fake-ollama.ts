@@ -59,6 +59,7 @@ export type ChatScript = (request: FakeChatRequest, index: number) => FakeChatRe
 export interface RecordedRequest {
   method: string;
   path: string;
+  headers: IncomingMessage['headers'];
   body: unknown;
   at: number;
 }
@@ -172,7 +173,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       sendJson(response, 400, { error: 'invalid JSON body' });
       return;
     }
-    requests.push({ method: request.method ?? 'GET', path, body, at: Date.now() });
+    requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body, at: Date.now() });
 
     const failure = takeFailure(path);
     if (failure && (await fail(failure, response))) return;
