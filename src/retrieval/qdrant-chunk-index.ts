@@ -22,6 +22,7 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { classifyFailure, serviceError } from '../outside-calls.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
@@ -430,19 +431,34 @@ export class QdrantChunkIndex implements ChunkIndex {
       return await work();
     } catch (error) {
       if (error instanceof RagentError) throw error;
-      if (isUnreachable(error)) {
-        throw new RagentError(
+      const failure = classifyFailure(error);
+      const context = {
+        service: 'qdrant',
+        url: this.options.url,
+        failure,
+        cause: error,
+        extra: { collection: this.collection, operation: what },
+      };
+      if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
+        throw serviceError(
           'QDRANT_UNREACHABLE',
-          `Qdrant is not reachable at ${this.options.url}. Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
+          `Qdrant is not reachable (${failure.reason}). Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
             'fix QDRANT_URL, or unset QDRANT_URL to use the embedded index.',
-          { cause: error },
+          context,
         );
       }
-      throw new RagentError(
+      if (failure.kind === 'unauthorized') {
+        throw serviceError(
+          'QDRANT_FAILED',
+          `Qdrant refused ragent's API key (${failure.reason}). Check QDRANT_API_KEY.`,
+          context,
+        );
+      }
+      throw serviceError(
         'QDRANT_FAILED',
         `Qdrant failed to ${what} in collection "${this.collection}": ${firstLine(describeError(error))}. ` +
           'Check the Qdrant log and QDRANT_API_KEY, then try again.',
-        { cause: error },
+        context,
       );
     }
   }
@@ -464,17 +480,6 @@ function mismatch(
     reindex:
       'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
   });
-}
-
-function isUnreachable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET')
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function firstLine(text: string): string {

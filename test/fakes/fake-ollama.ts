@@ -140,6 +140,12 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   let chatsInFlight = 0;
   let maxChats = 0;
 
+  /** As Ollama: `name` and `name:latest` are the same model. */
+  const serves = (model: string): boolean => {
+    const bare = (name: string) => name.replace(/:latest$/, '');
+    return models.some((name) => bare(name) === bare(model));
+  };
+
   const takeFailure = (path: string): FailureKind | undefined => {
     if (permanentFailure) return permanentFailure;
     const position = pendingFailures.findIndex(
@@ -201,7 +207,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
 
   function embed(body: Record<string, unknown>, response: ServerResponse): void {
     const model = String(body.model ?? '');
-    if (!models.includes(model) && !models.includes(`${model}:latest`)) {
+    if (!serves(model)) {
       sendJson(response, 404, { error: `model "${model}" not found, try pulling it first` });
       return;
     }
@@ -218,7 +224,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   }
 
   async function answerChat(body: FakeChatRequest, response: ServerResponse): Promise<void> {
-    if (!models.includes(body.model) && !models.includes(`${body.model}:latest`)) {
+    if (!serves(body.model)) {
       return sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
     }
     const index = chatIndex++;

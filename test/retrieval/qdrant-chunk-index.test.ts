@@ -172,7 +172,13 @@ describe('Qdrant unreachable', () => {
       collection: 'ragent',
     }).catch((caught) => caught);
     expect(error.code).toBe('QDRANT_UNREACHABLE');
-    expect(error.message).toContain(`127.0.0.1:${port}`);
+    expect(error.message).not.toContain(`127.0.0.1:${port}`);
     expect(error.message).toContain('QDRANT_URL');
+    expect(error.details).toMatchObject({
+      service: 'qdrant',
+      failure: 'unreachable',
+      networkCode: 'ECONNREFUSED',
+      url: `http://127.0.0.1:${port}`,
+    });
   });
 });
