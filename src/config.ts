@@ -59,6 +59,7 @@ const token = (prefix: string, what: string) =>
       .optional(),
   );
 
+const headersProblem = 'must be a JSON object of header names to text values';
 const headerObject = () =>
   z.preprocess((value) => {
     const cleaned = emptyToUndefined(value);
@@ -68,9 +69,7 @@ const headerObject = () =>
     } catch {
       return cleaned;
     }
-  }, z
-    .record(z.string(), z.string(), { error: 'must be a JSON object of header names to text values' })
-    .optional());
+  }, z.record(z.string(), z.string({ error: headersProblem }), { error: headersProblem }).optional());
 
 /** The raw environment schema: one entry per variable, named as the user types it. */
 const environmentSchema = z.object({
