@@ -5,7 +5,7 @@
  */
 import type { ChatModelCall, ModelProviderName } from '../core/model-provider.ts';
 import type { ErrorCode, RagentError } from '../errors.ts';
-import { type CallFailure, classifyFailure, serviceError } from '../outside-calls.ts';
+import { type CallFailure, causeChain, classifyFailure, serviceError } from '../outside-calls.ts';
 
 export interface ModelFailureContext {
   provider: ModelProviderName;
@@ -56,13 +56,9 @@ const words: Record<ModelProviderName, ProviderWords> = {
 
 /** Text of the error and its causes, for spotting what a server said it refused. */
 function errorText(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
-    parts.push(current instanceof Error ? current.message : String(current));
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
-  }
-  return parts.join(' | ');
+  return causeChain(error)
+    .map((entry) => (entry instanceof Error ? entry.message : String(entry)))
+    .join(' | ');
 }
 
 function refusedFeature(

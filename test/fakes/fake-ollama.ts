@@ -76,6 +76,8 @@ export interface FakeOllamaOptions {
   tokenDelayMs?: number;
   /** `Retry-After` of a `rate-limit` failure, in seconds (default "0"). */
   retryAfter?: string;
+  /** Answer 400 "does not support tools" to chat requests with tools, as Ollama does for such models. */
+  refuseTools?: boolean;
 }
 
 export interface FakeOllama {
@@ -226,6 +228,11 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   async function answerChat(body: FakeChatRequest, response: ServerResponse): Promise<void> {
     if (!serves(body.model)) {
       return sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    }
+    if (options.refuseTools && body.tools?.length) {
+      return sendJson(response, 400, {
+        error: `registry.ollama.ai/library/${body.model} does not support tools`,
+      });
     }
     const index = chatIndex++;
     chatsInFlight++;

@@ -112,4 +112,19 @@ describe('model client: streaming tokens on both providers', () => {
     expect(headers?.authorization).toBe('Bearer proxy-secret-1');
     expect(headers?.['x-team']).toBe('docs');
   });
+
+  it('names OLLAMA_MODEL at first use when Ollama refuses tools for the model, without retrying', async () => {
+    ollama = await startFakeOllama({ chat: script, refuseTools: true });
+    const { client } = clientFor({ OLLAMA_BASE_URL: ollama.url });
+    const error = await client
+      .chat({ purpose: 'orchestrator', messages, tools: [searchTool] })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'MODEL_FEATURE_UNSUPPORTED',
+      details: { service: 'ollama', status: 400, failure: 'rejected' },
+    });
+    expect((error as Error).message).toContain('OLLAMA_MODEL');
+    expect((error as Error).message).not.toContain(ollama.url);
+    expect(ollama.chatRequests()).toHaveLength(1);
+  });
 });
