@@ -77,6 +77,10 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
       results.push(await checkEmbedding(config, timeoutMs));
       continue;
     }
+    if (isPulled && model.variable === 'OLLAMA_MODEL') {
+      results.push(await checkChatModel(config, timeoutMs));
+      continue;
+    }
     results.push(
       isPulled
         ? { title: model.title, status: 'pass', detail: `${model.name} is pulled` }
@@ -99,6 +103,29 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
     });
   }
   return results;
+}
+
+/** Ollama ≥ 0.7 lists a model's capabilities (`/api/show`): the chat model must call tools. */
+async function checkChatModel(config: Config, timeoutMs: number): Promise<CheckResult> {
+  const model = config.ollama.model;
+  const pulled: CheckResult = { title: 'Chat model', status: 'pass', detail: `${model} is pulled` };
+  const outcome = await probe(`${config.ollama.baseUrl}/api/show`, {
+    timeoutMs,
+    headers: config.ollama.headers,
+    body: { model },
+  });
+  const capabilities =
+    outcome.kind === 'response' && outcome.status === 200
+      ? (outcome.body as { capabilities?: unknown } | undefined)?.capabilities
+      : undefined;
+  if (!Array.isArray(capabilities)) return pulled;
+  if (capabilities.includes('tools')) return { ...pulled, detail: `${model} is pulled and calls tools` };
+  return {
+    title: 'Chat model',
+    status: 'fail',
+    detail: `${model} is pulled but cannot call tools (capabilities: ${capabilities.join(', ') || 'none'})`,
+    fix: ['ragent needs a chat model with tool calling: set OLLAMA_MODEL to one, e.g. granite4.1:8b.'],
+  };
 }
 
 /** One embed call: the model works and tells its dimension. */

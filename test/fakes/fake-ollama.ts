@@ -76,7 +76,7 @@ export interface FakeOllamaOptions {
   tokenDelayMs?: number;
   /** `Retry-After` of a `rate-limit` failure, in seconds (default "0"). */
   retryAfter?: string;
-  /** Answer 400 "does not support tools" to chat requests with tools, as Ollama does for such models. */
+  /** A chat model without tools: `/api/show` omits the capability and chat requests with tools get 400. */
   refuseTools?: boolean;
 }
 
@@ -198,6 +198,19 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
           digest: 'sha256:fake',
           details: { format: 'gguf', family: 'fake', parameter_size: '1B', quantization_level: 'Q4_K_M' },
         })),
+      });
+    }
+    if (path === '/api/show' && request.method === 'POST') {
+      const model = String((body as { model?: unknown } | undefined)?.model ?? '');
+      if (!serves(model)) return sendJson(response, 404, { error: `model '${model}' not found` });
+      const embedding = /embed/i.test(model);
+      return sendJson(response, 200, {
+        details: { format: 'gguf', family: 'fake' },
+        capabilities: embedding
+          ? ['embedding']
+          : options.refuseTools
+            ? ['completion']
+            : ['completion', 'tools'],
       });
     }
     if (path === '/api/embed' && request.method === 'POST')

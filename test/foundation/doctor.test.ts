@@ -42,7 +42,10 @@ describe('doctor against Ollama', () => {
     const report = await runDoctor(configFor({ OLLAMA_BASE_URL: ollama.url }));
     expect(report.ok).toBe(true);
     expect(find(report, 'Ollama')).toMatchObject({ status: 'pass', detail: `0.13.0 at ${ollama.url}` });
-    expect(find(report, 'Chat model')).toMatchObject({ status: 'pass', detail: 'granite4.1:8b is pulled' });
+    expect(find(report, 'Chat model')).toMatchObject({
+      status: 'pass',
+      detail: 'granite4.1:8b is pulled and calls tools',
+    });
     expect(find(report, 'Embedding model')).toMatchObject({
       status: 'pass',
       detail: 'qwen3-embedding:0.6b is pulled (64 dimensions)',
@@ -52,9 +55,21 @@ describe('doctor against Ollama', () => {
     expect(text(report)).toMatch(/Ready/);
     expect(ollama.requests.map((request) => request.path).sort()).toEqual([
       '/api/embed',
+      '/api/show',
       '/api/tags',
       '/api/version',
     ]);
+  });
+
+  it('fails a chat model that cannot call tools, naming OLLAMA_MODEL', async () => {
+    ollama = await startFakeOllama({ refuseTools: true });
+    const report = await runDoctor(configFor({ OLLAMA_BASE_URL: ollama.url }));
+    expect(report.ok).toBe(false);
+    expect(find(report, 'Chat model')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('cannot call tools'),
+      fix: [expect.stringContaining('OLLAMA_MODEL')],
+    });
   });
 
   it('sends the proxy credentials to Ollama and never prints them', async () => {
