@@ -268,6 +268,32 @@ export async function withRetry<Result>(
   }
 }
 
+/** An attempt that ran out of its own time: classified as `timeout`, however the client reported the abort. */
+export class AttemptTimeout extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(timeoutMs: number, cause: unknown) {
+    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s`, { cause });
+  }
+}
+
+/**
+ * Runs one attempt with its own timeout (joined to the caller's signal). When the timeout, not the
+ * caller, ended it, the error becomes an AttemptTimeout.
+ */
+export async function withAttemptTimeout<Result>(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<Result>,
+): Promise<Result> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    return await work(signal ? AbortSignal.any([signal, timeout]) : timeout);
+  } catch (error) {
+    if (timeout.aborted && !signal?.aborted) throw new AttemptTimeout(timeoutMs, error);
+    throw error;
+  }
+}
+
 /** Waits, or rejects with the signal's reason when it aborts first. */
 export function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

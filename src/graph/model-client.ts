@@ -7,10 +7,16 @@
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { Config } from '../config.ts';
 import type { ChatModel } from '../core/model-provider.ts';
-import { describeError } from '../errors.ts';
+import { describeError, isRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { createChatModel } from '../models/create-models.ts';
-import { classifyFailure, defaultRetryPolicy, type RetryPolicy, withRetry } from '../outside-calls.ts';
+import {
+  classifyFailure,
+  defaultRetryPolicy,
+  type RetryPolicy,
+  withAttemptTimeout,
+  withRetry,
+} from '../outside-calls.ts';
 
 export type { RetryPolicy } from '../outside-calls.ts';
 export { defaultRetryPolicy } from '../outside-calls.ts';
@@ -76,23 +82,23 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       let streamed = false;
       const onToken = request.onToken;
       const attempt = async (): Promise<AIMessage> => {
-        const signals = [AbortSignal.timeout(attemptTimeoutMs)];
-        if (request.signal) signals.push(request.signal);
         const release = await options.acquire(request.signal);
         try {
-          const reply = await chatModel.call({
-            messages: request.messages,
-            ...features,
-            signal: AbortSignal.any(signals),
-            ...(onToken
-              ? {
-                  onToken: (text: string) => {
-                    streamed = true;
-                    onToken(text);
-                  },
-                }
-              : {}),
-          });
+          const reply = await withAttemptTimeout(attemptTimeoutMs, request.signal, (signal) =>
+            chatModel.call({
+              messages: request.messages,
+              ...features,
+              signal,
+              ...(onToken
+                ? {
+                    onToken: (text: string) => {
+                      streamed = true;
+                      onToken(text);
+                    },
+                  }
+                : {}),
+            }),
+          );
           usage.llmCalls++;
           usage.promptTokens += reply.usage_metadata?.input_tokens ?? 0;
           usage.completionTokens += reply.usage_metadata?.output_tokens ?? 0;
@@ -130,6 +136,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         });
       } catch (error) {
         request.signal?.throwIfAborted();
+        if (isRagentError(error)) throw error;
         throw chatModel.describeFailure(error, features);
       }
     },

@@ -5,7 +5,7 @@
  */
 import type { Embedder } from '../core/model-provider.ts';
 import type { RagentError } from '../errors.ts';
-import { classifyFailure, type RetryPolicy, withRetry } from '../outside-calls.ts';
+import { classifyFailure, type RetryPolicy, withAttemptTimeout, withRetry } from '../outside-calls.ts';
 import { normalized } from '../retrieval/vector-codec.ts';
 
 export interface BatchEmbedderOptions {
@@ -60,8 +60,9 @@ export abstract class BatchEmbedder implements Embedder {
       return await withRetry(
         async (attempt) => {
           attempts = attempt;
-          const timeout = AbortSignal.timeout(this.settings.timeoutMs);
-          const raw = await this.request(texts, signal ? AbortSignal.any([signal, timeout]) : timeout);
+          const raw = await withAttemptTimeout(this.settings.timeoutMs, signal, (joined) =>
+            this.request(texts, joined),
+          );
           return this.check(raw, texts.length);
         },
         {

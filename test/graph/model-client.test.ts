@@ -127,4 +127,22 @@ describe('model client: streaming tokens on both providers', () => {
     expect((error as Error).message).not.toContain(ollama.url);
     expect(ollama.chatRequests()).toHaveLength(1);
   });
+
+  it('retries a silent OpenAI-compatible server once its attempt times out, then says it did not answer', async () => {
+    openai = await startFakeOpenAi({ chat: script });
+    openai.failAlways('timeout');
+    const { client } = clientFor({
+      RAGENT_LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: openai.url,
+      OPENAI_MODEL: 'fake-chat',
+      OPENAI_TIMEOUT_S: '1',
+    });
+    const error = await client.chat({ purpose: 'answer', messages }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'OPENAI_FAILED',
+      details: { failure: 'timeout', service: 'openai' },
+    });
+    expect((error as Error).message).toMatch(/did not answer in time/);
+    expect(openai.chatRequests()).toHaveLength(2);
+  });
 });
