@@ -122,7 +122,7 @@ export function describeModelFailure(error: unknown, context: ModelFailureContex
     return make(
       said.unreachable,
       `Could not reach ${context.provider === 'ollama' ? 'Ollama' : 'the model server'} (${failure.reason}). ` +
-        `${said.start} or fix ${said.urlVariable}, then ask again.`,
+        `${said.start} or fix ${said.urlVariable}, then try again.`,
     );
   }
   if (failure.kind === 'unauthorized') {
