@@ -33,7 +33,11 @@ export interface ChatModel {
   readonly timeoutMs: number;
   call(request: ChatModelCall): Promise<AIMessage>;
   /** Turns what a failed call threw into the RagentError a user should see (naming the setting to fix). */
-  describeFailure(error: unknown, request: Pick<ChatModelCall, 'tools' | 'jsonSchema'>): Error;
+  describeFailure(
+    error: unknown,
+    request: Pick<ChatModelCall, 'tools' | 'jsonSchema'>,
+    attempts?: number,
+  ): Error;
 }
 
 export interface Embedder {

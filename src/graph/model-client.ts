@@ -80,9 +80,11 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         ...(jsonSchema ? { jsonSchema } : {}),
       };
       let streamed = false;
+      let attempts = 0;
       const onToken = request.onToken;
       const attempt = async (): Promise<AIMessage> => {
         const release = await options.acquire(request.signal);
+        attempts++;
         try {
           const reply = await withAttemptTimeout(attemptTimeoutMs, request.signal, (signal) =>
             chatModel.call({
@@ -137,7 +139,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       } catch (error) {
         request.signal?.throwIfAborted();
         if (isRagentError(error)) throw error;
-        throw chatModel.describeFailure(error, features);
+        throw chatModel.describeFailure(error, features, attempts);
       }
     },
   };

@@ -33,7 +33,7 @@ export function createOllamaChatModel(config: Config): ChatModel {
       });
       return runChat(model as never, request);
     },
-    describeFailure(error, request) {
+    describeFailure(error, request, attempts) {
       return describeModelFailure(error, {
         provider: 'ollama',
         baseUrl: settings.baseUrl,
@@ -41,6 +41,7 @@ export function createOllamaChatModel(config: Config): ChatModel {
         modelVariable: 'OLLAMA_MODEL',
         task: 'answering',
         request,
+        ...(attempts === undefined ? {} : { attempts }),
       });
     },
   };

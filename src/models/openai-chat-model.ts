@@ -41,7 +41,7 @@ export function createOpenAiChatModel(config: Config): ChatModel {
         : {};
       return runChat(model as never, request, { seed: settings.seed, ...responseFormat });
     },
-    describeFailure(error, request) {
+    describeFailure(error, request, attempts) {
       return describeModelFailure(error, {
         provider: 'openai',
         baseUrl: settings.baseUrl,
@@ -49,6 +49,7 @@ export function createOpenAiChatModel(config: Config): ChatModel {
         modelVariable: 'OPENAI_MODEL',
         task: 'answering',
         request,
+        ...(attempts === undefined ? {} : { attempts }),
       });
     },
   };

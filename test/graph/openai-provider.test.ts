@@ -58,7 +58,8 @@ describe('the answer graph on the openai provider (real @langchain/openai agains
     harness.openai?.failAlways('rate-limit');
     const limited = await failure(harness.ask('Loops again?'));
     expect(limited.code).toBe('MODEL_RATE_LIMITED');
-    expect(limited.details).toMatchObject({ service: 'openai', status: 429 });
+    expect(limited.details).toMatchObject({ service: 'openai', status: 429, attempts: 2 });
+    expect(limited.message).toContain('after 2 tries');
 
     harness.openai?.failAlways('http-500');
     const failed = await failure(harness.ask('Loops again?'));
