@@ -12,7 +12,7 @@ import type { Conversations, ProgressEvent, TurnRequest } from '../../src/core/t
 import { createLogger } from '../../src/logger.ts';
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
-import { openSampleIndex, type RecordingRetriever } from './sample-index.ts';
+import { openSampleIndex, type RecordingRetriever, type SampleDocument } from './sample-index.ts';
 
 /** The text of every message of a request, joined. */
 export function requestText(request: FakeChatRequest): string {
@@ -59,6 +59,8 @@ export interface HarnessOptions {
   threadId?: string;
   /** Overrides of limits the environment cannot go below (e.g. an answer deadline under 5 s). */
   limits?: Partial<Config['limits']>;
+  /** The documents of the index (default: the small sample documents). */
+  documents?: SampleDocument[];
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -78,7 +80,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   );
   const config: Config = { ...loaded, limits: { ...loaded.limits, ...options.limits } };
   const logger = createLogger({ level: 'silent' });
-  const { index, retriever } = await openSampleIndex(config, logger);
+  const { index, retriever } = await openSampleIndex(config, logger, options.documents);
   const open = () =>
     createConversations({ config, logger, retriever, retry: { attempts: 2, baseDelayMs: 5 } });
   const events: ProgressEvent[] = [];
