@@ -22,7 +22,11 @@ import type { AgentStateUpdate, AgentStateValue } from '../state.ts';
 import { countTokens } from '../token-counter.ts';
 import { buildOrchestratorMessages } from './orchestrator.ts';
 
-const toolDefinitionTokens = () => countTokens(JSON.stringify(toolDefinitions));
+let toolDefinitionCount: number | undefined;
+const toolDefinitionTokens = () => {
+  toolDefinitionCount ??= countTokens(JSON.stringify(toolDefinitions));
+  return toolDefinitionCount;
+};
 
 /** Tokens of the prompt the orchestrator would be sent next (cl100k count; an estimate for any model). */
 export function orchestratorPromptTokens(state: AgentStateValue): number {
