@@ -86,14 +86,24 @@ describe('answer quality (#15)', () => {
     harness.scripts.orchestrator = (request) =>
       toolResults(request).length === 0
         ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'while loop' } }] }
-        : { content: 'Bash loops are like loops in C.' };
+        : { content: 'The documents do not cover while loops.\n\n---\n\n**Sources:** bash.pdf (p. 1)' };
     const result = await harness.ask('How does a while loop work?');
     expect(toolResults(harness.requestsOf('orchestrator').at(-1)!)).toEqual(['NO_RELEVANT_CHUNKS']);
     expect(result.kind).toBe('answer');
     if (result.kind !== 'answer') return;
-    expect(result.answer.body).toBe(notCoveredText);
+    expect(result.answer.body).toBe('The documents do not cover while loops.');
     expect(result.answer.sources).toEqual([]);
-    expect(result.answer.markdown.endsWith('\n\nSources: none')).toBe(true);
+    expect(result.answer.markdown).toBe('The documents do not cover while loops.\n\nSources: none');
+    expect(harness.requestsOf('aggregate')).toHaveLength(0);
+
+    // With nothing found and nothing written (empty reply, empty fallback), the answer still says so.
+    harness.scripts.orchestrator = (request) =>
+      toolResults(request).length === 0
+        ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'while loop' } }] }
+        : { content: '' };
+    harness.scripts.fallback = () => ({ content: '' });
+    const silent = await harness.ask('How does an until loop work?');
+    expect(silent.kind === 'answer' && silent.answer.markdown).toBe(`${notCoveredText}\n\nSources: none`);
   });
 
   it('3. keeps hits above the floor, and lists at most three hits as sources when no section was read', async () => {

@@ -1,7 +1,8 @@
 /**
  * aggregateAnswers: one coherent answer from the sub-answers, in the order of the questions, ending
  * with the sources built from what was actually retrieved. When no sub-question found anything, the
- * answer says so plainly and its sources are "none" — whatever the model wrote from nothing.
+ * sources are "none" and no model call combines anything: the agents' own replies (told to say the
+ * documents do not cover it) stand, or a plain "not covered" when they are empty.
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
@@ -33,7 +34,11 @@ export function createAggregateAnswers() {
     const foundNothing = answers.every((answer) => answer.contexts.length === 0);
     let body: string;
     if (foundNothing) {
-      body = notCoveredText;
+      body = answers
+        .map((answer) => stripSourcesBlock(answer.answer))
+        .filter((text) => text && text !== noAnswerText)
+        .join('\n\n');
+      body ||= notCoveredText;
     } else if (answers.length === 1) {
       body = stripSourcesBlock(answers[0]?.answer ?? '');
     } else {

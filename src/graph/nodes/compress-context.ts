@@ -16,28 +16,39 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
-import { compressPrompt } from '../prompts.ts';
+import { compressPrompt, orchestratorPrompt } from '../prompts.ts';
 import { toolDefinitions } from '../retrieval-tools.ts';
 import type { AgentStateUpdate, AgentStateValue } from '../state.ts';
 import { countTokens } from '../token-counter.ts';
 import { buildOrchestratorMessages } from './orchestrator.ts';
 
-let toolDefinitionCount: number | undefined;
-const toolDefinitionTokens = () => {
-  toolDefinitionCount ??= countTokens(JSON.stringify(toolDefinitions));
-  return toolDefinitionCount;
+// The system prompt and the tool definitions never change: count them once (about 1 ms per 1,000 characters).
+let fixedTokens: number | undefined;
+const countFixed = () => {
+  fixedTokens ??= countTokens(JSON.stringify(toolDefinitions)) + countTokens(orchestratorPrompt);
+  return fixedTokens;
 };
+
+// A message is counted once, however many steps it stays in the agent's exchange.
+const messageTokens = new WeakMap<BaseMessage, number>();
+function tokensOf(message: BaseMessage): number {
+  let count = messageTokens.get(message);
+  if (count === undefined) {
+    count = countTokens(messageText(message));
+    if (AIMessage.isInstance(message))
+      for (const call of message.tool_calls ?? [])
+        count += countTokens(`${call.name} ${JSON.stringify(call.args)}`);
+    messageTokens.set(message, count);
+  }
+  return count;
+}
 
 /** Tokens of the prompt the orchestrator would be sent next (cl100k count; an estimate for any model). */
 export function orchestratorPromptTokens(state: AgentStateValue): number {
   const messages = buildOrchestratorMessages(state);
-  let total = toolDefinitionTokens();
-  for (const message of messages) {
-    total += 4 + countTokens(messageText(message));
-    if (AIMessage.isInstance(message))
-      for (const call of message.tool_calls ?? [])
-        total += countTokens(`${call.name} ${JSON.stringify(call.args)}`);
-  }
+  let total = countFixed();
+  // The first message is the fixed system prompt, already counted.
+  for (const [position, message] of messages.entries()) total += 4 + (position > 0 ? tokensOf(message) : 0);
   return total;
 }
 
