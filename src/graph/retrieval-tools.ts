@@ -9,6 +9,7 @@
  * per matching term on a typical manual); in hybrid search it is reciprocal-rank fusion, Σ 1/(60 + rank)
  * over the keyword and the vector list, so at most 2/61 ≈ 0.033, and ≤ 1/61 ≈ 0.0164 for a passage only
  * one of the two lists found (when no keyword matches at all, the vector list's cosine similarity, 0–1).
+ * Qdrant fuses with its own RRF, the same formula (k = 60 in current Qdrant versions).
  */
 import { z } from 'zod';
 import type { ParentChunk, Scope, SearchHit } from '../core/types.ts';
