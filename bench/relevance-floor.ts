@@ -4,7 +4,8 @@
  * of the same index: one over questions the documents answer (bench/questions.jsonl), one over questions
  * they do not (bench/off-topic-questions.jsonl). For each floor it prints how many questions would be
  * left with no hit at all ("NO_RELEVANT_CHUNKS"), and how many on-topic questions would lose the passage
- * holding their evidence.
+ * holding their evidence. BENCH_DOCS=a.pdf,b.pdf names the documents the index holds: questions of the
+ * first report about other documents then count as off-topic.
  */
 import { readFileSync } from 'node:fs';
 import type { EvalReport } from '../src/retrieval/evaluation.ts';
@@ -18,8 +19,13 @@ if (!onTopicFile || !offTopicFile) {
   process.exit(1);
 }
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
-const onTopic = read(onTopicFile);
-const offTopic = read(offTopicFile);
+const indexed = (process.env.BENCH_DOCS ?? '').split(',').filter(Boolean);
+const asked = read(onTopicFile);
+const outside = (item: EvalReport['items'][number]) =>
+  indexed.length > 0 && !indexed.includes(item.doc ?? '');
+const onTopic = { ...asked, items: asked.items.filter((item) => !outside(item)) };
+const offTopicReport = read(offTopicFile);
+const offTopic = { ...offTopicReport, items: [...offTopicReport.items, ...asked.items.filter(outside)] };
 const floors = floorArguments.length > 0 ? floorArguments.map(Number) : [0, 4, 6, 8, 9.5, 12];
 
 const best = (report: EvalReport) => report.items.map((item) => item.top[0]?.score ?? 0);
