@@ -28,13 +28,13 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
       .max(max, { error: `must be at most ${max}` })
       .default(fallback),
   );
-const fraction = (fallback: number) =>
+const decimal = (fallback: number, min: number, max: number) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce
       .number({ error: 'must be a number' })
-      .min(0, { error: 'must be at least 0' })
-      .max(10, { error: 'must be at most 10' })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` })
       .default(fallback),
   );
 const flag = (fallback: boolean) =>
@@ -119,8 +119,8 @@ const environmentSchema = z.object({
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
   RAGENT_MAX_TOOL_CALLS: wholeNumber(8, 1, 100),
   RAGENT_MAX_ITERATIONS: wholeNumber(10, 1, 100),
-  RAGENT_COMPRESSION_BASE_TOKENS: wholeNumber(2_000, 100, 1_000_000),
-  RAGENT_COMPRESSION_SUMMARY_RATIO: fraction(0.9),
+  RAGENT_COMPRESSION_CONTEXT_SHARE: decimal(0.55, 0.1, 0.9),
+  RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
   SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
@@ -204,8 +204,10 @@ export interface Config {
     nodeTimeoutMs: number;
     maxToolCalls: number;
     maxIterations: number;
-    compressionBaseTokens: number;
-    compressionSummaryRatio: number;
+    /** Compress an agent's research when its next prompt would exceed this share of `ollama.numCtx`. */
+    compressionContextShare: number;
+    /** Search hits scoring below this are dropped (0: off); the scale depends on the search mode. */
+    minRelevance: number;
     maxClarificationRounds: number;
   };
   slack: {
@@ -326,8 +328,8 @@ function toConfig(env: EnvironmentVariables): Config {
       nodeTimeoutMs: env.RAGENT_NODE_TIMEOUT_S * 1000,
       maxToolCalls: env.RAGENT_MAX_TOOL_CALLS,
       maxIterations: env.RAGENT_MAX_ITERATIONS,
-      compressionBaseTokens: env.RAGENT_COMPRESSION_BASE_TOKENS,
-      compressionSummaryRatio: env.RAGENT_COMPRESSION_SUMMARY_RATIO,
+      compressionContextShare: env.RAGENT_COMPRESSION_CONTEXT_SHARE,
+      minRelevance: env.RAGENT_MIN_RELEVANCE,
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
     slack: {

@@ -13,7 +13,7 @@ import { createLogger } from '../../src/logger.ts';
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { type FakeOpenAi, startFakeOpenAi, toScriptRequest } from '../fakes/fake-openai.ts';
 import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
-import { openSampleIndex, type RecordingRetriever } from './sample-index.ts';
+import { openSampleIndex, type RecordingRetriever, type SampleDocument } from './sample-index.ts';
 
 /** The text of every message of a request, joined. */
 export function requestText(request: FakeChatRequest): string {
@@ -64,6 +64,8 @@ export interface HarnessOptions {
   limits?: Partial<Config['limits']>;
   /** Which model provider answers (default ollama); the same role scripts drive either fake. */
   provider?: 'ollama' | 'openai';
+  /** The documents of the index (default: the small sample documents). */
+  documents?: SampleDocument[];
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -89,7 +91,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   );
   const config: Config = { ...loaded, limits: { ...loaded.limits, ...options.limits } };
   const logger = createLogger({ level: 'silent' });
-  const { index, retriever } = await openSampleIndex(config, logger);
+  const { index, retriever } = await openSampleIndex(config, logger, options.documents);
   const open = () =>
     createConversations({ config, logger, retriever, retry: { attempts: 2, baseDelayMs: 5 } });
   const events: ProgressEvent[] = [];
