@@ -1,13 +1,10 @@
-/** Everything the Discord adapter says to people, in one place. */
+/**
+ * The Discord-only texts (thread permissions, command forms, document lists) and the Discord
+ * formatting of shared words; everything else comes from the messages module.
+ */
 import { escapeMarkdown } from 'discord.js';
-import type { DocumentRecord, IngestProgress, IngestReport, Scope } from '../../core/types.ts';
+import type { DocumentRecord, Scope } from '../../core/types.ts';
 import { describeError, isRagentError } from '../../errors.ts';
-
-export const thinkingText = '⏳ Thinking…';
-
-export function statusText(description: string): string {
-  return `⏳ ${description}`;
-}
 
 export function clarificationText(question: string, messageContentIntent: boolean): string {
   const how = messageContentIntent
@@ -33,26 +30,9 @@ export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
 
 export const threadFailedText =
-  "⚠️ I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.";
-
-export const shuttingDownText = '⏹️ I was restarted before I could answer. Mention me again to ask once more.';
-
-/** Put in a thread whose answer a crash cut short, when the bot starts again. */
-export const restartedText = '🔄 ragent restarted before it could finish answering this; please ask again.';
-
-/** Replaces the reply of an ingest a crash cut short (an ingest is atomic: nothing was added). */
-export function interruptedIngestText(name: string): string {
-  return `🔄 ragent restarted while ingesting **${escapeMarkdown(name)}**; nothing was added — run \`/ragent ingest\` again.`;
-}
-
-export const restartingText = 'ragent is restarting. Try again in a minute.';
+  "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.";
 
 export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';
-
-export const feedbackThanksText = (value: 'up' | 'down') =>
-  value === 'up'
-    ? 'Thanks — glad it helped. 👍 recorded.'
-    : 'Thanks — 👎 recorded; it helps improve the answers.';
 
 export function helpText(messageContentIntent: boolean): string {
   return [
@@ -69,41 +49,8 @@ export function helpText(messageContentIntent: boolean): string {
   ].join('\n');
 }
 
-const stageWords: Record<IngestProgress['stage'], string> = {
-  reading: 'Reading',
-  extracting: 'Extracting text',
-  chunking: 'Splitting into sections',
-  embedding: 'Embedding',
-  indexing: 'Indexing',
-  done: 'Finishing',
-};
-
-export function ingestProgressText(name: string, progress: IngestProgress): string {
-  const counter = progress.total > 0 ? ` — ${progress.done}/${progress.total} ${progress.unit}` : '';
-  return `⏳ **${escapeMarkdown(name)}**: ${stageWords[progress.stage]}${counter}…`;
-}
-
-export function downloadingText(name: string): string {
-  return `⏳ **${escapeMarkdown(name)}**: downloading…`;
-}
-
-export function ingestReportText(report: IngestReport): string {
-  const { document } = report;
-  const name = `**${escapeMarkdown(document.name)}**`;
-  const facts = `${plural(document.pages, 'page')}, ${plural(document.children, 'chunk')}`;
-  const seconds = `${report.seconds.toFixed(1)} s`;
-  switch (report.status) {
-    case 'ingested':
-      return `✅ Added ${name} to this server's documents: ${facts} in ${seconds}. Mention me to ask about it.`;
-    case 'replaced':
-      return `✅ Replaced ${name} with the new version: ${facts} in ${seconds}.`;
-    case 'unchanged':
-      return `✅ ${name} is already in this server's documents, unchanged (${facts}).`;
-  }
-}
-
 export function notPdfAttachmentText(name: string): string {
-  return `⚠️ **${escapeMarkdown(name)}** isn't a PDF. I can only add PDF documents.`;
+  return `${name} isn't a PDF. I can only add PDF documents.`;
 }
 
 export function forgottenText(document: DocumentRecord): string {
