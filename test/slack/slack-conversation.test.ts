@@ -84,7 +84,7 @@ describe('Slack conversations in threads', () => {
   });
 
   it('tells the thread to ask again when a stop cut its answer short', async () => {
-    harness = await startSlackHarness({ shutdownTimeoutMs: 100 });
+    harness = await startSlackHarness({ stopTimeoutMs: 100 });
     const h = harness;
     h.ollama.setChat(async (request, index) => {
       const reply = await slackModel(request, index);

@@ -52,7 +52,7 @@ export interface SlackHarnessOptions {
   /** Collect the adapter's log lines (at debug level, through the real scrubbing logger) here. */
   logLines?: string[];
   /** How long `stop()` waits for turns in flight (default 10 s). */
-  shutdownTimeoutMs?: number;
+  stopTimeoutMs?: number;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -92,7 +92,7 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
-        shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
+        stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
       },
     );
