@@ -14,6 +14,7 @@
  * messages, drain on shutdown, telling abandoned and crashed threads — lives once, in the runner.
  */
 import type { RagentError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
 import type { TurnInFlight } from './coordination-store.ts';
 import type { Answer, IngestProgress, IngestReport, Scope, ThreadId } from './types.ts';
 
@@ -85,6 +86,8 @@ export interface ReplySurface {
 
 export interface ChatPlatform {
   readonly name: string;
+  /** The platform's logger: the runner logs its jobs here. */
+  readonly logger: Logger;
   /** Minimum time between two status edits of one surface. */
   readonly statusIntervalMs: number;
   /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
@@ -100,6 +103,8 @@ export interface AnswerJob {
   text: string;
   /** Shown with errors, and logged: finds the log entry of this turn. */
   reference: string;
+  /** Extra fields for every log line of the turn (event id, thread id …). */
+  logFields?: Record<string, string>;
   /** Where the thread can be reached before `open` (recorded at once). */
   location: Location;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */

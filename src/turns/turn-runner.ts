@@ -107,7 +107,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       stopping: false,
     };
     platforms.set(platform.name, attached);
-    const log = logger.child({ platform: platform.name });
+    const log = platform.logger;
 
     const start = (job: Omit<RunningJob, 'done'>, work: (job: RunningJob) => Promise<void>) => {
       const running = job as RunningJob;
@@ -141,7 +141,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
             abandoned: false,
             abandonReply: () => ({ kind: 'shutting-down' }),
           },
-          (running) => runAnswer(attached, job, running, log.child({ reference: job.reference })),
+          (running) =>
+            runAnswer(attached, job, running, log.child({ ...job.logFields, reference: job.reference })),
         ),
       ingest: (job) => {
         const files: IngestFileState[] = job.files.map((file) => ({ name: file.name, state: 'waiting' }));

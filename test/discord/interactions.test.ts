@@ -69,6 +69,8 @@ describe('Discord: buttons, help and shutdown', () => {
     const { threadId } = await harness.mention('very slow question');
     await discord.waitFor(() => discord.channelMessages(threadId).length === 1);
     await harness.adapter.stop();
-    expect(discord.channelMessages(threadId)[0]?.content).toMatch(/restarting and could not finish answering this; please ask again/);
+    expect(discord.channelMessages(threadId)[0]?.content).toMatch(
+      /restarting and could not finish answering this; please ask again/,
+    );
   });
 });

@@ -64,7 +64,9 @@ describe('Discord: mention → thread → status → answer', () => {
     const answerId = row.components[0]!.custom_id;
     discord.clickButton({ message: reply!, customId: answerId });
     await vi.waitFor(async () => {
-      const feedback = await harness.services.coordination.listFeedback({ threadId: `discord:${guildId}:${threadId}` });
+      const feedback = await harness.services.coordination.listFeedback({
+        threadId: `discord:${guildId}:${threadId}`,
+      });
       expect(feedback).toHaveLength(1);
     });
   });

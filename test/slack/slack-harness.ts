@@ -7,7 +7,12 @@ import { createServer } from 'node:net';
 import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
-import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
+import {
+  type FakeSlackApi,
+  type FakeSlackMessage,
+  type SlackApiCall,
+  startFakeSlackApi,
+} from '../fakes/fake-slack-api.ts';
 import {
   createSlackEventSender,
   eventEnvelope,
@@ -42,6 +47,11 @@ export interface SlackHarness extends RunningBot<SlackAdapter>, BotLifecycle {
     text: string,
     fields?: Partial<MessageEventFields>,
   ): { ts: string; envelope: Record<string, unknown> };
+  /**
+   * A barrier for negative assertions: mentions the bot in a new thread and waits for the answer, so
+   * every event sent before has been handled. Resolves with a test for the barrier's own API calls.
+   */
+  barrier(): Promise<(call: SlackApiCall) => boolean>;
   /** Waits until the thread has a bot message that is no longer a placeholder; returns the bot's messages. */
   waitForReply(channel: string, threadTs: string, count?: number): Promise<FakeSlackMessage[]>;
 }
@@ -132,6 +142,12 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     },
     mentionEnvelope: (text, fields = {}) =>
       harness.envelope('app_mention', `<@${slack.botUserId}> ${text}`, fields),
+    barrier: async () => {
+      const ts = await harness.mention('barrier: how do loops work?');
+      await harness.waitForReply(defaultChannel, ts);
+      const inThread = new Set(harness.slack.messages(defaultChannel, ts).map((message) => message.ts));
+      return (call) => call.body.thread_ts === ts || inThread.has(String(call.body.ts));
+    },
     waitForReply: (channel, threadTs, count = 1) =>
       slack.waitFor(
         () => {

@@ -39,6 +39,7 @@ export function discordPlatform(
 ): ChatPlatform {
   return {
     name: 'discord',
+    logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },

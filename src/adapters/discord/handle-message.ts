@@ -68,6 +68,7 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     key: eventKey,
     text,
     reference: `message ${message.id}`,
+    logFields: { messageId: message.id },
     // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
     open: async () => {

@@ -98,6 +98,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     key: eventKey,
     text,
     reference,
+    logFields: { eventId, threadId },
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),

@@ -36,6 +36,7 @@ export function slackPlatform(
 ): ChatPlatform {
   return {
     name: 'slack',
+    logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
     // Slack allows chat.update about 50 times a minute per workspace; a rate-limited call pauses
     // every other call of the client, answers included.

@@ -3,17 +3,17 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningAdapter } from '../../../src/adapters/running-adapter.ts';
-import { loadConfig } from '../../../src/config.ts';
-import { RagentError } from '../../../src/errors.ts';
-import { createLogger } from '../../../src/logger.ts';
-import type { Services } from '../../../src/core/services.ts';
 import {
   type PlatformName,
   planPlatforms,
   type StartBotDependencies,
   startBot,
 } from '../../../src/adapters/cli/start-bot.ts';
+import type { RunningAdapter } from '../../../src/adapters/running-adapter.ts';
+import { loadConfig } from '../../../src/config.ts';
+import type { Services } from '../../../src/core/services.ts';
+import { RagentError } from '../../../src/errors.ts';
+import { createLogger } from '../../../src/logger.ts';
 
 const slackBot = 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
 const slackApp = 'xapp-1-A0123456789-1234567890123-0123456789abcdef';
