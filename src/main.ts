@@ -14,8 +14,6 @@ import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
-export type { Services } from './core/services.ts';
-
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const embedder = createEmbedder(config);
   const index = await openChunkIndex(config, logger);

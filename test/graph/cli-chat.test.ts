@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
-import type { Services } from '../../src/main.ts';
+import type { Services } from '../../src/core/services.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
 function collect(): { stream: PassThrough; text: () => string } {

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
+import type { Services } from '../../src/core/services.ts';
 import { createLogger } from '../../src/logger.ts';
-import { createServices, type Services } from '../../src/main.ts';
+import { createServices } from '../../src/main.ts';
 
 export interface TestServices extends Services {
   dataDir: string;
