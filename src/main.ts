@@ -8,13 +8,21 @@ import { createConversations } from './conversations/create-conversations.ts';
 import type { Services } from './core/services.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
+import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createEmbedder } from './retrieval/create-embedder.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+/** The services plus what only the CLI's own commands reach (search, eval): the index and retriever. */
+export interface AppServices extends Services {
+  index: ChunkIndex;
+  embedder: Embedder | undefined;
+  retriever: Retriever;
+}
+
+export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
   const embedder = createEmbedder(config);
   const index = await openChunkIndex(config, logger);
   const retriever = createRetriever({ index, embedder });

@@ -1,10 +1,10 @@
 /**
  * What the composition root (`src/main.ts`) builds once and hands to every entry point (chat
- * platforms, the CLI). Adapters import this type, never the composition root.
+ * platforms, the CLI). Chat adapters import this type, never the composition root; the CLI, which
+ * owns the composition root, gets `AppServices` (these plus the index and retriever) from `main.ts`.
  */
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { ChunkIndex, Embedder, Retriever } from '../retrieval/chunk-index.ts';
 import type { TurnRunner } from './chat-platform.ts';
 import type { CoordinationStore } from './coordination-store.ts';
 import type { Conversations, Ingestion } from './types.ts';
@@ -12,9 +12,6 @@ import type { Conversations, Ingestion } from './types.ts';
 export interface Services {
   config: Config;
   logger: Logger;
-  index: ChunkIndex;
-  embedder: Embedder | undefined;
-  retriever: Retriever;
   ingestion: Ingestion;
   conversations: Conversations;
   /** Event claims, turns in flight and feedback (SQLite in `bot.sqlite`). */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
-import type { Services } from '../../src/core/services.ts';
+import type { AppServices } from '../../src/main.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
 function collect(): { stream: PassThrough; text: () => string } {
@@ -26,7 +26,7 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
     logger: () => {
       throw new Error('not needed');
     },
-    services: async () => ({ conversations: harness.conversations }) as unknown as Services,
+    services: async () => ({ conversations: harness.conversations }) as unknown as AppServices,
     close: async () => {},
     output,
   };

@@ -51,10 +51,22 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
   };
   return {
     replicaId: store.replicaId,
-    claimEvent: async (key) => (fail('claimEvent'), store.claimEvent(key)),
-    beginTurn: async (turn) => (fail('beginTurn'), store.beginTurn(turn)),
-    moveTurn: async (key, location) => (fail('moveTurn'), store.moveTurn(key, location)),
-    endTurn: async (key) => (fail('endTurn'), store.endTurn(key)),
+    claimEvent: async (key) => {
+      fail('claimEvent');
+      return store.claimEvent(key);
+    },
+    beginTurn: async (turn) => {
+      fail('beginTurn');
+      await store.beginTurn(turn);
+    },
+    moveTurn: async (key, location) => {
+      fail('moveTurn');
+      await store.moveTurn(key, location);
+    },
+    endTurn: async (key) => {
+      fail('endTurn');
+      await store.endTurn(key);
+    },
     adoptOrphanedTurns: (platform) => store.adoptOrphanedTurns(platform),
     recordFeedback: (feedback) => store.recordFeedback(feedback),
     listFeedback: (query) => store.listFeedback(query),

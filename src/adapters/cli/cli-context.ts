@@ -3,8 +3,8 @@
  * a logger, and the services, built once by the composition root and closed on exit.
  */
 import { type Config, loadConfig } from '../../config.ts';
-import type { Services } from '../../core/services.ts';
 import { createLogger, type Logger } from '../../logger.ts';
+import type { AppServices as Services } from '../../main.ts';
 
 export interface CliContext {
   config(): Config;
