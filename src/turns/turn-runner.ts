@@ -50,7 +50,7 @@ export interface TurnRunnerOptions {
   deadlineGraceMs?: number;
   /** At most this long a job lets newer acknowledgements go first (default 1 s). */
   acknowledgementWaitMs?: number;
-  /** How long a stop may spend telling abandoned threads (default 5 s). */
+  /** How long a stop may spend telling abandoned threads (default 3 s). */
   noticeTimeoutMs?: number;
 }
 
@@ -80,7 +80,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const { store, conversations, ingestion, logger } = options;
   const deadlineMs = options.answerTimeoutMs + (options.deadlineGraceMs ?? 10_000);
   const acknowledgementWaitMs = options.acknowledgementWaitMs ?? 1_000;
-  const noticeTimeoutMs = options.noticeTimeoutMs ?? 5_000;
+  const noticeTimeoutMs = options.noticeTimeoutMs ?? 3_000;
   const gate: AcknowledgementGate = createAcknowledgementGate();
   const platforms = new Map<string, AttachedPlatform>();
   const jobs = new Set<RunningJob>();
@@ -88,8 +88,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   /** Turn records whose end failed: retried with the next end and at stop. */
   const unended = new Set<string>();
 
-  const endTurn = async (key: string) => {
-    for (const pending of [key, ...unended]) {
+  /** Forgets the turn `key` (if any) and every earlier one whose end failed. */
+  const endTurns = async (key?: string) => {
+    for (const pending of key ? [key, ...unended] : [...unended]) {
       try {
         await store.endTurn(pending);
         unended.delete(pending);
@@ -99,6 +100,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       }
     }
   };
+  const endTurn = (key: string) => endTurns(key);
 
   const attach = (platform: ChatPlatform): PlatformTurns => {
     const attached: AttachedPlatform = {
@@ -329,7 +331,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     }
   }
 
-  /** Tells a thread through a recorded location; ends the record only when told. */
+  /** Tells a thread through a recorded location; forgets the record once told (else the next start tells it). */
   async function tellAt(
     platform: ChatPlatform,
     running: RunningJob,
@@ -350,8 +352,6 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       await endTurn(running.key);
     } catch (error) {
       log.warn({ err: error }, 'could not tell the thread');
-      // Left recorded: the next start tries again.
-      if (!running.recorded) return;
     }
   }
 
@@ -422,7 +422,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       }),
       noticeTimeoutMs,
     );
-    if (unended.size > 0) await endTurn([...unended][0] ?? '');
+    await endTurns();
     const report = { drained: abandoned.length === 0, told, untold: abandoned.length - told };
     if (!drained || abandoned.length > 0)
       logger.warn({ ...report, platforms: names }, 'stopped with work in flight');

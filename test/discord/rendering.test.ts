@@ -56,5 +56,9 @@ describe('rendering for Discord', () => {
     expect(threadName('  \n**How** do I `loop`?\nmore', 'alice')).toBe('How do I loop?');
     expect(threadName('x'.repeat(300), 'alice')).toHaveLength(100);
     expect(threadName('```', 'alice')).toBe('Question from alice');
+    // Never half an emoji: the cut is by code point.
+    const emoji = threadName(`${'x'.repeat(98)}😀😀😀`, 'alice');
+    expect(emoji).toBe(`${'x'.repeat(98)}😀…`);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

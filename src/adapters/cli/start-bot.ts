@@ -187,7 +187,7 @@ async function shutDown(parts: {
 }
 
 /** How long one platform may take to stop taking events, or to disconnect. */
-const platformStepTimeoutMs = 5_000;
+const platformStepTimeoutMs = 2_000;
 /** How long closing the services may take. */
 const closeTimeoutMs = 5_000;
 

@@ -121,5 +121,12 @@ export function threadName(text: string, author: string): string {
       ?.replace(/[`*_~|>#]/g, '')
       .trim() ?? '';
   const name = firstLine || `Question from ${author}`;
-  return name.length <= threadNameLimit ? name : `${name.slice(0, threadNameLimit - 1).trimEnd()}…`;
+  // Cut by code point: never half an emoji (a lone surrogate) in the name.
+  const points = Array.from(name);
+  return points.length <= threadNameLimit
+    ? name
+    : `${points
+        .slice(0, threadNameLimit - 1)
+        .join('')
+        .trimEnd()}…`;
 }
