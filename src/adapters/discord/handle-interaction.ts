@@ -14,7 +14,8 @@ import { runDocsCommand, runForgetCommand, runHelpCommand } from './library-comm
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
   if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
-  if (!(await context.turns.claim(`discord:interaction:${interaction.id}`))) return;
+  // No claim in the store first (that is I/O before the acknowledgement): Discord accepts one
+  // acknowledgement per interaction, so a duplicate delivery fails at its reply or defer and does nothing.
   if (context.isStopping() || context.turns.stopping) {
     await interaction.reply({
       content: restartingText,
