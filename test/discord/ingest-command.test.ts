@@ -142,7 +142,8 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
       user: randomUser('mallory'),
       options: [name],
     });
-    await discord.waitFor(() => stranger.original);
+    await discord.waitFor(() => stranger.history.length >= 2);
+    expect(stranger.callbacks[0]?.type).toBe(5);
     expect(stranger.original?.content).toMatch(/Only the person who added/);
     expect(stranger.original?.flags).toBe(64);
 
@@ -158,7 +159,7 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     expect(await harness.services.ingestion.listDocuments([`discord:${guildId}`])).toEqual([]);
 
     const missing = discord.runCommand({ guildId, channelId, subcommand: 'forget', options: [name] });
-    await discord.waitFor(() => missing.original);
+    await discord.waitFor(() => missing.history.length >= 2);
     expect(missing.original?.content).toMatch(/^⚠️ /);
   });
 
@@ -167,7 +168,7 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     const { discord, guildId, channelId } = harness;
     const text = discord.addAttachment('notes.txt', new TextEncoder().encode('hello'), 'text/plain');
     const interaction = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [text] });
-    await discord.waitFor(() => interaction.history.length >= 2);
+    await discord.waitFor(() => interaction.original?.content.startsWith('⚠️'));
     expect(interaction.original?.content).toMatch(/isn't a PDF/);
 
     const disguised = discord.addAttachment('report.pdf', new TextEncoder().encode('not really a pdf'));

@@ -102,6 +102,8 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
+        // The edit budget is tested in test/turns; here every step of a turn may show.
+        progressEditsPerMinute: 6_000,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
       },
