@@ -5,7 +5,7 @@
  * a second language would be a sibling module with the same exports.
  */
 import type { IngestFileState, InterruptedIngest } from '../core/chat-platform.ts';
-import type { DocumentRecord, IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
+import type { IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
 
 const maxQueryLength = 80;
 
@@ -132,14 +132,72 @@ export function interruptedIngestText({ file, added, notAdded }: InterruptedInge
         ` — run ${command} again for ${notAdded.length === 1 ? 'it' : 'those'}.`;
 }
 
-export const emptyQuestionText = 'Ask me a question about your documents, e.g. “how do I …?”';
+export const emptyQuestionText =
+  'Ask me a question after the mention, e.g. “@ragent how do I loop over files in bash?” I answer from the PDFs added with /ragent ingest.';
+
+/** How a platform's people refer to its places and commands (the words around them are shared). */
+export interface PlatformTerms {
+  /** `this workspace`, `this server`. */
+  place: string;
+  /** Who else may remove a document: `a workspace admin`, `a member with the Manage Server permission`. */
+  admin: string;
+  /** The commands as people type them (the platform formats them as code). */
+  ingestCommand: string;
+  docsCommand: string;
+  forgetCommand: string;
+}
+
+/** How to continue after a clarifying question. */
+export function clarificationHint(readsEveryReply: boolean): string {
+  return readsEveryReply
+    ? 'Reply in this thread to continue. No need to mention me.'
+    : 'Reply to this message (or mention me) to continue.';
+}
+
+export function noDocumentsText(terms: PlatformTerms): string {
+  return `No documents yet. Add PDFs with ${terms.ingestCommand}.`;
+}
+
+/** `name` as the platform formats it. */
+export function forgetDeniedText(name: string, terms: PlatformTerms): string {
+  return `Only the person who added ${name} or ${terms.admin} can remove it.`;
+}
+
+/** `name` as the platform formats it. */
+export function removedText(name: string, pages: number, terms: PlatformTerms): string {
+  return `Removed ${name} (${count(pages, 'page')}) from ${terms.place}'s documents. It is no longer searched.`;
+}
+
+export const unreadableReplyText =
+  "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
+
+export const threadFailedText =
+  "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.";
+
+export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';
+
+/** The help, one line per topic (the platform adds bullets and bold to each `[topic, text]`). */
+export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Array<[string, string]> {
+  return [
+    ['Ask', `mention me with a question — @ragent how do I …? I answer in a thread, with the sources.`],
+    [
+      'Follow up',
+      readsEveryReply
+        ? 'keep writing in the thread; if I ask you something back, just reply.'
+        : 'in the thread, mention me or reply to one of my messages; if I ask you something back, reply to it.',
+    ],
+    ['Add PDFs', `${terms.ingestCommand} — only ${terms.place} will see them.`],
+    ['List documents', terms.docsCommand],
+    ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
+    ['Feedback', 'use 👍 / 👎 under an answer.'],
+  ];
+}
+
+export const helpIntro = (terms: PlatformTerms) =>
+  `ragent answers questions from the PDFs added to ${terms.place}.`;
 
 export function feedbackThanksText(value: 'up' | 'down'): string {
   return value === 'up' ? 'Thanks — glad it helped.' : 'Thanks — noted. Rephrasing the question often helps.';
-}
-
-export function removedText(document: DocumentRecord): string {
-  return `Removed ${document.name} (${count(document.pages, 'page')}). It is no longer searched.`;
 }
 
 export function count(value: number, word: string): string {

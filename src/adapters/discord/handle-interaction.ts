@@ -3,11 +3,11 @@
  * every handler acknowledges it (reply or defer) before any I/O: Discord allows 3 seconds.
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
-import { restartingText } from '../../turns/messages-en.ts';
+import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
 import { commandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { errorText, guildOnlyText } from './discord-text.ts';
+import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import { runDocsCommand, runForgetCommand, runHelpCommand } from './library-commands.ts';

@@ -7,12 +7,16 @@
  */
 import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
 import { RagentError } from '../../errors.ts';
-import { restartingText } from '../../turns/messages-en.ts';
+import {
+  emptyQuestionText,
+  restartingText,
+  threadFailedText,
+  unreadableReplyText,
+} from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
-import { emptyQuestionText, threadFailedText, unreadableReplyText } from './discord-text.ts';
 
 const threadNameLimit = 100;
 

@@ -6,11 +6,14 @@
 import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
 import {
   askAboutIngestedText,
+  clarificationHint,
   describeIngestFile,
-  emptyQuestionText,
+  helpIntro,
+  helpTopics,
   ingestFooter,
   interruptedIngestText,
   overdueText,
+  type PlatformTerms,
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
@@ -32,7 +35,7 @@ export function renderReply(reply: Reply): SlackMessage[] {
     case 'answer':
       return renderAnswer(reply.answer, reply.threadId);
     case 'clarification':
-      return renderMarkdown(`🤔 ${reply.question}\n\n_Reply in this thread; no need to mention me._`);
+      return renderMarkdown(`🤔 ${reply.question}\n\n_${clarificationHint(true)}_`);
     case 'stopped':
       return [plainNotice(reply.message, ':octagonal_sign:')];
     case 'error':
@@ -58,8 +61,6 @@ export function renderReply(reply: Reply): SlackMessage[] {
       return [plainNotice(reply.text)];
   }
 }
-
-export const emptyQuestionNotice = (): SlackMessage => plainNotice(emptyQuestionText);
 
 export function plainNotice(text: string, emoji = ':information_source:'): SlackMessage {
   return section(`${emoji} ${safeMrkdwn(text)}`);
@@ -92,11 +93,18 @@ function section(text: string): SlackMessage {
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: within } }] };
 }
 
+/** How Slack people call its places and commands. */
+export const slackTerms: PlatformTerms = {
+  place: 'this workspace',
+  admin: 'a workspace admin',
+  ingestCommand:
+    '`/ragent ingest` (a form opens where you attach them; or share a PDF in a message that mentions me with the word _ingest_)',
+  docsCommand: '`/ragent docs`',
+  forgetCommand: '`/ragent forget <name>`',
+};
+
 export const helpText = [
-  '*ragent* answers questions from your team’s PDFs.',
-  '• Mention me with a question: `@ragent how do I …?` — I answer in the thread. Reply in that thread to follow up; no mention needed.',
-  '• `/ragent ingest` — add PDFs to this workspace (a form opens where you attach them). You can also share a PDF in a message that mentions me with the word _ingest_.',
-  '• `/ragent docs` — list the documents I can search here.',
-  '• `/ragent forget <name>` — remove a document (its uploader or a workspace admin).',
-  '• `/ragent help` — this message.',
+  `*${safeMrkdwn(helpIntro(slackTerms))}*`,
+  ...helpTopics(slackTerms, true).map(([topic, text]) => `• *${topic}:* ${text}`),
+  '• *Help:* `/ragent help` — this message.',
 ].join('\n');

@@ -6,8 +6,9 @@ import type { App } from '@slack/bolt';
 import { type DocumentRecord, sharedScope } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
 import { listDocuments as documentsFor, forgetDocument } from '../../turns/document-commands.ts';
+import { forgetDeniedText, noDocumentsText, removedText } from '../../turns/messages-en.ts';
 import { ingestModal } from './ingest-modal.ts';
-import { helpText } from './render-reply.ts';
+import { helpText, slackTerms } from './render-reply.ts';
 import { type SlackContext, workspaceScope, workspaceScopes } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -67,7 +68,7 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
 async function listDocuments(context: SlackContext, teamId: string): Promise<string> {
   const documents = await documentsFor(context.services.ingestion, workspaceScopes(teamId));
   if (documents.length === 0) {
-    return 'No documents yet. Add PDFs with `/ragent ingest`.';
+    return noDocumentsText({ ...slackTerms, ingestCommand: '`/ragent ingest`' });
   }
   const lines = documents.slice(0, maxListed).map(describeDocument);
   const more = documents.length > maxListed ? `\n…and ${documents.length - maxListed} more.` : '';
@@ -90,8 +91,8 @@ async function forget(context: SlackContext, teamId: string, user: string, name:
   });
   const document = safeMrkdwn(outcome.document.name);
   return outcome.kind === 'denied'
-    ? `:warning: Only the person who added ${document} or a workspace admin can remove it. Ask them to run \`/ragent forget ${document}\`.`
-    : `:wastebasket: Removed *${document}* (${outcome.document.pages} pages). It is no longer searched.`;
+    ? `:warning: ${forgetDeniedText(document, slackTerms)} Ask them to run \`/ragent forget ${document}\`.`
+    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, slackTerms)}`;
 }
 
 async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
