@@ -24,7 +24,6 @@ import type {
   ChatPlatform,
   IngestFileState,
   IngestJob,
-  InterruptedIngest,
   PlatformTurns,
   Reply,
   ReplySurface,
@@ -36,6 +35,7 @@ import type { Conversations, Ingestion, TurnResult } from '../core/types.ts';
 import { describeError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
+import { ingestLocation, interruptedIngest, interruptedNow } from './ingest-location.ts';
 import { describeProgress } from './messages-en.ts';
 import { createRateBudget, type RateBudget, throttleStatus } from './throttled-status.ts';
 
@@ -457,36 +457,5 @@ async function settledWithin(work: Promise<unknown>[], timeoutMs: number): Promi
     return await Promise.race([Promise.allSettled(work).then(() => true as const), timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** The recorded part of an ingest's location: the file it is on, and what was added before. */
-function ingestLocation(files: readonly IngestFileState[], index: number): Record<string, string> {
-  return {
-    file: files[index]?.name ?? '',
-    added: JSON.stringify(files.filter((file) => file.state === 'added').map((file) => file.name)),
-    notAdded: JSON.stringify(files.filter((file) => file.state !== 'added').map((file) => file.name)),
-  };
-}
-
-/** What an ingest a stop gives up on has not done. */
-function interruptedNow(files: readonly IngestFileState[]): InterruptedIngest {
-  const current = files.find((file) => file.state === 'downloading' || file.state === 'working');
-  return interruptedIngest(ingestLocation(files, current ? files.indexOf(current) : 0));
-}
-
-/** What a recorded ingest's location says (see `ingestLocation`). */
-export function interruptedIngest(location: Record<string, string>): InterruptedIngest {
-  const file = location.file || 'your files';
-  const notAdded = names(location.notAdded);
-  return { file, added: names(location.added), notAdded: notAdded.length > 0 ? notAdded : [file] };
-}
-
-function names(json: string | undefined): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
   }
 }
