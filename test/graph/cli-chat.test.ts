@@ -9,7 +9,7 @@ import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
 import type { ModelCallRecord } from '../../src/core/types.ts';
-import type { Services } from '../../src/main.ts';
+import type { AppServices } from '../../src/main.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
 function collect(): { stream: PassThrough; text: () => string } {
@@ -29,7 +29,7 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
     logger: () => {
       throw new Error('not needed');
     },
-    services: async () => ({ conversations: harness.conversations }) as unknown as Services,
+    services: async () => ({ conversations: harness.conversations }) as unknown as AppServices,
     close: async () => {},
     output,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAcknowledgementGate } from '../../src/adapters/shared/acknowledgement-gate.ts';
+import { createAcknowledgementGate } from '../../src/turns/acknowledgement-gate.ts';
 
 describe('acknowledgement gate (statuses and threads before graph work)', () => {
   it('holds turns while acknowledgements are being sent and releases them when the last one is', async () => {

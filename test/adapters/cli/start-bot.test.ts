@@ -1,19 +1,23 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningAdapter } from '../../src/adapters/running-adapter.ts';
-import { loadConfig } from '../../src/config.ts';
-import { RagentError } from '../../src/errors.ts';
-import { createLogger } from '../../src/logger.ts';
-import type { Services } from '../../src/main.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type PlatformName,
   planPlatforms,
   type StartBotDependencies,
   startBot,
-} from '../../src/start-bot.ts';
+} from '../../../src/adapters/cli/start-bot.ts';
+import type { RunningAdapter } from '../../../src/adapters/running-adapter.ts';
+import { loadConfig } from '../../../src/config.ts';
+import type { Services } from '../../../src/core/services.ts';
+import { RagentError } from '../../../src/errors.ts';
+import { createLogger } from '../../../src/logger.ts';
+import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
+import { createTurnRunner } from '../../../src/turns/turn-runner.ts';
+import { answerJob, heldConversations, noIngestion, testPlatform } from '../../support/turn-ports.ts';
 
 const slackBot = 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
 const slackApp = 'xapp-1-A0123456789-1234567890123-0123456789abcdef';
@@ -31,7 +35,12 @@ const configFor = (environment: Record<string, string>) =>
   loadConfig({ RAGENT_DATA_DIR: dataDir, ...environment }, { envFile: false });
 const bothPlatforms = { SLACK_BOT_TOKEN: slackBot, SLACK_APP_TOKEN: slackApp, DISCORD_TOKEN: discordToken };
 
-/** A running adapter whose stop() the test controls. */
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A running adapter that records its phases; `disconnect` waits until the test lets it (or fails). */
 function controllableAdapter(name: string, events: string[]) {
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => {
@@ -39,23 +48,52 @@ function controllableAdapter(name: string, events: string[]) {
   });
   const adapter: RunningAdapter = {
     name,
-    stop: async () => {
-      events.push(`${name}: stop requested`);
+    stopTaking: async () => {
+      events.push(`${name}: stop taking`);
+    },
+    disconnect: async () => {
       await finished;
-      events.push(`${name}: stopped`);
+      events.push(`${name}: disconnected`);
+    },
+    stop: async () => {
+      throw new Error('startBot stops in phases, never with stop()');
     },
   };
   return { adapter, finish };
 }
 
-/** Everything startBot needs, with services and platforms that record what happens to them. */
+/**
+ * Everything startBot needs: services with the REAL turn runner on a real coordination store (so
+ * the order of the stop — drain, notices, disconnect, stores last — is the real one), platforms that
+ * record what happens to them, and conversations the test answers.
+ */
 function harness(environment: Record<string, string>, overrides: Partial<StartBotDependencies> = {}) {
   const events: string[] = [];
   const logLines: string[] = [];
   const signals = new EventEmitter();
   const exits: number[] = [];
+  const storeDir = mkdtempSync(path.join(tmpdir(), 'ragent-start-store-'));
+  const store = openSqliteCoordinationStore(storeDir);
+  const conversations = heldConversations();
+  const config = configFor(environment);
+  const logger = createLogger({
+    level: 'info',
+    secrets: config.secrets,
+    destination: { write: (line: string) => void logLines.push(line) },
+  });
+  const turns = createTurnRunner({
+    store,
+    conversations,
+    ingestion: noIngestion,
+    logger,
+    answerTimeoutMs: 60_000,
+    acknowledgementWaitMs: 0,
+    noticeTimeoutMs: 1_000,
+  });
   const services = {
+    turns,
     close: async () => {
+      await store.close();
       events.push('services closed');
     },
   } as unknown as Services;
@@ -63,14 +101,9 @@ function harness(environment: Record<string, string>, overrides: Partial<StartBo
     slack: controllableAdapter('slack', events),
     discord: controllableAdapter('discord', events),
   };
-  const config = configFor(environment);
   const dependencies: StartBotDependencies = {
     config,
-    logger: createLogger({
-      level: 'info',
-      secrets: config.secrets,
-      destination: { write: (line: string) => void logLines.push(line) },
-    }),
+    logger,
     createServices: async () => {
       events.push('services created');
       return services;
@@ -92,7 +125,32 @@ function harness(environment: Record<string, string>, overrides: Partial<StartBo
     drainTimeoutMs: 5_000,
     ...overrides,
   };
-  return { events, logLines, signals, exits, adapters, dependencies };
+  /** A platform of the runner with an answer in flight (its events are recorded). */
+  const answering = async (name: string) => {
+    const platform = testPlatform(name);
+    turns.attach(platform).answer(answerJob(platform, `${name}-event`));
+    await vi.waitFor(() =>
+      expect(conversations.requests.some((request) => request.threadId === `test:${name}-event`)).toBe(true),
+    );
+    return platform;
+  };
+  const cleanup = () => rmSync(storeDir, { recursive: true, force: true });
+  cleanups.push(async () => {
+    await store.close();
+    cleanup();
+  });
+  return {
+    events,
+    logLines,
+    signals,
+    exits,
+    adapters,
+    dependencies,
+    conversations,
+    answering,
+    storeDir,
+    cleanup,
+  };
 }
 
 describe('planPlatforms', () => {
@@ -138,32 +196,75 @@ describe('startBot', () => {
     for (const secret of [slackBot, slackApp, discordToken]) expect(log).not.toContain(secret);
   });
 
-  it('on SIGTERM stops taking work, waits for work in flight, then closes the services', async () => {
-    const { events, logLines, signals, adapters, dependencies } = harness(bothPlatforms);
+  it('on SIGTERM stops taking events, lets the answer in flight finish, then disconnects, stores last', async () => {
+    const base = harness(bothPlatforms);
+    const { events, logLines, signals, adapters, dependencies, conversations } = base;
     const result = await startBot(dependencies);
     if (result.status !== 'running') throw new Error('expected the bot to run');
-    signals.emit('SIGTERM', 'SIGTERM');
-    await Promise.resolve();
-    expect(events.slice(3)).toEqual(['slack: stop requested', 'discord: stop requested']);
-    adapters.discord.finish();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events).not.toContain('services closed');
+    const platform = await base.answering('chat');
     adapters.slack.finish();
+    adapters.discord.finish();
+    signals.emit('SIGTERM', 'SIGTERM');
+    await vi.waitFor(() => expect(events).toContain('discord: stop taking'));
+    expect(events.slice(3)).toEqual(['slack: stop taking', 'discord: stop taking']);
+    // Draining: nothing disconnected or closed while the answer is in flight.
+    conversations.answerNext();
     await expect(result.stopped).resolves.toBe(0);
-    expect(events.slice(-1)).toEqual(['services closed']);
-    expect(events.indexOf('services closed')).toBeGreaterThan(events.indexOf('slack: stopped'));
+    expect(platform.replies()).toEqual(['answer']);
+    expect(events.slice(5)).toEqual(['slack: disconnected', 'discord: disconnected', 'services closed']);
     expect(signals.listenerCount('SIGTERM') + signals.listenerCount('SIGINT')).toBe(0);
     expect(logLines.join('')).toContain('"msg":"ragent stopped"');
   });
 
-  it('bounds the wait for work in flight and still closes the services', async () => {
-    const { events, signals, dependencies } = harness(bothPlatforms, { drainTimeoutMs: 50 });
+  it('bounds the drain, tells the abandoned thread, and closes the stores last, exiting 0', async () => {
+    const base = harness(bothPlatforms, { drainTimeoutMs: 20 });
+    const { events, signals, adapters, dependencies } = base;
     const result = await startBot(dependencies);
     if (result.status !== 'running') throw new Error('expected the bot to run');
+    const platform = await base.answering('chat');
+    adapters.slack.finish();
+    adapters.discord.finish();
     signals.emit('SIGINT', 'SIGINT');
-    await expect(result.stopped).resolves.toBe(1);
-    expect(events).toContain('services closed');
-    expect(events).not.toContain('slack: stopped');
+    await expect(result.stopped).resolves.toBe(0);
+    expect(platform.replies()).toEqual(['shutting-down']);
+    expect(events.at(-1)).toBe('services closed');
+    const next = openSqliteCoordinationStore(base.storeDir);
+    expect(await next.adoptOrphanedTurns('chat')).toEqual([]);
+    await next.close();
+  });
+
+  it('with the platform gone before the stop: no notice can go out, the stores still close last, exit 0, the next start tells the thread', async () => {
+    const base = harness(bothPlatforms, { drainTimeoutMs: 20 });
+    const { events, signals, adapters, dependencies, conversations, logLines } = base;
+    const result = await startBot(dependencies);
+    if (result.status !== 'running') throw new Error('expected the bot to run');
+    const platform = await base.answering('chat');
+    platform.gone = true;
+    adapters.slack.finish();
+    adapters.discord.finish();
+    signals.emit('SIGTERM', 'SIGTERM');
+    await expect(result.stopped).resolves.toBe(0);
+    expect(events.at(-1)).toBe('services closed');
+    // The answer finishes after the stores closed: nothing throws, nothing is posted.
+    conversations.answerNext();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(platform.replies()).toEqual([]);
+    expect(logLines.join('')).not.toContain('database connection is not open');
+    const next = openSqliteCoordinationStore(base.storeDir);
+    expect((await next.adoptOrphanedTurns('chat')).map((turn) => turn.key)).toEqual(['chat-event']);
+    await next.close();
+  });
+
+  it('a platform whose disconnect fails does not keep the stores open', async () => {
+    const base = harness(bothPlatforms);
+    const { events, signals, adapters, dependencies } = base;
+    adapters.slack.adapter.disconnect = () => Promise.reject(new Error('socket already closed'));
+    adapters.discord.finish();
+    const result = await startBot(dependencies);
+    if (result.status !== 'running') throw new Error('expected the bot to run');
+    signals.emit('SIGTERM', 'SIGTERM');
+    await expect(result.stopped).resolves.toBe(0);
+    expect(events.slice(-2)).toEqual(['discord: disconnected', 'services closed']);
   });
 
   it('exits at once on a second signal', async () => {
@@ -192,8 +293,8 @@ describe('startBot', () => {
     expect(events).toEqual([
       'services created',
       'discord started',
-      'discord: stop requested',
-      'discord: stopped',
+      'discord: stop taking',
+      'discord: disconnected',
       'services closed',
     ]);
     expect(base.signals.listenerCount('SIGINT')).toBe(0);
@@ -216,7 +317,11 @@ describe('startBot', () => {
     });
     if (result.status !== 'running') throw new Error('expected the bot to run');
     await expect(result.stopped).resolves.toBe(0);
-    expect(base.events.slice(-3)).toEqual(['discord: stop requested', 'discord: stopped', 'services closed']);
+    expect(base.events.slice(-3)).toEqual([
+      'discord: stop taking',
+      'discord: disconnected',
+      'services closed',
+    ]);
     expect(base.exits).toEqual([]);
   });
 });

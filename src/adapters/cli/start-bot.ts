@@ -1,17 +1,20 @@
 /**
  * `ragent start`: builds the services, starts every chat platform whose credentials are configured,
- * and shuts down gracefully on SIGINT/SIGTERM: stop taking new work, let work in flight finish
- * (bounded), then close the adapters and the services (which close the databases).
- * A second signal exits at once.
+ * and shuts down gracefully on SIGINT/SIGTERM, in this order whatever happens meanwhile:
+ * stop taking events (every platform) → the turn runner drains work in flight (ONE bounded timeout
+ * for all platforms) and tells abandoned threads (bounded; those it cannot tell keep their record,
+ * so the next start tells them) → disconnect the platforms → close the services, the stores LAST.
+ * The exit code is 0 when the stop did that; 1 when closing failed. A second signal exits at once.
  */
 import { mkdir } from 'node:fs/promises';
-import { startDiscord } from './adapters/discord/start-discord.ts';
-import type { RunningAdapter } from './adapters/running-adapter.ts';
-import { startSlack } from './adapters/slack/start-slack.ts';
-import type { Config } from './config.ts';
-import { describeError, RagentError } from './errors.ts';
-import type { Logger } from './logger.ts';
-import { createServices, type Services } from './main.ts';
+import type { Config } from '../../config.ts';
+import type { Services } from '../../core/services.ts';
+import { describeError, RagentError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { createServices } from '../../main.ts';
+import { startDiscord } from '../discord/start-discord.ts';
+import type { RunningAdapter } from '../running-adapter.ts';
+import { startSlack } from '../slack/start-slack.ts';
 
 export type PlatformName = 'slack' | 'discord';
 
@@ -29,7 +32,7 @@ export interface StartBotDependencies {
   createServices?: (config: Config, logger: Logger) => Promise<Services>;
   platforms?: Record<PlatformName, PlatformStarter>;
   signals?: SignalSource;
-  /** How long work in flight may take to finish after a signal (default 15 s). */
+  /** How long work in flight may take to finish after a signal, all platforms together (default 15 s). */
   drainTimeoutMs?: number;
   /** Called on a second signal (default `process.exit`). */
   exit?: (code: number) => void;
@@ -141,28 +144,36 @@ async function shutDown(parts: {
 }): Promise<number> {
   const { adapters, services, logger, drainTimeoutMs } = parts;
   let exitCode = 0;
-  const deadline = Date.now() + drainTimeoutMs;
-  const drained = await withDeadline(
-    Promise.allSettled(
+  const eachAdapter = async (what: string, step: (adapter: RunningAdapter) => Promise<void>) => {
+    await Promise.all(
       adapters.map(async (adapter) => {
-        try {
-          await adapter.stop();
-          logger.info({ platform: adapter.name }, 'platform stopped');
-        } catch (error) {
-          exitCode = 1;
-          logger.error({ err: error, platform: adapter.name }, 'platform did not stop cleanly');
-        }
+        // A platform that went away must not keep the others (or the stores) from closing.
+        const done = await withDeadline(
+          step(adapter).catch((error: unknown) => {
+            logger.warn({ err: error, platform: adapter.name }, `${what} failed`);
+          }),
+          Date.now() + platformStepTimeoutMs,
+        );
+        if (!done) logger.warn({ platform: adapter.name }, `${what} timed out`);
       }),
-    ),
-    deadline,
-  );
-  if (!drained) {
-    exitCode = 1;
-    logger.warn({ timeoutMs: drainTimeoutMs }, 'work in flight did not finish in time; closing anyway');
-  }
+    );
+  };
+  await eachAdapter('stopping the platform', (adapter) => adapter.stopTaking());
   try {
-    // The databases close quickly; leave them a few seconds even when the drain used all its time.
-    const closed = await withDeadline(services.close(), Math.max(deadline, Date.now() + 5_000));
+    const report = await services.turns.stop(drainTimeoutMs);
+    if (!report.drained) {
+      logger.warn({ timeoutMs: drainTimeoutMs, ...report }, 'work in flight did not finish in time');
+    }
+  } catch (error) {
+    logger.error({ err: error }, 'draining the work in flight failed');
+  }
+  await eachAdapter('disconnecting the platform', async (adapter) => {
+    await adapter.disconnect();
+    logger.info({ platform: adapter.name }, 'platform stopped');
+  });
+  try {
+    // Last: the stores. Work the drain gave up on may still end its records until here.
+    const closed = await withDeadline(services.close(), Date.now() + closeTimeoutMs);
     if (!closed) {
       exitCode = 1;
       logger.warn('closing the services timed out');
@@ -174,6 +185,11 @@ async function shutDown(parts: {
   logger.info({ exitCode }, 'ragent stopped');
   return exitCode;
 }
+
+/** How long one platform may take to stop taking events, or to disconnect. */
+const platformStepTimeoutMs = 2_000;
+/** How long closing the services may take. */
+const closeTimeoutMs = 5_000;
 
 /** Resolves true when `work` settles before `deadline` (epoch ms), false otherwise. */
 async function withDeadline(work: Promise<unknown>, deadline: number): Promise<boolean> {
