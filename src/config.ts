@@ -3,6 +3,7 @@
  * Nothing else in the code base reads `process.env`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -85,6 +86,28 @@ const environmentSchema = z.object({
   QDRANT_URL: optionalUrl(),
   QDRANT_API_KEY: optionalText(),
   QDRANT_COLLECTION: text('ragent'),
+  QDRANT_SHARDS: wholeNumber(1, 1, 1_024),
+  QDRANT_REPLICATION_FACTOR: wholeNumber(1, 1, 64),
+  QDRANT_WRITE_CONSISTENCY: wholeNumber(1, 1, 64),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\/[^/]+/.test(value) && URL.canParse(value), {
+        error: 'must be a PostgreSQL URL like postgres://user:password@host:5432/ragent',
+      })
+      .optional(),
+  ),
+  RAGENT_REPLICA_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.:@-]{1,100}$/, { error: 'must be 1-100 letters, digits or . : @ _ -' })
+      .optional(),
+  ),
+  RAGENT_DB_POOL: wholeNumber(10, 2, 200),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
@@ -111,6 +134,7 @@ const environmentSchema = z.object({
   ),
   DISCORD_API_URL: optionalUrl(),
   DISCORD_MESSAGE_CONTENT: flag(false),
+  RAGENT_DISCORD_SHARDS: wholeNumber(1, 1, 1_024),
 });
 
 /** Every variable ragent reads (documented in .env.example and the README). */
@@ -127,6 +151,7 @@ const fixes: Record<string, string> = {
     'Copy the Application ID from the "General Information" page of your Discord application.',
   RAGENT_EMBEDDINGS: 'Use "ollama" for hybrid search, or "none" to search with BM25 only.',
   LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
+  DATABASE_URL: 'Unset it to run one process on SQLite, or set it to your PostgreSQL server.',
 };
 
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
@@ -147,7 +172,21 @@ export interface Config {
   /** "none" = BM25 only. */
   embeddings: 'ollama' | 'none';
   embedBatchSize: number;
-  qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+  qdrant:
+    | {
+        url: string;
+        apiKey: string | undefined;
+        collection: string;
+        /** Used when ragent creates the collection. */
+        shards: number;
+        replicationFactor: number;
+        writeConsistency: number;
+      }
+    | undefined;
+  /** Shared state of several replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: { url: string; poolSize: number } | undefined;
+  /** This process among the replicas (RAGENT_REPLICA_ID, default host name + pid). */
+  replicaId: string;
   ingest: { maxFileBytes: number; workers: number };
   limits: {
     llmConcurrency: number;
@@ -171,6 +210,8 @@ export interface Config {
     applicationId: string | undefined;
     apiUrl: string | undefined;
     messageContentIntent: boolean;
+    /** Shard count of the bot (RAGENT_DISCORD_SHARDS); not yet leased among replicas. */
+    shards: number;
   };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
@@ -209,6 +250,8 @@ function toConfig(env: EnvironmentVariables): Config {
     env.SLACK_SIGNING_SECRET,
     env.DISCORD_TOKEN,
     env.QDRANT_API_KEY,
+    env.DATABASE_URL,
+    databasePassword(env.DATABASE_URL),
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
     dataDir: path.resolve(env.RAGENT_DATA_DIR),
@@ -229,8 +272,13 @@ function toConfig(env: EnvironmentVariables): Config {
           url: env.QDRANT_URL.replace(/\/+$/, ''),
           apiKey: env.QDRANT_API_KEY,
           collection: env.QDRANT_COLLECTION,
+          shards: env.QDRANT_SHARDS,
+          replicationFactor: env.QDRANT_REPLICATION_FACTOR,
+          writeConsistency: env.QDRANT_WRITE_CONSISTENCY,
         }
       : undefined,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.RAGENT_DB_POOL } : undefined,
+    replicaId: env.RAGENT_REPLICA_ID ?? `${hostname()}-${process.pid}`,
     ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
@@ -254,6 +302,7 @@ function toConfig(env: EnvironmentVariables): Config {
       applicationId: env.DISCORD_APPLICATION_ID,
       apiUrl: env.DISCORD_API_URL,
       messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
+      shards: env.RAGENT_DISCORD_SHARDS,
     },
     secrets,
   };
@@ -279,5 +328,11 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 function isSecretVariable(variable: string): boolean {
-  return /TOKEN|SECRET|KEY/.test(variable);
+  return /TOKEN|SECRET|KEY|DATABASE_URL/.test(variable);
+}
+
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  const password = new URL(url).password;
+  return password ? decodeURIComponent(password) : undefined;
 }
