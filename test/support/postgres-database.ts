@@ -9,7 +9,10 @@ export async function createTestDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');
+    // FILE_COPY (PostgreSQL 15+) is several times faster than the default for a tiny template.
+    const strategy = Number(rows[0]?.server_version_num) >= 150_000 ? ' STRATEGY = FILE_COPY' : '';
+    await client.query(`CREATE DATABASE ${name}${strategy}`);
   } finally {
     await client.end();
   }
