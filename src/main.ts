@@ -12,6 +12,9 @@ import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts
 import { createEmbedder } from './retrieval/create-embedder.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
+import { openCheckpointer } from './stores/open-checkpointer.ts';
+import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
+import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 
 export interface Services {
   config: Config;
@@ -23,15 +26,28 @@ export interface Services {
   conversations: Conversations;
   /** Feedback and handled-event keys of the chat adapters. */
   botState: BotStateStore;
+  /** Shared state of the replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: PostgresDatabase | undefined;
   close(): Promise<void>;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
+  const database = config.database
+    ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
+    : undefined;
+  const warning = sharedIndexWarning(config);
+  if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
   const index = await openChunkIndex(config, logger);
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
-  const conversations = await createConversations({ config, logger, retriever });
+  const checkpoints = openCheckpointer(database);
+  const conversations = await createConversations({
+    config,
+    logger,
+    retriever,
+    ...(checkpoints ? { checkpoints } : {}),
+  });
   const botState = openBotStateStore(config.dataDir);
   return {
     config,
@@ -42,10 +58,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     ingestion,
     conversations,
     botState,
+    database,
     close: async () => {
       await conversations.close();
       await index.close();
       botState.close();
+      await database?.close();
     },
   };
 }

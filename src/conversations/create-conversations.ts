@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { HumanMessage } from '@langchain/core/messages';
-import { Command, isNodeTimeoutError } from '@langchain/langgraph';
+import { type BaseCheckpointSaver, Command, isNodeTimeoutError } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import type { Config } from '../config.ts';
 import type {
@@ -43,6 +43,15 @@ export interface ConversationsDependencies {
   history?: HistoryWindow;
   /** Checkpoint database (default `<dataDir>/checkpoints.sqlite`). */
   checkpointPath?: string;
+  /** Checkpoints elsewhere (Postgres for replicas, see src/stores/open-checkpointer.ts) instead of SQLite. */
+  checkpoints?: CheckpointStore;
+}
+
+/** A checkpoint saver with its pruning (keep a thread's latest checkpoint only) and its closing. */
+export interface CheckpointStore {
+  saver: BaseCheckpointSaver;
+  prune(threadId: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 export const maxMessageLength = 8_000;
@@ -50,13 +59,11 @@ export const maxMessageLength = 8_000;
 export async function createConversations(dependencies: ConversationsDependencies): Promise<Conversations> {
   const { config, logger, retriever } = dependencies;
   warmUpTokenCounter();
-  const file = dependencies.checkpointPath ?? path.join(config.dataDir, 'checkpoints.sqlite');
-  mkdirSync(path.dirname(file), { recursive: true });
-  const checkpointer = SqliteSaver.fromConnString(file);
-  checkpointer.db.pragma('journal_mode = WAL');
-  checkpointer.db.pragma('synchronous = NORMAL');
-  checkpointer.db.pragma('busy_timeout = 5000');
-  const prune = createCheckpointPruner(checkpointer);
+  const {
+    saver: checkpointer,
+    prune,
+    close: closeCheckpoints,
+  } = dependencies.checkpoints ?? openSqliteCheckpoints();
   const limiter = createFairLimiter(config.limits.llmConcurrency);
   const queue = createThreadQueue();
   let closing = false;
@@ -166,7 +173,7 @@ export async function createConversations(dependencies: ConversationsDependencie
     } finally {
       clearTimeout(timer);
       try {
-        prune(request.threadId);
+        await prune(request.threadId);
       } catch (error) {
         logger.warn(
           { threadId: request.threadId, error: describeError(error) },
@@ -175,6 +182,23 @@ export async function createConversations(dependencies: ConversationsDependencie
       }
     }
   };
+
+  function openSqliteCheckpoints(): CheckpointStore {
+    const file = dependencies.checkpointPath ?? path.join(config.dataDir, 'checkpoints.sqlite');
+    mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = SqliteSaver.fromConnString(file);
+    sqlite.db.pragma('journal_mode = WAL');
+    sqlite.db.pragma('synchronous = NORMAL');
+    sqlite.db.pragma('busy_timeout = 5000');
+    const pruneSqlite = createCheckpointPruner(sqlite);
+    return {
+      saver: sqlite,
+      prune: async (threadId) => pruneSqlite(threadId),
+      close: async () => {
+        sqlite.db.close();
+      },
+    };
+  }
 
   return {
     handle(request: TurnRequest, onProgress?: ProgressListener): Promise<TurnResult> {
@@ -210,9 +234,7 @@ export async function createConversations(dependencies: ConversationsDependencie
     },
     close() {
       closing = true;
-      closed ??= queue.idle().then(() => {
-        checkpointer.db.close();
-      });
+      closed ??= queue.idle().then(closeCheckpoints);
       return closed;
     },
   };
