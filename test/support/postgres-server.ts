@@ -5,7 +5,7 @@
  * PG_BIN, else the newest /usr/lib/postgresql/<version>/bin; none found is a loud failure, never a skip.
  */
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,16 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       : run(path.join(bin, command), args);
   try {
     await asOwner('initdb', ['-N', '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '-D', dataDir]);
+    // The superuser `postgres` needs no password; every other role does (so a wrong password fails).
+    writeFileSync(
+      path.join(dataDir, 'pg_hba.conf'),
+      [
+        'local all all trust',
+        'host all postgres 127.0.0.1/32 trust',
+        'host all all 127.0.0.1/32 scram-sha-256',
+        '',
+      ].join('\n'),
+    );
     const port = await freePort();
     const options = [
       `-p ${port}`,
