@@ -15,6 +15,7 @@ import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
+import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
 
 export interface Services {
   config: Config;
@@ -38,7 +39,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const warning = sharedIndexWarning(config);
   if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
-  const index = await openChunkIndex(config, logger);
+  const index = await openChunkIndex(
+    config,
+    logger,
+    database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
+  );
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
   const checkpoints = openCheckpointer(database);

@@ -55,4 +55,5 @@ export const lockNamespace = {
   thread: 72_617_002,
   ingest: 72_617_003,
   adoption: 72_617_004,
+  indexWrite: 72_617_005,
 } as const;

@@ -5,7 +5,8 @@
  *   received them. Each message is a `ragent_thread_turns` row (queued → running → done, ordered by
  *   the platform's timestamp); the holder of the thread's lock runs only the thread's oldest open turn.
  *   Turns of dead owners never block a thread: a running one is closed, a queued one skipped.
- * - `withIngestLock`: one ingest of a given (scope, file name) at a time.
+ * - `withIngestLock`: one ingest of a given (scope, file name) at a time;
+ * - `withIndexWriteLock`: one Qdrant write of a given (scope, file name) at a time (wired).
  *
  * A lock dies with its connection, so a crashed replica never keeps a thread or a file locked.
  * To be wired into the turn runner and the ingestion service (see README, "Running several replicas").
@@ -75,7 +76,7 @@ export async function runInThreadOrder<Result>(
   });
 }
 
-/** Runs `work` while holding the cluster-wide lock of (scope, file name). */
+/** Runs `work` while holding the cluster-wide lock of ingesting (scope, file name): one ingest at a time. */
 export function withIngestLock<Result>(
   database: PostgresDatabase,
   scope: string,
@@ -83,6 +84,19 @@ export function withIngestLock<Result>(
   work: () => Promise<Result>,
 ): Promise<Result> {
   return withSessionLock(database, lockNamespace.ingest, JSON.stringify([scope, name]), () => work());
+}
+
+/**
+ * The Qdrant index's own lock on writing (scope, file name) — separate from the ingest lock, so an
+ * ingest holding that one can still write (session locks are not shared between connections).
+ */
+export function withIndexWriteLock<Result>(
+  database: PostgresDatabase,
+  scope: string,
+  name: string,
+  work: () => Promise<Result>,
+): Promise<Result> {
+  return withSessionLock(database, lockNamespace.indexWrite, JSON.stringify([scope, name]), () => work());
 }
 
 async function withSessionLock<Result>(
