@@ -150,10 +150,12 @@ export class QdrantChunkIndex implements ChunkIndex {
       await this.call(`write the chunks of ${document.name} (${unchanged})`, () =>
         this.upsertChunks(input, version),
       );
-      const generation = await this.call(`write ${document.name} (${unchanged})`, async () => {
-        const existing = await this.documentsNamed(scope, document.name);
-        return Math.max(0, ...existing.map((payload) => Number(payload.generation ?? 0))) + 1;
-      });
+      const existing = await this.documentsNamed(scope, document.name).catch((error: unknown) =>
+        this.call(`write ${document.name} (${unchanged})`, () =>
+          Promise.reject(error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error),
+        ),
+      );
+      const generation = Math.max(0, ...existing.map((payload) => Number(payload.generation ?? 0))) + 1;
       await this.commit(document, version, generation, unchanged);
       try {
         await this.sweep({ scope, name: document.name }, 0, { ids: input.replaces ?? [] });
