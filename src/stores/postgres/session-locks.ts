@@ -43,25 +43,26 @@ export async function runInThreadOrder<Result>(
     ),
   );
   return withSessionLock(database, lockNamespace.thread, threadId, async (client, unlockAndRelock) => {
+    // One statement: close running turns of dead owners, and mark this turn running if it is the
+    // thread's oldest open turn (of a live owner, or this replica's).
     for (;;) {
-      const { rows } = await client.query<{ turn_key: string }>(
+      const { rowCount } = await client.query(
         `WITH abandoned AS (
            UPDATE ragent_thread_turns turn SET state = 'done', updated_at = now()
-           WHERE thread_id = $1 AND state = 'running' AND ${ownerIsDead('turn.owner_incarnation')})
-         SELECT turn_key FROM ragent_thread_turns turn
-         WHERE thread_id = $1 AND state <> 'done'
-           AND (owner_incarnation = $2 OR NOT ${ownerIsDead('turn.owner_incarnation')})
-         ORDER BY position, turn_key LIMIT 1`,
-        [threadId, database.incarnation],
+           WHERE thread_id = $1 AND state = 'running' AND ${ownerIsDead('turn.owner_incarnation')}),
+         oldest AS (
+           SELECT turn_key FROM ragent_thread_turns turn
+           WHERE thread_id = $1 AND state <> 'done'
+             AND (owner_incarnation = $2 OR NOT ${ownerIsDead('turn.owner_incarnation')})
+           ORDER BY position, turn_key LIMIT 1)
+         UPDATE ragent_thread_turns SET state = 'running', updated_at = now()
+         WHERE thread_id = $1 AND turn_key = $3 AND turn_key = (SELECT turn_key FROM oldest)`,
+        [threadId, database.incarnation, turnKey],
       );
-      if (rows[0]?.turn_key === turnKey) break;
+      if (rowCount === 1) break;
       // An older turn of this thread is queued on a replica waiting for this lock: let it run first.
       await unlockAndRelock();
     }
-    await client.query(
-      "UPDATE ragent_thread_turns SET state = 'running', updated_at = now() WHERE thread_id = $1 AND turn_key = $2",
-      [threadId, turnKey],
-    );
     try {
       return await work();
     } finally {
