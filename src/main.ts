@@ -36,6 +36,19 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const database = config.database
     ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
     : undefined;
+  try {
+    return await composeServices(config, logger, database);
+  } catch (error) {
+    await database?.close();
+    throw error;
+  }
+}
+
+async function composeServices(
+  config: Config,
+  logger: Logger,
+  database: PostgresDatabase | undefined,
+): Promise<Services> {
   const warning = sharedIndexWarning(config);
   if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);

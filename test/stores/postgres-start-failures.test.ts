@@ -7,6 +7,7 @@ import { checkPostgres } from '../../src/doctor/check-postgres.ts';
 import { RagentError } from '../../src/errors.ts';
 import { openDatabase } from '../../src/stores/postgres/open-database.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
+import { createTestServices } from '../support/test-services.ts';
 
 const secret = 'Wr0ng-Pa55word-xyz';
 
@@ -56,6 +57,16 @@ describe('PostgreSQL at start-up', () => {
     expect(doctor).toMatchObject({ status: 'fail' });
     expect(doctor!.detail).toContain('DATABASE_UNREACHABLE');
     expect(JSON.stringify(doctor)).not.toContain(secret);
+  });
+
+  it('down: the services of `ragent start` refuse to start with DATABASE_UNREACHABLE', async () => {
+    const url = `postgres://ragent:${secret}@127.0.0.1:${await closedPort()}/ragent`;
+    await expect(
+      createTestServices({ ollamaUrl: 'http://127.0.0.1:9', environment: { DATABASE_URL: url } }),
+    ).rejects.toMatchObject({
+      code: 'DATABASE_UNREACHABLE',
+      message: expect.stringContaining('DATABASE_URL'),
+    });
   });
 
   it('a wrong password: DATABASE_AUTH_FAILED', async () => {
