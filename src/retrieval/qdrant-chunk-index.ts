@@ -152,7 +152,9 @@ export class QdrantChunkIndex implements ChunkIndex {
       );
       const existing = await this.documentsNamed(scope, document.name).catch((error: unknown) =>
         this.call(`write ${document.name} (${unchanged})`, () =>
-          Promise.reject(error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error),
+          Promise.reject(
+            error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error,
+          ),
         ),
       );
       const generation = Math.max(0, ...existing.map((payload) => Number(payload.generation ?? 0))) + 1;
