@@ -76,6 +76,7 @@ const fusionDepth = (k: number) => Math.max(k * 4, 40);
 /** Reads that decide which versions are live ask a majority of the replicas of a shard. */
 const liveRead = { consistency: 'majority' as const };
 const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
+const payloadIndexes = ['scope', 'document_id', 'kind', 'version', 'parent_id', 'name', 'document_name'];
 
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
@@ -510,32 +511,35 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   private async ensureCollection(dimension: number | null): Promise<void> {
     if (!(await this.hasCollection())) {
-      await this.call('create the collection', async () => {
-        await this.client.createCollection(this.collection, {
-          vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
-          sparse_vectors: { [sparseName]: { modifier: 'idf' } },
-          shard_number: this.options.shards ?? 1,
-          replication_factor: this.options.replicationFactor ?? 1,
-          write_consistency_factor: this.options.writeConsistency ?? 1,
-        });
-        for (const field of [
-          'scope',
-          'document_id',
-          'kind',
-          'version',
-          'parent_id',
-          'name',
-          'document_name',
-        ]) {
+      const created = await this.call('create the collection', async () => {
+        try {
+          await this.client.createCollection(this.collection, {
+            vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
+            sparse_vectors: { [sparseName]: { modifier: 'idf' } },
+            shard_number: this.options.shards ?? 1,
+            replication_factor: this.options.replicationFactor ?? 1,
+            write_consistency_factor: this.options.writeConsistency ?? 1,
+          });
+        } catch (error) {
+          // Another replica (or write) created it first: use theirs.
+          if ((await this.client.collectionExists(this.collection)).exists) return false;
+          throw error;
+        }
+        // Payload indexes are idempotent: created again by whoever created the collection.
+        for (const field of payloadIndexes) {
           await this.client.createPayloadIndex(this.collection, {
             field_name: field,
             field_schema: 'keyword',
             wait: true,
           });
         }
+        return true;
       });
-      this.denseSize = dimension;
-      return;
+      if (created) {
+        this.denseSize = dimension;
+        return;
+      }
+      await this.connect();
     }
     if (dimension !== null && this.denseSize === null) {
       throw new RagentError(
