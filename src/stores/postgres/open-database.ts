@@ -114,10 +114,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
 async function prepareSchema(client: pg.Client, pool: pg.Pool, migrate: boolean, url: string): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1, 0)', [lockNamespace.migrations]);
   try {
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS ragent_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    if (migrate) {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS ragent_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
+    }
+    const { rows } = await client.query<{ present: boolean }>(
+      "SELECT to_regclass('ragent_migrations') IS NOT NULL AS present",
     );
-    const applied = await appliedVersion(client);
+    const applied = rows[0]?.present ? await appliedVersion(client) : 0;
     if (applied > schemaVersion) {
       throw new RagentError(
         'DATABASE_SCHEMA_OLD',

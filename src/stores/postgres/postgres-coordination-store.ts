@@ -18,11 +18,17 @@ export interface PostgresCoordinationStoreOptions {
   eventTtlMs?: number;
 }
 
-/** SQL: true when the owner incarnation in `column` no longer holds its liveness lock. */
-export const ownerIsDead = (column: string) => `NOT EXISTS (
-  SELECT 1 FROM pg_locks lock WHERE lock.locktype = 'advisory' AND lock.granted
-    AND lock.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    AND lock.classid = ${lockNamespace.liveness}::oid AND lock.objid = ${column}::oid AND lock.objsubid = 2)`;
+/**
+ * SQL for a CTE `live`: the incarnations holding their liveness lock in this database, read once per
+ * statement (reading pg_locks is the expensive part). Use as `WITH live AS MATERIALIZED (${liveOwners})`.
+ */
+export const liveOwners = `SELECT lock.objid::bigint AS incarnation FROM pg_locks lock
+  WHERE lock.locktype = 'advisory' AND lock.granted AND lock.objsubid = 2
+    AND lock.classid = ${lockNamespace.liveness}::oid
+    AND lock.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
+/** SQL: true when the owner incarnation in `column` is not in the `live` CTE. */
+export const ownerIsDead = (column: string) => `${column} NOT IN (SELECT incarnation FROM live)`;
 
 interface TurnRow {
   key: string;
@@ -104,7 +110,8 @@ export function createPostgresCoordinationStore(
             platform,
           ]);
           const result = await client.query<TurnRow>(
-            `UPDATE ragent_turns_in_flight turn SET owner = $2, owner_incarnation = $3
+            `WITH live AS MATERIALIZED (${liveOwners})
+             UPDATE ragent_turns_in_flight turn SET owner = $2, owner_incarnation = $3
              WHERE platform = $1 AND owner_incarnation <> $3 AND ${ownerIsDead('turn.owner_incarnation')}
              RETURNING turn.key, turn.platform, turn.kind, turn.owner, turn.location, turn.started_at`,
             [platform, database.replicaId, database.incarnation],

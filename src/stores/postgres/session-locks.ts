@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
-import { ownerIsDead } from './postgres-coordination-store.ts';
+import { liveOwners, ownerIsDead } from './postgres-coordination-store.ts';
 
 export interface ThreadTurn {
   threadId: string;
@@ -24,6 +24,8 @@ export interface ThreadTurn {
   /** The platform's timestamp of the message (Slack `ts`, Discord snowflake): order within the thread. */
   position: string | number;
 }
+
+let finishedTurns = 0;
 
 /** How long a turn waits between looks when an older turn of its thread is still queued elsewhere. */
 const retryMs = 25;
@@ -47,13 +49,14 @@ export async function runInThreadOrder<Result>(
     // thread's oldest open turn (of a live owner, or this replica's).
     for (;;) {
       const { rowCount } = await client.query(
-        `WITH abandoned AS (
+        `WITH live AS MATERIALIZED (${liveOwners}),
+         abandoned AS (
            UPDATE ragent_thread_turns turn SET state = 'done', updated_at = now()
            WHERE thread_id = $1 AND state = 'running' AND ${ownerIsDead('turn.owner_incarnation')}),
          oldest AS (
            SELECT turn_key FROM ragent_thread_turns turn
            WHERE thread_id = $1 AND state <> 'done'
-             AND (owner_incarnation = $2 OR NOT ${ownerIsDead('turn.owner_incarnation')})
+             AND (owner_incarnation = $2 OR owner_incarnation IN (SELECT incarnation FROM live))
            ORDER BY position, turn_key LIMIT 1)
          UPDATE ragent_thread_turns SET state = 'running', updated_at = now()
          WHERE thread_id = $1 AND turn_key = $3 AND turn_key = (SELECT turn_key FROM oldest)`,
@@ -67,12 +70,15 @@ export async function runInThreadOrder<Result>(
       return await work();
     } finally {
       await client.query(
-        `WITH finished AS (
-           UPDATE ragent_thread_turns SET state = 'done', updated_at = now() WHERE thread_id = $1 AND turn_key = $2)
-         DELETE FROM ragent_thread_turns
-         WHERE thread_id = $1 AND state = 'done' AND updated_at < now() - interval '1 hour'`,
+        "UPDATE ragent_thread_turns SET state = 'done', updated_at = now() WHERE thread_id = $1 AND turn_key = $2",
         [threadId, turnKey],
       );
+      // Now and then, forget finished turns (an hour later; they only ever mattered for ordering).
+      if (++finishedTurns % 100 === 0) {
+        await database.pool.query(
+          "DELETE FROM ragent_thread_turns WHERE state = 'done' AND updated_at < now() - interval '1 hour'",
+        );
+      }
     }
   });
 }
