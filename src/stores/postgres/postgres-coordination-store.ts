@@ -5,6 +5,8 @@
  *   its liveness lock (a session advisory lock, gone with its connection), so adoption re-owns only
  *   the turns of dead owners, atomically (`FOR UPDATE SKIP LOCKED`), never a live replica's;
  * - feedback.
+ * `close()` only stops this store (a later `endTurn` is a no-op); the database is closed by whoever
+ * opened it (the composition root).
  */
 import type { CoordinationStore, TurnInFlight, TurnKind } from '../../core/coordination-store.ts';
 import type { Feedback, ThreadId } from '../../core/types.ts';
