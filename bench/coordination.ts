@@ -32,6 +32,14 @@ async function main(): Promise<void> {
     await admin.end();
     url = server.url.replace(/\/postgres$/, '/bench');
   }
+  try {
+    await measure(url);
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function measure(url: string): Promise<void> {
   const replicas = await Promise.all(
     ['bench-a', 'bench-b'].map(async (replicaId) => {
       const database = await openDatabase({ url, poolSize: concurrency + 2, replicaId });
@@ -79,7 +87,6 @@ async function main(): Promise<void> {
   line('coordination per turn, one at a time', sequential);
   line(`coordination per turn, ${concurrency} at a time over ${threads} threads`, concurrent);
   await Promise.all(replicas.map(({ database }) => database.close()));
-  await server?.stop();
 }
 
 await main();
