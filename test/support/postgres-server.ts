@@ -4,7 +4,7 @@
  * root, so as root the server runs as the `postgres` system user (`runuser`). The binaries come from
  * PG_BIN, else the newest /usr/lib/postgresql/<version>/bin; none found is a loud failure, never a skip.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,11 +93,22 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     ]);
     await asOwner('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-t', '10']);
     const startMilliseconds = Math.round(performance.now() - started);
+    // If the process exits without stop() (a crash, Ctrl-C), never leave a server running behind it.
+    const stopAtExit = () => {
+      const pgCtl = [path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'];
+      try {
+        if (owner) execFileSync('runuser', ['-u', 'postgres', '--', ...pgCtl], { stdio: 'ignore' });
+        else execFileSync(pgCtl[0]!, pgCtl.slice(1), { stdio: 'ignore' });
+      } catch {}
+      rmSync(folder, { recursive: true, force: true });
+    };
+    process.once('exit', stopAtExit);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       startMilliseconds,
       stop: async () => {
+        process.off('exit', stopAtExit);
         try {
           await asOwner('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
         } finally {
