@@ -3,6 +3,7 @@
  * Nothing else in the code base reads `process.env`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -112,6 +113,28 @@ const environmentSchema = z.object({
   QDRANT_URL: optionalUrl(),
   QDRANT_API_KEY: optionalText(),
   QDRANT_COLLECTION: text('ragent'),
+  QDRANT_SHARDS: wholeNumber(1, 1, 1_024),
+  QDRANT_REPLICATION_FACTOR: wholeNumber(1, 1, 64),
+  QDRANT_WRITE_CONSISTENCY: wholeNumber(1, 1, 64),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\/[^/]+/.test(value) && URL.canParse(value), {
+        error: 'must be a PostgreSQL URL like postgres://user:password@host:5432/ragent',
+      })
+      .optional(),
+  ),
+  RAGENT_REPLICA_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.:@-]{1,100}$/, { error: 'must be 1-100 letters, digits or . : @ _ -' })
+      .optional(),
+  ),
+  RAGENT_DB_POOL: wholeNumber(10, 2, 200),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
@@ -138,6 +161,7 @@ const environmentSchema = z.object({
   ),
   DISCORD_API_URL: optionalUrl(),
   DISCORD_MESSAGE_CONTENT: flag(false),
+  RAGENT_DISCORD_SHARDS: wholeNumber(1, 1, 1_024),
 });
 
 /** Every variable ragent reads (documented in .env.example and the README). */
@@ -160,6 +184,7 @@ const fixes: Record<string, string> = {
   OPENAI_EMBED_MODEL: 'Set it to an embedding model the server lists under /v1/models.',
   OLLAMA_HEADERS: 'Write it as JSON, e.g. {"X-Proxy-Key":"…"}.',
   LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
+  DATABASE_URL: 'Unset it to run one process on SQLite, or set it to your PostgreSQL server.',
 };
 
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
@@ -196,7 +221,21 @@ export interface Config {
   /** Which server embeds; "none" = BM25 only. */
   embeddings: 'ollama' | 'openai' | 'none';
   embedBatchSize: number;
-  qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+  qdrant:
+    | {
+        url: string;
+        apiKey: string | undefined;
+        collection: string;
+        /** Used when ragent creates the collection. */
+        shards: number;
+        replicationFactor: number;
+        writeConsistency: number;
+      }
+    | undefined;
+  /** Shared state of several replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: { url: string; poolSize: number } | undefined;
+  /** This process among the replicas (RAGENT_REPLICA_ID, default host name + pid). */
+  replicaId: string;
   ingest: { maxFileBytes: number; workers: number };
   limits: {
     llmConcurrency: number;
@@ -222,6 +261,8 @@ export interface Config {
     applicationId: string | undefined;
     apiUrl: string | undefined;
     messageContentIntent: boolean;
+    /** Shard count of the bot (RAGENT_DISCORD_SHARDS); not yet leased among replicas. */
+    shards: number;
   };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
@@ -288,6 +329,8 @@ function toConfig(env: EnvironmentVariables): Config {
     env.OLLAMA_API_KEY,
     env.OPENAI_API_KEY,
     ...Object.values(env.OLLAMA_HEADERS ?? {}),
+    env.DATABASE_URL,
+    databasePassword(env.DATABASE_URL),
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
     dataDir: path.resolve(env.RAGENT_DATA_DIR),
@@ -319,8 +362,13 @@ function toConfig(env: EnvironmentVariables): Config {
           url: env.QDRANT_URL.replace(/\/+$/, ''),
           apiKey: env.QDRANT_API_KEY,
           collection: env.QDRANT_COLLECTION,
+          shards: env.QDRANT_SHARDS,
+          replicationFactor: env.QDRANT_REPLICATION_FACTOR,
+          writeConsistency: env.QDRANT_WRITE_CONSISTENCY,
         }
       : undefined,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.RAGENT_DB_POOL } : undefined,
+    replicaId: env.RAGENT_REPLICA_ID ?? `${hostname()}-${process.pid}`,
     ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
@@ -344,6 +392,7 @@ function toConfig(env: EnvironmentVariables): Config {
       applicationId: env.DISCORD_APPLICATION_ID,
       apiUrl: env.DISCORD_API_URL,
       messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
+      shards: env.RAGENT_DISCORD_SHARDS,
     },
     secrets,
   };
@@ -369,5 +418,11 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 function isSecretVariable(variable: string): boolean {
-  return /TOKEN|SECRET|KEY|HEADERS/.test(variable);
+  return /TOKEN|SECRET|KEY|HEADERS|DATABASE_URL/.test(variable);
+}
+
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  const password = new URL(url).password;
+  return password ? decodeURIComponent(password) : undefined;
 }

@@ -26,6 +26,12 @@ export const errorCodes = [
   'INDEX_MODEL_MISMATCH',
   /** The index was written by another version of ragent's storage format. */
   'INDEX_SCHEMA_MISMATCH',
+  'DATABASE_UNREACHABLE',
+  'DATABASE_AUTH_FAILED',
+  'DATABASE_MISSING',
+  'DATABASE_SCHEMA_OLD',
+  'DATABASE_LOST',
+  'DATABASE_FAILED',
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'FILE_UNSUPPORTED',

@@ -12,6 +12,11 @@ import { createEmbedder } from './models/create-models.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
+import { openCheckpointer } from './stores/open-checkpointer.ts';
+import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
+import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
+import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
+import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
@@ -20,15 +25,48 @@ export interface AppServices extends Services {
   index: ChunkIndex;
   embedder: Embedder | undefined;
   retriever: Retriever;
+  /** Shared state of the replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: PostgresDatabase | undefined;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
+  const database = config.database
+    ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
+    : undefined;
+  try {
+    return await composeServices(config, logger, database);
+  } catch (error) {
+    await database?.close();
+    throw error;
+  }
+}
+
+async function composeServices(
+  config: Config,
+  logger: Logger,
+  database: PostgresDatabase | undefined,
+): Promise<AppServices> {
+  const warning = sharedIndexWarning(config);
+  if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
-  const index = await openChunkIndex(config, logger);
+  const index = await openChunkIndex(
+    config,
+    logger,
+    database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
+  );
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
-  const conversations = await createConversations({ config, logger, retriever });
-  const coordination = openSqliteCoordinationStore(config.dataDir);
+  const checkpoints = openCheckpointer(database);
+  const conversations = await createConversations({
+    config,
+    logger,
+    retriever,
+    ...(checkpoints ? { checkpoints } : {}),
+  });
+  // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
+  const coordination = database
+    ? createPostgresCoordinationStore(database)
+    : openSqliteCoordinationStore(config.dataDir);
   const turns = createTurnRunner({
     store: coordination,
     conversations,
@@ -45,6 +83,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     ingestion,
     conversations,
     coordination,
+    database,
     turns,
     close: async () => {
       try {
@@ -55,6 +94,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
       } finally {
         // Last: jobs still finishing may end their records until here.
         await coordination.close();
+        await database?.close();
       }
     },
   };

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import type { Config } from '../config.ts';
 import type {
@@ -38,6 +39,15 @@ export interface ConversationsDependencies {
   history?: HistoryWindow;
   /** Checkpoint database (default `<dataDir>/checkpoints.sqlite`). */
   checkpointPath?: string;
+  /** Checkpoints elsewhere (Postgres for replicas, see src/stores/open-checkpointer.ts) instead of SQLite. */
+  checkpoints?: CheckpointStore;
+}
+
+/** A checkpoint saver with its pruning (keep a thread's latest checkpoint only) and its closing. */
+export interface CheckpointStore {
+  saver: BaseCheckpointSaver;
+  prune(threadId: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Longer messages get a reply asking for a shorter one (about 2,000 tokens: room for the search). */
@@ -45,13 +55,11 @@ export const maxMessageLength = 8_000;
 
 export async function createConversations(dependencies: ConversationsDependencies): Promise<Conversations> {
   const { config, logger, retriever } = dependencies;
-  const file = dependencies.checkpointPath ?? path.join(config.dataDir, 'checkpoints.sqlite');
-  mkdirSync(path.dirname(file), { recursive: true });
-  const checkpointer = SqliteSaver.fromConnString(file);
-  checkpointer.db.pragma('journal_mode = WAL');
-  checkpointer.db.pragma('synchronous = NORMAL');
-  checkpointer.db.pragma('busy_timeout = 5000');
-  const prune = createCheckpointPruner(checkpointer);
+  const {
+    saver: checkpointer,
+    prune,
+    close: closeCheckpoints,
+  } = dependencies.checkpoints ?? openSqliteCheckpoints(dependencies);
   const graphOptions: AnswerGraphOptions = { config, logger, retriever, checkpointer };
   if (dependencies.retry) graphOptions.retry = dependencies.retry;
   if (dependencies.history) graphOptions.history = dependencies.history;
@@ -109,7 +117,7 @@ export async function createConversations(dependencies: ConversationsDependencie
     } finally {
       clearTimeout(timer);
       try {
-        prune(request.threadId);
+        await prune(request.threadId);
       } catch (error) {
         logger.warn(
           { threadId: request.threadId, error: describeError(error) },
@@ -162,9 +170,7 @@ export async function createConversations(dependencies: ConversationsDependencie
     },
     close() {
       closing = true;
-      closed ??= queue.idle().then(() => {
-        checkpointer.db.close();
-      });
+      closed ??= queue.idle().then(closeCheckpoints);
       return closed;
     },
   };
@@ -206,4 +212,21 @@ function answerTimeout(milliseconds: number): RagentError {
     'ANSWER_TIMEOUT',
     `The answer took longer than ${Math.round(milliseconds / 1000)} s, so I stopped. Try a narrower question, or raise RAGENT_ANSWER_TIMEOUT_S.`,
   );
+}
+
+function openSqliteCheckpoints(dependencies: ConversationsDependencies): CheckpointStore {
+  const file = dependencies.checkpointPath ?? path.join(dependencies.config.dataDir, 'checkpoints.sqlite');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = SqliteSaver.fromConnString(file);
+  sqlite.db.pragma('journal_mode = WAL');
+  sqlite.db.pragma('synchronous = NORMAL');
+  sqlite.db.pragma('busy_timeout = 5000');
+  const pruneSqlite = createCheckpointPruner(sqlite);
+  return {
+    saver: sqlite,
+    prune: async (threadId) => pruneSqlite(threadId),
+    close: async () => {
+      sqlite.db.close();
+    },
+  };
 }

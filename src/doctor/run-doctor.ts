@@ -3,6 +3,7 @@ import { checkDataDir } from './check-data-dir.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkOpenAi } from './check-openai.ts';
 import { checkPlatforms } from './check-platforms.ts';
+import { checkPostgres } from './check-postgres.ts';
 import { checkQdrant } from './check-qdrant.ts';
 import type { DoctorReport } from './check-result.ts';
 import { checkNodeVersion, checkSqlite } from './check-runtime.ts';
@@ -17,12 +18,13 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? 3_000;
   const usesOllama = config.llmProvider === 'ollama' || config.embeddings === 'ollama';
   const usesOpenAi = config.llmProvider === 'openai' || config.embeddings === 'openai';
-  const [sqlite, dataDir, ollama, openai, qdrant] = await Promise.all([
+  const [sqlite, dataDir, ollama, openai, qdrant, postgres] = await Promise.all([
     checkSqlite(),
     checkDataDir(config.dataDir),
     usesOllama ? checkOllama(config, timeoutMs) : Promise.resolve([]),
     usesOpenAi ? checkOpenAi(config, timeoutMs) : Promise.resolve([]),
     checkQdrant(config, timeoutMs),
+    checkPostgres(config, timeoutMs),
   ]);
   const results = [
     checkNodeVersion(),
@@ -31,6 +33,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ...ollama,
     ...openai,
     qdrant,
+    ...postgres,
     ...checkPlatforms(config),
   ];
   return { results, ok: results.every((result) => result.status !== 'fail') };

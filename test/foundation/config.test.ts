@@ -59,7 +59,36 @@ describe('loadConfig', () => {
       url: 'http://qdrant:6333',
       apiKey: 'qdrant-key-123',
       collection: 'ragent',
+      shards: 1,
+      replicationFactor: 1,
+      writeConsistency: 1,
     });
+  });
+
+  it('reads the replica settings: DATABASE_URL, replica id, pool, Qdrant collection layout, Discord shards', () => {
+    const single = load({});
+    expect(single.database).toBeUndefined();
+    expect(single.replicaId).toMatch(new RegExp(`-${process.pid}$`));
+    expect(single.discord.shards).toBe(1);
+    const replicas = load({
+      DATABASE_URL: 'postgresql://ragent:pw-secret-1@db:5432/ragent',
+      RAGENT_REPLICA_ID: 'web-1',
+      RAGENT_DB_POOL: '4',
+      QDRANT_URL: 'http://qdrant:6333',
+      QDRANT_SHARDS: '6',
+      QDRANT_REPLICATION_FACTOR: '2',
+      QDRANT_WRITE_CONSISTENCY: '2',
+      RAGENT_DISCORD_SHARDS: '4',
+    });
+    expect(replicas.database).toEqual({ url: 'postgresql://ragent:pw-secret-1@db:5432/ragent', poolSize: 4 });
+    expect(replicas.replicaId).toBe('web-1');
+    expect(replicas.qdrant).toMatchObject({ shards: 6, replicationFactor: 2, writeConsistency: 2 });
+    expect(replicas.discord.shards).toBe(4);
+    expect(replicas.secrets).toEqual(
+      expect.arrayContaining(['postgresql://ragent:pw-secret-1@db:5432/ragent', 'pw-secret-1']),
+    );
+    expect(() => load({ RAGENT_REPLICA_ID: 'two words' })).toThrow(/RAGENT_REPLICA_ID/);
+    expect(() => load({ QDRANT_SHARDS: '0' })).toThrow(/QDRANT_SHARDS must be at least 1/);
   });
 
   it('collects every secret so the logger can scrub it', () => {

@@ -122,7 +122,7 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     await index.replaceDocument(
       makeDocument({ id: 'v1', name: 'guide.pdf', scope: 'shared', texts: ['old zebra'] }),
     );
-    fake.failNext(500, 1, '/points/batch');
+    fake.failRequest({ where: (request) => request.method === 'PUT' && request.query.ordering === 'strong' });
     await expect(
       index.replaceDocument(
         makeDocument({ id: 'v2', name: 'guide.pdf', scope: 'shared', texts: ['new yak'], replaces: ['v1'] }),

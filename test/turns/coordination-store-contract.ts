@@ -103,6 +103,8 @@ export function coordinationStoreContract(
       await crashed.endTurn('done');
       // Its own turns are never orphans to the owner itself.
       expect(await crashed.adoptOrphanedTurns('slack')).toEqual([]);
+      // The process dies: its connection (and, with Postgres, its liveness lock) goes with it.
+      await crashed.close();
 
       const next = await shared.open();
       const adopted = await next.adoptOrphanedTurns('slack');
