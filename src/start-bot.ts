@@ -80,6 +80,7 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
 
   await ensureDataDir(config.dataDir);
   const services = await (dependencies.createServices ?? createServices)(config, logger);
+  services.index.warmUp?.();
 
   let phase: 'starting' | 'running' | 'stopping' = 'starting';
   let signalledWhileStarting = false;

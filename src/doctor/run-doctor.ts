@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { checkDataDir } from './check-data-dir.ts';
+import { checkIndex } from './check-index-size.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkPlatforms } from './check-platforms.ts';
 import { checkQdrant } from './check-qdrant.ts';
@@ -20,6 +21,14 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     checkOllama(config, timeoutMs),
     checkQdrant(config, timeoutMs),
   ]);
-  const results = [checkNodeVersion(), sqlite, dataDir, ...ollama, qdrant, ...checkPlatforms(config)];
+  const results = [
+    checkNodeVersion(),
+    sqlite,
+    dataDir,
+    ...checkIndex(config),
+    ...ollama,
+    qdrant,
+    ...checkPlatforms(config),
+  ];
   return { results, ok: results.every((result) => result.status !== 'fail') };
 }

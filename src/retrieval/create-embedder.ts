@@ -12,3 +12,8 @@ export function createEmbedder(config: Config): Embedder | undefined {
     timeoutMs: config.ollama.timeoutMs,
   });
 }
+
+/** The embedding model documents should carry: the configured one, or null for BM25 only. */
+export function configuredEmbeddingModel(config: Config): string | null {
+  return config.embeddings === 'none' ? null : config.ollama.embedModel;
+}

@@ -14,8 +14,12 @@
  * Every scan skips positions whose scope the caller may not see, and deleted positions.
  */
 import type { SparseVector } from '../core/types.ts';
+import { bm25Parameters } from './bm25.ts';
 import { topK } from './top-k.ts';
 import { decodeSparseBlob, quantizedDimension, signCode, signWords } from './vector-codec.ts';
+
+/** BM25 document weights (at most k1 + 1) are kept as 16-bit fixed point: 1/65535 of k1 + 1 per step. */
+const weightStep = (bm25Parameters.k1 + 1) / 65_535;
 
 export interface SnapshotRow {
   rowid: number;
@@ -83,7 +87,7 @@ export async function buildSegment(
   let count = 0;
   for (const row of rows) {
     builder.add(row);
-    if ((++count & 255) === 0) await pause();
+    if ((++count & 63) === 0) await pause();
   }
   return builder.finish(pause);
 }
@@ -195,7 +199,7 @@ class SegmentBuilder {
         counts[ordinal]!++;
         tokens[slot] = ordinal;
       }
-      if ((position & 4095) === 4095) yield;
+      if ((position & 255) === 255) yield;
     }
     const tokenStarts = new Int32Array(ordinals.size + 1);
     for (let ordinal = 0, offset = 0; ordinal < ordinals.size; ordinal++) {
@@ -205,7 +209,7 @@ class SegmentBuilder {
     }
     const fill = tokenStarts.slice(0, ordinals.size);
     const postingPositions = new Int32Array(this.tokenCount);
-    const postingWeights = new Float32Array(this.tokenCount);
+    const postingWeights = new Uint16Array(this.tokenCount);
     const hasSparse = new Uint8Array(size);
     for (let position = 0, slot = 0; position < size; position++) {
       const end = this.sparseEnds[position]!;
@@ -213,22 +217,11 @@ class SegmentBuilder {
       for (; slot < end; slot++) {
         const at = fill[tokens[slot]!]!++;
         postingPositions[at] = position;
-        postingWeights[at] = this.weights[slot]!;
+        postingWeights[at] = Math.min(65_535, Math.round(this.weights[slot]! / weightStep));
       }
-      if ((position & 4095) === 4095) yield;
+      if ((position & 255) === 255) yield;
     }
     const anyDense = this.hasDense.subarray(0, size).includes(1);
-    const coarseWords = Math.min(this.words, 8);
-    let coarse: Int32Array | undefined;
-    if (anyDense && coarseWords < this.words) {
-      coarse = new Int32Array(size * coarseWords);
-      for (let position = 0; position < size; position++) {
-        coarse.set(
-          this.signs.subarray(position * this.words, position * this.words + coarseWords),
-          position * coarseWords,
-        );
-      }
-    }
     return new SnapshotSegment({
       size,
       rowids: this.rowids.slice(0, size),
@@ -240,9 +233,7 @@ class SegmentBuilder {
       hasSparse,
       dimension: anyDense ? this.dimension : null,
       words: this.words,
-      coarseWords,
       signs: anyDense ? trimmed(this.signs, size * this.words) : undefined,
-      coarse,
       quantized: anyDense ? trimmed(this.quantized, size * this.dimension) : undefined,
       scales: anyDense ? trimmed(this.scales, size) : undefined,
       hasDense: this.hasDense.slice(0, size),
@@ -280,13 +271,12 @@ interface SegmentParts {
   tokenOrdinals: Map<number, number>;
   tokenStarts: Int32Array;
   postingPositions: Int32Array;
-  postingWeights: Float32Array;
+  /** 16-bit fixed point, see `weightStep`. */
+  postingWeights: Uint16Array;
   hasSparse: Uint8Array;
   dimension: number | null;
   words: number;
-  coarseWords: number;
   signs: Int32Array | undefined;
-  coarse: Int32Array | undefined;
   quantized: Int8Array | undefined;
   scales: Float32Array | undefined;
   hasDense: Uint8Array;
@@ -327,7 +317,6 @@ export class SnapshotSegment {
       parts.postingWeights,
       parts.hasSparse,
       parts.signs,
-      parts.coarse,
       parts.quantized,
       parts.scales,
       parts.hasDense,
@@ -403,7 +392,7 @@ export class SnapshotSegment {
     const touched = scratch.touched;
     let touchedCount = 0;
     for (let term = 0; term < tokens.length; term++) {
-      const weight = termWeights[term]!;
+      const weight = termWeights[term]! * weightStep;
       if (weight === 0) continue;
       const ordinal = tokenOrdinals.get(tokens[term]!);
       if (ordinal === undefined) continue;
@@ -429,10 +418,11 @@ export class SnapshotSegment {
     if (positions.length > options.exactLimit && positions.length > wanted) {
       const queryCode = new Int32Array(signCode(query).buffer);
       let candidates = positions;
-      if (parts.coarse && positions.length > wanted * 8) {
-        candidates = nearestBySigns(parts.coarse, parts.coarseWords, positions, queryCode, wanted * 8);
+      const coarseWords = Math.min(parts.words, 8);
+      if (coarseWords < parts.words && positions.length > wanted * 8) {
+        candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
       }
-      finalists = nearestBySigns(parts.signs, parts.words, candidates, queryCode, wanted);
+      finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
     const quantized = parts.quantized!;
     const scales = parts.scales!;
@@ -587,11 +577,14 @@ function sumAllowed(countsByScope: Uint32Array, allowed: Uint8Array): number {
 }
 
 /**
- * The about-`wanted` positions whose sign words (`words` per vector in `signs`) are nearest the query's
- * in Hamming distance; a histogram of the distances gives the cut-off, so nothing is sorted.
+ * The about-`wanted` positions whose first `words` sign words (of `stride` per vector in `signs`) are
+ * nearest the query's in Hamming distance; a histogram of the distances gives the cut-off, so nothing is
+ * sorted. The first words hold the leading dimensions, which carry the most information in
+ * Matryoshka-trained models, so a pass over 8 words is a good first cut.
  */
 function nearestBySigns(
   signs: Int32Array,
+  stride: number,
   words: number,
   positions: Int32Array,
   queryCode: Int32Array,
@@ -600,7 +593,7 @@ function nearestBySigns(
   const distances = new Uint16Array(positions.length);
   const histogram = new Uint32Array(words * 32 + 1);
   for (let index = 0; index < positions.length; index++) {
-    let slot = positions[index]! * words;
+    let slot = positions[index]! * stride;
     let distance = 0;
     for (let word = 0; word < words; word++) {
       let bits = signs[slot++]! ^ queryCode[word]!;

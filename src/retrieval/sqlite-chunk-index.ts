@@ -26,6 +26,7 @@ import type {
   ReplaceDocumentInput,
   SearchOptions,
   SearchQuery,
+  StoredDocument,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
@@ -59,13 +60,6 @@ export interface SqliteChunkIndexOptions {
 interface SnapshotWrite {
   deleted: number[];
   rows: SnapshotRow[];
-}
-
-/** A document's stored chunks (for re-indexing without the original file). */
-export interface StoredDocument {
-  document: DocumentRecord;
-  parents: ParentChunk[];
-  children: ChildChunk[];
 }
 
 class BuildCancelled extends Error {}
