@@ -11,7 +11,7 @@
  * BENCH_SKIP_SYNTHETIC=1 (only the corpus eval).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { encodeSparseDocument, encodeSparseQuery } from '../src/retrieval/bm25.ts';
@@ -121,17 +121,23 @@ async function syntheticBench(): Promise<void> {
       peakMemory = Math.max(peakMemory, usedMemory());
     }, 20);
     delay.enable();
+    const cpuBefore = process.cpuUsage();
     let started = performance.now();
     index = openSqliteChunkIndex({ file });
     index.warmUp();
     const firstQuery = { text: 'warm', sparse: encodeSparseQuery('warm up'), dense: queries[0]!.dense };
     await index.search(firstQuery, options);
     const firstSearchMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const firstSearchCpuMs = (cpu.user + cpu.system) / 1000;
     delay.disable();
     clearInterval(sampler);
     const stats = index.snapshotStats();
     const memoryAfter = usedMemory();
-    console.log(`  first search after a restart (waits for the background load): ${format(firstSearchMs)}`);
+    console.log(
+      `  first search after a restart (waits for the background load): ${format(firstSearchMs)} ` +
+        `(${format(firstSearchCpuMs)} of CPU; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
     console.log(
       `  event-loop delay while loading: max ${format(delay.max / 1e6)}, p99 ${format(delay.percentile(99) / 1e6)}`,
     );

@@ -216,7 +216,7 @@ export class SqliteChunkIndex implements ChunkIndex {
         rows.push({ rowid: Number(lastInsertRowid), scope: document.scope, sparse, quantized });
       }
     });
-    write();
+    this.guardWrite(write);
     this.applyWrite({ deleted, rows });
     this.logger?.debug(
       { documentId: document.id, scope: document.scope, children: children.length },
@@ -225,7 +225,7 @@ export class SqliteChunkIndex implements ChunkIndex {
   }
 
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
-    const deleted = this.db.transaction(() => this.deleteDocument(documentId, scope))();
+    const deleted = this.guardWrite(this.db.transaction(() => this.deleteDocument(documentId, scope)));
     this.applyWrite({ deleted, rows: [] });
     return this.lastDeleteFoundDocument;
   }
@@ -451,7 +451,7 @@ export class SqliteChunkIndex implements ChunkIndex {
       indexDimension,
       wantedModel,
       wantedDimension,
-      reindex: 'remove the documents (`ragent docs remove`) or delete that file, then ingest them again.',
+      reindex: 'run `ragent reindex` (it embeds every document again from the stored text).',
     });
   }
 
@@ -481,6 +481,16 @@ export class SqliteChunkIndex implements ChunkIndex {
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       )
       .run(key, value);
+  }
+
+  /** Runs a write transaction; a read-only, vanished or full disk becomes INDEX_NOT_WRITABLE. */
+  private guardWrite<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (isReadOnlyError(error)) throw notWritable(this.file, 'file', error);
+      throw error;
+    }
   }
 
   /** The live snapshot; waits for a build when there is none or another process wrote. */
@@ -514,9 +524,11 @@ export class SqliteChunkIndex implements ChunkIndex {
     for (;;) {
       const started = performance.now();
       const generation = this.generation;
+      // Taken before the read transaction starts: a write by another process in between makes this build
+      // stale by `data_version`, and it starts over.
+      const version = this.dataVersion();
       const reader = new Database(this.file, { readonly: true, fileMustExist: true });
       let rows: IterableIterator<SnapshotRow> | undefined;
-      let version: number;
       let base: Awaited<ReturnType<typeof buildSegment>>;
       const scopes = new ScopeTable();
       try {
@@ -527,11 +539,12 @@ export class SqliteChunkIndex implements ChunkIndex {
           .prepare("SELECT value FROM meta WHERE key = 'embedding_dimension'")
           .pluck()
           .get() as string | undefined;
-        version = this.dataVersion();
         this.writesDuringBuild = [];
-        rows = reader
-          .prepare('SELECT key AS rowid, scope, sparse, quantized FROM children ORDER BY key')
-          .iterate() as IterableIterator<SnapshotRow>;
+        const tuples = reader
+          .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
+          .raw()
+          .iterate() as IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>;
+        rows = asRows(tuples);
         const slice = slicePause(this.sliceMs);
         const pause: Pause = () => {
           if (this.closed) throw new BuildCancelled('closed');
@@ -622,13 +635,6 @@ export class SqliteChunkIndex implements ChunkIndex {
  */
 function openWritable(file: string): Database.Database {
   const directory = path.dirname(file);
-  const notWritable = (what: string, cause?: unknown) =>
-    new RagentError(
-      'INDEX_NOT_WRITABLE',
-      `The index ${what} cannot be written (${file}). Give ragent write access to its data directory ` +
-        '(RAGENT_DATA_DIR) and free disk space there, then start again.',
-      { cause, details: { file } },
-    );
   try {
     mkdirSync(directory, { recursive: true });
     accessSync(directory, constants.W_OK);
@@ -636,7 +642,7 @@ function openWritable(file: string): Database.Database {
       if (existsSync(candidate)) accessSync(candidate, constants.R_OK | constants.W_OK);
     }
   } catch (error) {
-    throw notWritable('directory or file', error);
+    throw notWritable(file, 'directory or file', error);
   }
   let db: Database.Database | undefined;
   try {
@@ -649,14 +655,40 @@ function openWritable(file: string): Database.Database {
     return db;
   } catch (error) {
     db?.close();
-    if (isReadOnlyError(error)) throw notWritable('file', error);
+    if (isReadOnlyError(error)) throw notWritable(file, 'file', error);
     throw error;
+  }
+}
+
+function notWritable(file: string, what: string, cause: unknown): RagentError {
+  return new RagentError(
+    'INDEX_NOT_WRITABLE',
+    `The index ${what} cannot be written (${file}). Give ragent write access to its data directory ` +
+      '(RAGENT_DATA_DIR) and free disk space there, then try again.',
+    { cause, details: { file } },
+  );
+}
+
+function* asRows(
+  tuples: IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>,
+): Generator<SnapshotRow, undefined, undefined> {
+  const row: SnapshotRow = { rowid: 0, scope: '', sparse: null, quantized: null };
+  try {
+    for (const [rowid, scope, sparse, quantized] of tuples) {
+      row.rowid = rowid;
+      row.scope = scope;
+      row.sparse = sparse;
+      row.quantized = quantized;
+      yield row;
+    }
+  } finally {
+    tuples.return?.();
   }
 }
 
 function isReadOnlyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN|IOERR|PERM)/.test(code);
+  return typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN|IOERR|PERM|FULL)/.test(code);
 }
 
 function toParent(row: ParentRow): ParentChunk {

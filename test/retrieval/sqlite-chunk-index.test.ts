@@ -86,7 +86,7 @@ describe('SQLite chunk index', () => {
     expect(mismatch.code).toBe('INDEX_MODEL_MISMATCH');
     expect(mismatch.message).toMatch(/model-a.*model-b/s);
     expect(mismatch.message).toMatch(/OLLAMA_EMBED_MODEL=model-a/);
-    expect(mismatch.message).toMatch(/ragent docs remove/);
+    expect(mismatch.message).toMatch(/ragent reindex/);
     await expect(
       index.replaceDocument(
         makeDocument({
