@@ -77,6 +77,21 @@ export class TokenTable {
     this.shift = 32 - bits;
   }
 
+  /** Its arrays, for the snapshot file. */
+  get arrays(): { keys: Uint32Array; values: Int32Array } {
+    return { keys: this.keys, values: this.values };
+  }
+
+  /** A table from the arrays of `arrays` (as read back from the snapshot file). */
+  static from(keys: Uint32Array, values: Int32Array, size: number): TokenTable {
+    const table = new TokenTable(1);
+    table.keys = keys;
+    table.values = values;
+    table.size = size;
+    table.shift = 32 - Math.log2(values.length);
+    return table;
+  }
+
   /** The ordinal of the token, or -1. */
   get(token: number): number {
     const mask = this.values.length - 1;
@@ -325,7 +340,7 @@ function trimmed<T extends Int8Array | Int32Array | Float32Array>(array: T, leng
   return (array.length === length ? array : array.slice(0, length)) as T;
 }
 
-interface SegmentParts {
+export interface SegmentParts {
   size: number;
   rowids: Float64Array;
   scopeCodes: Uint16Array;
@@ -353,10 +368,16 @@ export class SnapshotSegment {
   private readonly visibleByMask = new Map<string, Int32Array>();
   private sparseCounts: Uint32Array | undefined;
 
-  constructor(parts: SegmentParts) {
+  constructor(parts: SegmentParts, deleted?: Uint8Array) {
     this.parts = parts;
     this.size = parts.size;
-    this.deleted = new Uint8Array(parts.size);
+    this.deleted = deleted ?? new Uint8Array(parts.size);
+    if (deleted) for (const mark of deleted) this.deletedCount += mark;
+  }
+
+  /** What the snapshot file stores of it. */
+  contents(): { parts: SegmentParts; deleted: Uint8Array } {
+    return { parts: this.parts, deleted: this.deleted };
   }
 
   get dimension(): number | null {

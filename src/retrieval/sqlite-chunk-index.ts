@@ -41,6 +41,7 @@ import {
   type SnapshotRow,
   slicePause,
 } from './search-snapshot.ts';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
 import { schema, schemaVersion } from './sqlite-schema.ts';
 import { encodeQuantizedBlob, encodeSparseBlob, normalized } from './vector-codec.ts';
 
@@ -125,6 +126,10 @@ export class SqliteChunkIndex implements ChunkIndex {
   /** Bumped when every vector changes at once; a build started before it is thrown away. */
   private generation = 0;
   private closed = false;
+  /** The write generation of the snapshot file last saved by this process. */
+  private savedGeneration: string | undefined;
+  private saving: Promise<void> | undefined;
+  private readonly snapshotFile: string;
 
   constructor(options: SqliteChunkIndexOptions) {
     this.file = options.file;
@@ -134,6 +139,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.sliceMs = options.sliceMs ?? 10;
     this.maxSegments = options.maxSegments ?? 16;
     this.db = openWritable(this.file);
+    this.snapshotFile = `${this.file}.snapshot`;
     const version = this.meta('schema_version');
     if (version === undefined) this.setMeta('schema_version', schemaVersion);
     else if (version !== schemaVersion) {
@@ -160,6 +166,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     const deleted: number[] = [];
     const rows: SnapshotRow[] = [];
     const write = this.db.transaction(() => {
+      this.bumpWriteGeneration();
       deleted.length = 0;
       rows.length = 0;
       for (const id of new Set([document.id, ...(input.replaces ?? [])]))
@@ -225,7 +232,12 @@ export class SqliteChunkIndex implements ChunkIndex {
   }
 
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
-    const deleted = this.guardWrite(this.db.transaction(() => this.deleteDocument(documentId, scope)));
+    const deleted = this.guardWrite(
+      this.db.transaction(() => {
+        this.bumpWriteGeneration();
+        return this.deleteDocument(documentId, scope);
+      }),
+    );
     this.applyWrite({ deleted, rows: [] });
     return this.lastDeleteFoundDocument;
   }
@@ -293,9 +305,16 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.db.transaction(() => this.checkEmbedding({ model: info.model!, dimension: info.dimension }, true))();
   }
 
+  /** Saves the live snapshot when it is current and not yet saved (so the next start loads it), then closes. */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     await this.building?.catch(() => {});
+    await this.saving;
+    if (this.db.open && this.snapshot && this.snapshotVersion === this.dataVersion()) {
+      const generation = this.writeGeneration();
+      if (generation !== this.savedGeneration) await this.saveSnapshot(this.snapshot, generation);
+    }
     if (this.db.open) this.db.close();
   }
 
@@ -355,6 +374,7 @@ export class SqliteChunkIndex implements ChunkIndex {
    */
   async dropDenseVectors(): Promise<number> {
     const changed = this.db.transaction(() => {
+      this.bumpWriteGeneration();
       const { changes } = this.db
         .prepare(
           'UPDATE children SET quantized = NULL, dense = NULL WHERE quantized IS NOT NULL OR dense IS NOT NULL',
@@ -529,34 +549,44 @@ export class SqliteChunkIndex implements ChunkIndex {
       const version = this.dataVersion();
       const reader = new Database(this.file, { readonly: true, fileMustExist: true });
       let rows: IterableIterator<SnapshotRow> | undefined;
-      let base: Awaited<ReturnType<typeof buildSegment>>;
+      let loaded: SearchSnapshot | undefined;
+      let storeGeneration: string;
       const scopes = new ScopeTable();
       try {
         reader.pragma('mmap_size = 0');
         reader.exec('BEGIN');
         const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
-        const dimensionValue = reader
-          .prepare("SELECT value FROM meta WHERE key = 'embedding_dimension'")
-          .pluck()
-          .get() as string | undefined;
+        const metaValue = (key: string) =>
+          reader.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+        const dimensionValue = metaValue('embedding_dimension');
+        storeGeneration = metaValue('write_generation') ?? '0';
         this.writesDuringBuild = [];
-        const tuples = reader
-          .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
-          .raw()
-          .iterate() as IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>;
-        rows = asRows(tuples);
-        const slice = slicePause(this.sliceMs);
-        const pause: Pause = () => {
-          if (this.closed) throw new BuildCancelled('closed');
-          return slice();
-        };
-        base = await buildSegment(rows, {
-          dimension: dimensionValue === undefined ? null : Number(dimensionValue),
-          scopes,
-          expectedSize: count,
-          pause,
-        });
-        rows = undefined;
+        loaded = await readSnapshotFile(this.snapshotFile, storeGeneration, this.snapshotOptions()).catch(
+          (error: unknown) => {
+            this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
+            return undefined;
+          },
+        );
+        if (!loaded) {
+          const tuples = reader
+            .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
+            .raw()
+            .iterate() as IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>;
+          rows = asRows(tuples);
+          const slice = slicePause(this.sliceMs);
+          const pause: Pause = () => {
+            if (this.closed) throw new BuildCancelled('closed');
+            return slice();
+          };
+          const base = await buildSegment(rows, {
+            dimension: dimensionValue === undefined ? null : Number(dimensionValue),
+            scopes,
+            expectedSize: count,
+            pause,
+          });
+          rows = undefined;
+          loaded = new SearchSnapshot(scopes, [base], this.snapshotOptions());
+        }
         reader.exec('COMMIT');
       } finally {
         rows?.return?.();
@@ -564,16 +594,56 @@ export class SqliteChunkIndex implements ChunkIndex {
       }
       if (this.closed) throw new BuildCancelled('closed');
       if (generation !== this.generation || version !== this.dataVersion()) continue;
-      const snapshot = new SearchSnapshot(scopes, [base], this.snapshotOptions());
-      for (const write of this.writesDuringBuild ?? []) this.applyTo(snapshot, write);
+      const snapshot = loaded;
+      const replayed = this.writesDuringBuild ?? [];
+      for (const write of replayed) this.applyTo(snapshot, write);
       this.snapshot = snapshot;
       this.snapshotVersion = version;
+      if (replayed.length === 0 && this.savedGeneration !== storeGeneration) {
+        this.saveSnapshot(snapshot, storeGeneration).catch(() => {});
+      }
       this.logger?.debug(
         { children: snapshot.size, ms: Math.round(performance.now() - started) },
         'search snapshot built',
       );
       return;
     }
+  }
+
+  /**
+   * Saves the snapshot for the next start, stamped with the store's write generation it reflects (any
+   * later write makes the file stale). Failures only cost the next start a rebuild: they are logged.
+   */
+  private async saveSnapshot(snapshot: SearchSnapshot, generation: string): Promise<void> {
+    this.saving ??= writeSnapshotFile(this.snapshotFile, snapshot, generation)
+      .then(() => {
+        this.savedGeneration = generation;
+      })
+      .catch((error: unknown) => {
+        this.logger?.warn({ err: error }, 'could not save the search snapshot');
+      })
+      .finally(() => {
+        this.saving = undefined;
+      });
+    return this.saving;
+  }
+
+  private writeGeneration(): string {
+    return (
+      (this.db.prepare("SELECT value FROM meta WHERE key = 'write_generation'").pluck().get() as
+        | string
+        | undefined) ?? '0'
+    );
+  }
+
+  /** Called inside every write transaction: the saved snapshot of an older generation is stale. */
+  private bumpWriteGeneration(): void {
+    this.db
+      .prepare(
+        `INSERT INTO meta (key, value) VALUES ('write_generation', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
+      )
+      .run();
   }
 
   private snapshotOptions() {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,6 +123,76 @@ describe('the embedded index’s in-memory snapshot', () => {
     await other.replaceDocument(makeDocument({ id: 'secret', scope: 'slack:T9', texts: ['walrus secret'] }));
     const hits = await index.search(query('walrus'), { scopes: ['shared'], k: 5 });
     expect(hits).toEqual([]);
+  });
+});
+
+describe('the saved snapshot', () => {
+  let directory: string;
+  let file: string;
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'ragent-saved-snapshot-'));
+    file = path.join(directory, 'index.sqlite');
+  });
+  afterEach(() => {
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  async function indexWithTwoSegments() {
+    const index = openSqliteChunkIndex({ file });
+    await index.replaceDocument(
+      makeDocument({
+        id: 'big',
+        scope: 'shared',
+        texts: manyTexts('walrus', 50),
+        dense: (_t, at) => axis(8, at % 8),
+      }),
+    );
+    await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
+    await index.replaceDocument(makeDocument({ id: 'late', scope: 'slack:T1', texts: ['beluga song'] }));
+    await index.removeDocument('big', 'shared');
+    await index.replaceDocument(makeDocument({ id: 'big2', scope: 'shared', texts: ['walrus again'] }));
+    expect(index.snapshotStats().segments).toBe(3);
+    await index.close();
+  }
+
+  it('is loaded at the next start as it was (segments, deletions, scopes) instead of being rebuilt', async () => {
+    await indexWithTwoSegments();
+    expect(existsSync(`${file}.snapshot`)).toBe(true);
+    const reopened = openSqliteChunkIndex({ file });
+    try {
+      const hits = await reopened.search(query('walrus'), { scopes: ['shared'], k: 5 });
+      expect(reopened.snapshotStats()).toMatchObject({ segments: 3, children: 2 });
+      expect(hits.map((hit) => hit.child.id)).toEqual(['big2:c0']);
+      expect(await reopened.search(query('beluga'), { scopes: ['shared'], k: 5 })).toEqual([]);
+      expect((await reopened.search(query('beluga'), { scopes: ['slack:T1'], k: 5 }))[0]?.child.id).toBe(
+        'late:c0',
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('is ignored when the index was written after it was saved, or when it is damaged', async () => {
+    await indexWithTwoSegments();
+    // Another process (which never loaded a snapshot) writes: the saved one is now stale.
+    const writer = openSqliteChunkIndex({ file });
+    await writer.replaceDocument(makeDocument({ id: 'newer', scope: 'shared', texts: ['walrus newest'] }));
+    await writer.close();
+    const reopened = openSqliteChunkIndex({ file });
+    try {
+      const hits = await reopened.search(query('walrus'), { scopes: ['shared'], k: 5 });
+      expect(reopened.snapshotStats().segments).toBe(1);
+      expect(hits.map((hit) => hit.child.id).sort()).toEqual(['big2:c0', 'newer:c0']);
+    } finally {
+      await reopened.close();
+    }
+    writeFileSync(`${file}.snapshot`, 'RGS1 not really a snapshot');
+    const again = openSqliteChunkIndex({ file });
+    try {
+      expect(await again.search(query('walrus'), { scopes: ['shared'], k: 5 })).toHaveLength(2);
+    } finally {
+      await again.close();
+    }
   });
 });
 
