@@ -265,7 +265,7 @@ class SegmentBuilder {
   /** Builds the inverted index in two passes over the postings; yields every few thousand children. */
   private *steps(): Generator<void, SnapshotSegment> {
     const size = this.count;
-    const ordinals = new TokenTable(Math.min(1 << 20, Math.max(512, size)));
+    const ordinals = new TokenTable(4096);
     let counts = new Int32Array(1024);
     const tokens = this.tokens;
     for (let position = 0, slot = 0; position < size; position++) {
