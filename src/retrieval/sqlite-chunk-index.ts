@@ -567,7 +567,8 @@ export class SqliteChunkIndex implements ChunkIndex {
             return undefined;
           },
         );
-        if (!loaded) {
+        if (loaded) this.savedGeneration = storeGeneration;
+        else {
           const tuples = reader
             .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
             .raw()
