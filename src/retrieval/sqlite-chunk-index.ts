@@ -39,6 +39,7 @@ import {
   type Scored,
   SearchSnapshot,
   type SnapshotRow,
+  type SnapshotSegment,
   slicePause,
 } from './search-snapshot.ts';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
@@ -55,6 +56,8 @@ export interface SqliteChunkIndexOptions {
   sliceMs?: number;
   /** Merge the snapshot's segments in the background above this many (default 16). */
   maxSegments?: number;
+  /** Children per segment when the snapshot is loaded from the rows (default 65,536). */
+  segmentRows?: number;
 }
 
 /** What one committed write changed, for the in-memory snapshot. */
@@ -117,6 +120,9 @@ export class SqliteChunkIndex implements ChunkIndex {
   private readonly rescoreCandidates: number;
   private readonly sliceMs: number;
   private readonly maxSegments: number;
+  private readonly segmentRows: number;
+  /** Segments the last load produced (later writes add one each). */
+  private loadedSegments = 1;
   private snapshot: SearchSnapshot | undefined;
   /** The main connection's `data_version` the live snapshot reflects. */
   private snapshotVersion = -1;
@@ -138,6 +144,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.rescoreCandidates = options.rescoreCandidates ?? 400;
     this.sliceMs = options.sliceMs ?? 10;
     this.maxSegments = options.maxSegments ?? 16;
+    this.segmentRows = options.segmentRows ?? 65_536;
     this.db = openWritable(this.file);
     this.snapshotFile = `${this.file}.snapshot`;
     const version = this.meta('schema_version');
@@ -579,14 +586,22 @@ export class SqliteChunkIndex implements ChunkIndex {
             if (this.closed) throw new BuildCancelled('closed');
             return slice();
           };
-          const base = await buildSegment(rows, {
-            dimension: dimensionValue === undefined ? null : Number(dimensionValue),
-            scopes,
-            expectedSize: count,
-            pause,
-          });
+          // Segments of at most `segmentRows` children: no single allocation or pass holds the loop long,
+          // and each segment pre-selects its own dense candidates (better recall on large indexes).
+          const segments: SnapshotSegment[] = [];
+          for (let remaining = count; ; remaining -= this.segmentRows) {
+            const segment = await buildSegment(take(rows, this.segmentRows), {
+              dimension: dimensionValue === undefined ? null : Number(dimensionValue),
+              scopes,
+              expectedSize: Math.max(1, Math.min(remaining, this.segmentRows)),
+              pause,
+            });
+            if (segment.size === 0) break;
+            segments.push(segment);
+            if (segment.size < this.segmentRows) break;
+          }
           rows = undefined;
-          loaded = new SearchSnapshot(scopes, [base], this.snapshotOptions());
+          loaded = new SearchSnapshot(scopes, segments, this.snapshotOptions());
         }
         reader.exec('COMMIT');
       } finally {
@@ -598,6 +613,7 @@ export class SqliteChunkIndex implements ChunkIndex {
       const snapshot = loaded;
       const replayed = this.writesDuringBuild ?? [];
       for (const write of replayed) this.applyTo(snapshot, write);
+      this.loadedSegments = loaded.segments.length;
       this.snapshot = snapshot;
       this.snapshotVersion = version;
       if (replayed.length === 0 && this.savedGeneration !== storeGeneration) {
@@ -659,7 +675,8 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.applyTo(snapshot, write);
     const deletedShare =
       1 - snapshot.size / snapshot.segments.reduce((sum, segment) => sum + segment.size, 0);
-    if (!this.building && (snapshot.segments.length > this.maxSegments || deletedShare > 0.25)) {
+    const added = snapshot.segments.length - this.loadedSegments;
+    if (!this.building && (added > this.maxSegments || deletedShare > 0.25)) {
       this.rebuild().catch((error: unknown) => {
         if (!(error instanceof BuildCancelled))
           this.logger?.error({ err: error }, 'merging the search index failed');
@@ -738,6 +755,15 @@ function notWritable(file: string, what: string, cause: unknown): RagentError {
       '(RAGENT_DATA_DIR) and free disk space there, then try again.',
     { cause, details: { file } },
   );
+}
+
+/** Up to `limit` more rows of `rows` (which stays open for the next call). */
+function* take(rows: Iterator<SnapshotRow>, limit: number): Generator<SnapshotRow, undefined, undefined> {
+  for (let count = 0; count < limit; count++) {
+    const next = rows.next();
+    if (next.done) return;
+    yield next.value;
+  }
 }
 
 function* asRows(

@@ -62,6 +62,16 @@ describe('the embedded index’s in-memory snapshot', () => {
     expect(turnsWhileLoading).toBeGreaterThan(5);
   });
 
+  it('loads a large index as several segments that rank as one', async () => {
+    const whole = open();
+    const split = open({ segmentRows: 100, exactLimit: 10, rescoreCandidates: 20 });
+    const probe = query('walrus topic3 paragraph', axis(8, 3));
+    const expected = await whole.search(probe, { scopes: ['shared'], k: 5 });
+    const hits = await split.search(probe, { scopes: ['shared'], k: 5 });
+    expect(split.snapshotStats()).toMatchObject({ segments: 7, children: 601 });
+    expect(hits.map((hit) => hit.child.id)).toEqual(expected.map((hit) => hit.child.id));
+  });
+
   it('takes a write in place: the new children are found, the replaced and removed ones are not', async () => {
     const index = open();
     await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
@@ -103,7 +113,7 @@ describe('the embedded index’s in-memory snapshot', () => {
   });
 
   it('merges its segments back into one in the background', async () => {
-    const index = open({ maxSegments: 2 });
+    const index = open({ maxSegments: 1 });
     await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
     for (const id of ['a', 'b']) {
       await index.replaceDocument(makeDocument({ id, scope: 'shared', texts: [`seal ${id}`] }));
