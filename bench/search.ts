@@ -7,7 +7,8 @@
  *     of the sign-bit pre-selection against a full int8 scan.
  * (b) Real corpus, BM25 only: ingests ../shared/corpus into a temporary data dir with the ingestion
  *     service (when it is built) and runs the eval over bench/questions.jsonl.
- * Options: BENCH_CHILDREN (default 100000), BENCH_DIMENSION (1024), BENCH_QUERIES (300), BENCH_SKIP_CORPUS=1,
+ * Options: BENCH_CHILDREN (default 100000), BENCH_DIMENSION (1024), BENCH_QUERIES (300), BENCH_KEEP=1 (keep
+ * the temporary index and print its path), BENCH_SKIP_CORPUS=1,
  * BENCH_SKIP_SYNTHETIC=1 (only the corpus eval).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
