@@ -11,6 +11,7 @@ import { registerDocsCommand } from './adapters/cli/commands/docs-command.ts';
 import { registerDoctorCommand } from './adapters/cli/commands/doctor-command.ts';
 import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
 import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
+import { registerReindexCommand } from './adapters/cli/commands/reindex-command.ts';
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
 import { registerStartCommand } from './adapters/cli/commands/start-command.ts';
 import { renderCliError } from './adapters/cli/render-cli-error.ts';
@@ -25,6 +26,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerDoctorCommand(program, context);
   registerIngestCommand(program, context);
   registerDocsCommand(program, context);
+  registerReindexCommand(program, context);
   registerSearchCommand(program, context);
   registerEvalCommand(program, context);
   registerChatCommand(program, context);

@@ -18,6 +18,8 @@ export interface Services {
   coordination: CoordinationStore;
   /** The one turn runner, shared by every chat platform of the process. */
   turns: TurnRunner;
+  /** Starts what a long-running process wants ready early (the embedded index's search snapshot). */
+  warmUp?(): void;
   /** Closes conversations, the index and, last, the coordination store. */
   close(): Promise<void>;
 }

@@ -163,6 +163,8 @@ export interface IngestRequest {
   bytes: Uint8Array;
   scope: Scope;
   uploader: string;
+  /** Ingest again even when these exact bytes are already in the scope (`ragent ingest --force`). */
+  force?: boolean;
 }
 
 export interface IngestProgress {

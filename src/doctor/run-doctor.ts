@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { checkDataDir } from './check-data-dir.ts';
+import { checkIndex } from './check-index-size.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkOpenAi } from './check-openai.ts';
 import { checkPlatforms } from './check-platforms.ts';
@@ -30,6 +31,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     checkNodeVersion(),
     sqlite,
     dataDir,
+    ...checkIndex(config),
     ...ollama,
     ...openai,
     qdrant,

@@ -2,7 +2,8 @@
  * The ingestion service: the one writer of the index. A file is checked by its bytes, extracted,
  * chunked into parents and children, given sparse (BM25) and, when configured, dense vectors, and
  * written with ONE atomic `replaceDocument` call (which also drops an older version of the same name),
- * so a document is searchable whole or not at all.
+ * so a document is searchable whole or not at all. The same bytes again are "unchanged" unless
+ * `force` is set (then they are extracted, chunked and embedded again and replace the stored version).
  */
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -46,11 +47,11 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await index.listDocuments([scope]);
     const same = existing.find((document) => document.id === id);
-    if (same) {
+    if (same && !request.force) {
       onProgress({ stage: 'done', done: same.pages, total: same.pages, unit: 'pages' });
       return { status: 'unchanged', document: same, seconds: seconds() };
     }
-    const older = existing.filter((document) => document.name === name);
+    const older = existing.filter((document) => document.name === name || document.id === id);
     if (embedder) {
       // Fail fast (Ollama down, model missing, another model in the index) before the long extraction.
       const [probe] = await embedder.embed([name]);

@@ -32,3 +32,9 @@ export function createEmbedder(config: Config): Embedder | undefined {
     headers: config.ollama.headers,
   });
 }
+
+/** The embedding model documents should carry: the configured one, or null for BM25 only. */
+export function configuredEmbeddingModel(config: Config): string | null {
+  if (config.embeddings === 'none') return null;
+  return config.embeddings === 'openai' ? (config.openai.embedModel ?? null) : config.ollama.embedModel;
+}

@@ -59,6 +59,21 @@ export interface ChunkIndex {
    */
   ensureEmbedding(info: IndexEmbeddingInfo): Promise<void>;
   close(): Promise<void>;
+  /** Starts loading what searches need in the background (the embedded store's snapshot), at start. */
+  warmUp?(): void;
+  /** Every document of every scope (`ragent reindex`, diagnostics). */
+  listAllDocuments?(): Promise<DocumentRecord[]>;
+  /** A document with its stored parents and children, so it can be re-indexed without the file. */
+  readDocument?(documentId: string, scope: Scope): Promise<StoredDocument | undefined>;
+  /** Drops every dense vector at once (the index becomes BM25-only), before embedding with another model. */
+  dropDenseVectors?(): Promise<number>;
+}
+
+/** A document's stored chunks (their text included). */
+export interface StoredDocument {
+  document: DocumentRecord;
+  parents: ParentChunk[];
+  children: ChildChunk[];
 }
 
 export type { Embedder } from '../core/model-provider.ts';

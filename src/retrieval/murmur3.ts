@@ -20,11 +20,12 @@ function asciiBytes(text: string): Uint8Array {
   return scratch.subarray(0, text.length);
 }
 
-function murmur3Bytes(bytes: Uint8Array): number {
+/** MurmurHash3 x86 32-bit of raw bytes with a seed, as a signed 32-bit integer. */
+export function murmur3Bytes(bytes: Uint8Array, seed = 0): number {
   const length = bytes.length;
   const c1 = 0xcc9e2d51;
   const c2 = 0x1b873593;
-  let hash = 0;
+  let hash = seed | 0;
   const blocks = length & ~3;
   for (let offset = 0; offset < blocks; offset += 4) {
     let block =

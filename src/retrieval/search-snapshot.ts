@@ -1,280 +1,515 @@
 /**
- * An in-memory, read-only picture of every child's vectors, built from the SQLite store on the first
- * search and rebuilt after any write (the store tracks `PRAGMA data_version`, so writes by another
- * process count too). It answers both halves of hybrid search without touching the disk:
+ * An in-memory picture of every child's vectors, so that hybrid search never touches the disk. It is a
+ * list of segments: one large segment built from the store (in slices that yield to the event loop, see
+ * `buildSegment`) and small ones added after each write, with deleted children marked in place; the
+ * store merges them back into one segment in the background when there are too many
+ * (sqlite-chunk-index). Per segment:
  * - sparse: an inverted index (token → positions + BM25 document weights) in typed arrays; IDF is
- *   computed per query over the children of the caller's scopes: ln(1 + (N − df + 0.5) / (df + 0.5)),
- *   as Qdrant's `idf` modifier does;
- * - dense: an exact float dot-product scan while the index is small; above `exactLimit` vectors, the
- *   snapshot keeps int8-quantised vectors (1 byte per dimension) and their sign bits: Hamming passes over
- *   the sign bits pick a few hundred candidates, which are rescored with the int8 vectors (cosine
- *   error well under 1 %), so no disk access is needed at query time.
- * Every scan skips positions whose scope the caller may not see.
+ *   computed per query over the live children of the caller's scopes in every segment:
+ *   ln(1 + (N − df + 0.5) / (df + 0.5)), as Qdrant's `idf` modifier does;
+ * - dense: int8-quantised vectors (1 byte per dimension) and their sign bits, and nothing else (no
+ *   float32 copy): a small segment is scored whole with the int8 vectors; above `exactLimit`, Hamming
+ *   passes over the sign bits pick a few hundred candidates, which are rescored with the int8 vectors
+ *   (cosine error well under 1 %).
+ * Every scan skips positions whose scope the caller may not see, and deleted positions.
  */
 import type { SparseVector } from '../core/types.ts';
+import { bm25Parameters } from './bm25.ts';
 import { topK } from './top-k.ts';
-import {
-  decodeDenseBlob,
-  decodeSparseBlob,
-  dot,
-  quantizedDimension,
-  signCode,
-  signWords,
-} from './vector-codec.ts';
+import { decodeSparseBlob, quantizedDimension, signCode, signWords } from './vector-codec.ts';
+
+/** BM25 document weights (at most k1 + 1) are kept as 16-bit fixed point: 1/65535 of k1 + 1 per step. */
+const weightStep = (bm25Parameters.k1 + 1) / 65_535;
 
 export interface SnapshotRow {
   rowid: number;
   scope: string;
   sparse: Uint8Array | null;
-  dense: Uint8Array | null;
-  /** Read only above `exactLimit` (see sqlite-chunk-index). */
+  /** The int8 blob of vector-codec (`encodeQuantizedBlob`), or null for a BM25-only child. */
   quantized: Uint8Array | null;
 }
 
 export interface SnapshotOptions {
   dimension: number | null;
-  /** Up to this many dense vectors are kept whole in memory and scanned exactly. */
+  /** Segments with up to this many vectors are scored whole with int8; above, sign-bit pre-selection. */
   exactLimit: number;
   /** How many Hamming candidates are rescored with int8 vectors above `exactLimit`. */
   rescoreCandidates: number;
 }
 
+/** A child found by a search: its store row id and score. */
 export interface Scored {
-  position: number;
+  rowid: number;
   score: number;
 }
 
-export class SearchSnapshot {
-  readonly size: number;
-  private readonly rowids: Float64Array;
-  private readonly scopeCodes: Uint16Array;
-  private readonly scopeNames: string[];
-  private readonly tokenOrdinals: Map<number, number>;
-  private readonly tokenStarts: Int32Array;
-  private readonly postingPositions: Int32Array;
-  private readonly postingWeights: Float32Array;
-  private readonly hasSparse: Uint8Array;
-  private readonly hasDense: Uint8Array;
-  private readonly dimension: number | null;
-  private readonly exact: Float32Array | undefined;
-  private readonly signs: Int32Array | undefined;
-  /** The first `coarseWords` sign words of every vector, packed together for a cache-friendly first pass. */
-  private readonly coarseSigns: Int32Array | undefined;
-  private readonly coarseWords: number;
-  private readonly quantized: Int8Array | undefined;
-  private readonly quantizedScales: Float32Array | undefined;
-  private readonly words: number;
-  private readonly options: SnapshotOptions;
-  private readonly scores: Float64Array;
-  private readonly touched: Int32Array;
-  private readonly sparseCountByScope: Uint32Array;
-  private readonly frequencies = new Map<number, Uint32Array>();
-  private readonly visibleByMask = new Map<string, Int32Array>();
+/** Scope names ↔ small codes, shared by every segment of a snapshot so one mask serves them all. */
+export class ScopeTable {
+  readonly names: string[] = [];
+  private readonly codes = new Map<string, number>();
 
-  constructor(rows: Iterable<SnapshotRow>, options: SnapshotOptions) {
-    this.options = options;
-    this.dimension = options.dimension;
-    const collected: SnapshotRow[] = [];
-    for (const row of rows) collected.push(row);
-    const size = collected.length;
-    this.size = size;
+  code(name: string): number {
+    let code = this.codes.get(name);
+    if (code === undefined) {
+      code = this.names.length;
+      this.names.push(name);
+      this.codes.set(name, code);
+    }
+    return code;
+  }
+}
+
+/**
+ * Token id → ordinal, open addressing over typed arrays: a `Map` is several times slower here, because
+ * half of the 31-bit token ids do not fit V8's small integers.
+ */
+export class TokenTable {
+  size = 0;
+  private keys: Uint32Array;
+  private values: Int32Array;
+  private shift: number;
+
+  constructor(expected = 512) {
+    let bits = 4;
+    while (1 << bits < expected * 2) bits++;
+    this.keys = new Uint32Array(1 << bits);
+    this.values = new Int32Array(1 << bits).fill(-1);
+    this.shift = 32 - bits;
+  }
+
+  /** Its arrays, for the snapshot file. */
+  get arrays(): { keys: Uint32Array; values: Int32Array } {
+    return { keys: this.keys, values: this.values };
+  }
+
+  /** A table from the arrays of `arrays` (as read back from the snapshot file). */
+  static from(keys: Uint32Array, values: Int32Array, size: number): TokenTable {
+    const table = new TokenTable(1);
+    table.keys = keys;
+    table.values = values;
+    table.size = size;
+    table.shift = 32 - Math.log2(values.length);
+    return table;
+  }
+
+  /** The ordinal of the token, or -1. */
+  get(token: number): number {
+    const mask = this.values.length - 1;
+    for (let slot = Math.imul(token, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const value = this.values[slot]!;
+      if (value === -1 || this.keys[slot] === token) return value;
+    }
+  }
+
+  /** The ordinal of the token, numbering it next when it is new. */
+  add(token: number): number {
+    const mask = this.values.length - 1;
+    for (let slot = Math.imul(token, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const value = this.values[slot]!;
+      if (value !== -1 && this.keys[slot] !== token) continue;
+      if (value !== -1) return value;
+      this.keys[slot] = token;
+      this.values[slot] = this.size;
+      if (++this.size * 2 > this.values.length) this.grow();
+      return this.size - 1;
+    }
+  }
+
+  byteSize(): number {
+    return this.keys.byteLength + this.values.byteLength;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Uint32Array(keys.length * 2);
+    this.values = new Int32Array(values.length * 2).fill(-1);
+    this.shift--;
+    const mask = this.values.length - 1;
+    for (let old = 0; old < values.length; old++) {
+      if (values[old] === -1) continue;
+      let slot = Math.imul(keys[old]!, 0x9e3779b1) >>> this.shift;
+      while (this.values[slot] !== -1) slot = (slot + 1) & mask;
+      this.keys[slot] = keys[old]!;
+      this.values[slot] = values[old]!;
+    }
+  }
+}
+
+/** Passes control back to the event loop when a slice of work has run `sliceMs`. */
+export type Pause = () => Promise<void> | undefined;
+
+export function slicePause(sliceMs: number): Pause {
+  let sliceStarted = performance.now();
+  return () => {
+    if (performance.now() - sliceStarted < sliceMs) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        sliceStarted = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
+const neverPause: Pause = () => undefined;
+
+/** Builds one segment from rows (ascending rowid), pausing between slices when `pause` asks to. */
+export async function buildSegment(
+  rows: Iterable<SnapshotRow>,
+  options: { dimension: number | null; scopes: ScopeTable; expectedSize?: number; pause?: Pause },
+): Promise<SnapshotSegment> {
+  const pause = options.pause ?? neverPause;
+  const builder = new SegmentBuilder(options.dimension, options.scopes, options.expectedSize ?? 1024);
+  let count = 0;
+  for (const row of rows) {
+    builder.add(row);
+    if ((++count & 63) === 0) await pause();
+  }
+  return builder.finish(pause);
+}
+
+/** The same, synchronously: for the few rows of one written document. */
+export function buildSegmentNow(
+  rows: readonly SnapshotRow[],
+  options: { dimension: number | null; scopes: ScopeTable },
+): SnapshotSegment {
+  const builder = new SegmentBuilder(options.dimension, options.scopes, rows.length);
+  for (const row of rows) builder.add(row);
+  return builder.finishSync();
+}
+
+class SegmentBuilder {
+  private count = 0;
+  private rowids: Float64Array;
+  private scopeCodes: Uint16Array;
+  private sparseEnds: Int32Array;
+  private tokens: Uint32Array;
+  private weights: Float32Array;
+  private tokenCount = 0;
+  private quantized: Int8Array;
+  private scales: Float32Array;
+  private signs: Int32Array;
+  private hasDense: Uint8Array;
+  private readonly words: number;
+  private readonly dimension: number;
+
+  constructor(
+    dimension: number | null,
+    private readonly scopes: ScopeTable,
+    capacity: number,
+  ) {
+    this.dimension = dimension ?? 0;
+    this.words = dimension === null ? 0 : signWords(dimension);
+    const size = Math.max(1, capacity);
     this.rowids = new Float64Array(size);
     this.scopeCodes = new Uint16Array(size);
-    this.scopeNames = [];
-    this.hasSparse = new Uint8Array(size);
+    this.sparseEnds = new Int32Array(size);
+    this.tokens = new Uint32Array(size * 32);
+    this.weights = new Float32Array(size * 32);
+    this.quantized = new Int8Array(size * this.dimension);
+    this.scales = new Float32Array(size);
+    this.signs = new Int32Array(size * this.words);
     this.hasDense = new Uint8Array(size);
-    this.scores = new Float64Array(size);
-    this.touched = new Int32Array(size);
-    const scopeIndex = new Map<string, number>();
-    const decoded: ({ indices: Uint32Array; values: Float32Array } | undefined)[] = new Array(size);
-    const tokenCounts = new Map<number, number>();
-    let denseCount = 0;
-    collected.forEach((row, position) => {
-      this.rowids[position] = row.rowid;
-      let code = scopeIndex.get(row.scope);
-      if (code === undefined) {
-        code = this.scopeNames.length;
-        this.scopeNames.push(row.scope);
-        scopeIndex.set(row.scope, code);
-      }
-      this.scopeCodes[position] = code;
-      if (row.sparse && row.sparse.byteLength > 0) {
-        const vector = decodeSparseBlob(row.sparse);
-        decoded[position] = vector;
-        this.hasSparse[position] = 1;
-        for (const token of vector.indices) tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
-      }
-      if ((row.dense && row.dense.byteLength > 0) || (row.quantized && row.quantized.byteLength > 0))
-        denseCount++;
-    });
+  }
 
-    this.sparseCountByScope = new Uint32Array(this.scopeNames.length);
-    for (let position = 0; position < size; position++) {
-      if (this.hasSparse[position]) this.sparseCountByScope[this.scopeCodes[position]!]!++;
-    }
-    this.tokenOrdinals = new Map();
-    this.tokenStarts = new Int32Array(tokenCounts.size + 1);
-    let offset = 0;
-    let ordinal = 0;
-    for (const [token, count] of tokenCounts) {
-      this.tokenOrdinals.set(token, ordinal);
-      this.tokenStarts[ordinal++] = offset;
-      offset += count;
-    }
-    this.tokenStarts[ordinal] = offset;
-    this.postingPositions = new Int32Array(offset);
-    this.postingWeights = new Float32Array(offset);
-    const fill = this.tokenStarts.slice(0, ordinal);
-    decoded.forEach((vector, position) => {
-      if (!vector) return;
-      for (let index = 0; index < vector.indices.length; index++) {
-        const tokenOrdinal = this.tokenOrdinals.get(vector.indices[index]!)!;
-        const slot = fill[tokenOrdinal]!++;
-        this.postingPositions[slot] = position;
-        this.postingWeights[slot] = vector.values[index]!;
+  add(row: SnapshotRow): void {
+    if (this.count === this.rowids.length) this.grow(this.count * 2);
+    const position = this.count++;
+    this.rowids[position] = row.rowid;
+    this.scopeCodes[position] = this.scopes.code(row.scope);
+    if (row.sparse && row.sparse.byteLength > 0) {
+      const vector = decodeSparseBlob(row.sparse);
+      const needed = this.tokenCount + vector.indices.length;
+      if (needed > this.tokens.length) {
+        const length = Math.max(needed, this.tokens.length * 2);
+        this.tokens = copyInto(new Uint32Array(length), this.tokens);
+        this.weights = copyInto(new Float32Array(length), this.weights);
       }
-    });
-
-    this.words = this.dimension === null ? 0 : signWords(this.dimension);
-    this.coarseWords = Math.min(this.words, 8);
+      this.tokens.set(vector.indices, this.tokenCount);
+      this.weights.set(vector.values, this.tokenCount);
+      this.tokenCount = needed;
+    }
+    this.sparseEnds[position] = this.tokenCount;
     const dimension = this.dimension;
-    if (dimension !== null && denseCount > 0 && denseCount <= options.exactLimit) {
-      const exact = new Float32Array(size * dimension);
-      collected.forEach((row, position) => {
-        if (!row.dense || row.dense.byteLength !== dimension * 4) return;
-        exact.set(decodeDenseBlob(row.dense), position * dimension);
-        this.hasDense[position] = 1;
-      });
-      this.exact = exact;
-    } else if (dimension !== null && denseCount > 0) {
-      const words = this.words;
-      const signs = new Int32Array(size * words);
-      const coarseWords = this.coarseWords;
-      const coarse = new Int32Array(size * coarseWords);
-      const quantized = new Int8Array(size * dimension);
-      const scales = new Float32Array(size);
-      const word = new Uint32Array(words);
-      collected.forEach((row, position) => {
-        if (!row.quantized || quantizedDimension(row.quantized) !== dimension) return;
-        const blob = row.quantized;
-        scales[position] = new DataView(blob.buffer, blob.byteOffset, 4).getFloat32(0, true);
-        const values = new Int8Array(blob.buffer, blob.byteOffset + 4, dimension);
-        quantized.set(values, position * dimension);
-        word.fill(0);
-        for (let index = 0; index < dimension; index++) {
-          if (values[index]! > 0) word[index >>> 5]! |= 1 << (index & 31);
-        }
-        signs.set(new Int32Array(word.buffer), position * words);
-        coarse.set(new Int32Array(word.buffer, 0, coarseWords), position * coarseWords);
-        this.hasDense[position] = 1;
-      });
-      this.signs = signs;
-      this.coarseSigns = coarse;
-      this.quantized = quantized;
-      this.quantizedScales = scales;
+    if (dimension > 0 && row.quantized && quantizedDimension(row.quantized) === dimension) {
+      const blob = row.quantized;
+      this.scales[position] = new DataView(blob.buffer, blob.byteOffset, 4).getFloat32(0, true);
+      const values = new Int8Array(blob.buffer, blob.byteOffset + 4, dimension);
+      this.quantized.set(values, position * dimension);
+      const signs = this.signs;
+      const base = position * this.words;
+      for (let word = 0; word < this.words; word++) {
+        let bits = 0;
+        const end = Math.min(dimension, (word + 1) * 32);
+        // (-v) >>> 31 is 1 exactly when v > 0: no branch per dimension.
+        for (let index = word * 32; index < end; index++) bits |= (-values[index]! >>> 31) << (index & 31);
+        signs[base + word] = bits;
+      }
+      this.hasDense[position] = 1;
     }
   }
 
-  rowidAt(position: number): number {
-    return this.rowids[position]!;
+  async finish(pause: Pause): Promise<SnapshotSegment> {
+    const steps = this.steps();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await pause();
+    }
   }
 
-  /** A mask over scope codes: 1 where the caller may see the scope. */
-  allowedScopes(scopes: readonly string[]): Uint8Array {
-    const wanted = new Set(scopes);
-    return Uint8Array.from(this.scopeNames, (name) => (wanted.has(name) ? 1 : 0));
+  finishSync(): SnapshotSegment {
+    const steps = this.steps();
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
   }
 
-  searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Scored[] {
-    const visible = sumAllowed(this.sparseCountByScope, allowed);
-    if (visible === 0) return [];
-    const scores = this.scores;
-    const touched = this.touched;
-    let touchedCount = 0;
-    for (let term = 0; term < query.indices.length; term++) {
-      const ordinal = this.tokenOrdinals.get(query.indices[term]!);
-      if (ordinal === undefined) continue;
-      const documentFrequency = sumAllowed(this.frequencyByScope(ordinal), allowed);
-      if (documentFrequency === 0) continue;
-      const idf = Math.log(1 + (visible - documentFrequency + 0.5) / (documentFrequency + 0.5));
-      const weight = (query.values[term] ?? 1) * idf;
-      const end = this.tokenStarts[ordinal + 1]!;
-      for (let slot = this.tokenStarts[ordinal]!; slot < end; slot++) {
-        const position = this.postingPositions[slot]!;
-        if (allowed[this.scopeCodes[position]!] === 0) continue;
-        if (scores[position] === 0) touched[touchedCount++] = position;
-        scores[position]! += weight * this.postingWeights[slot]!;
+  /** Builds the inverted index in two passes over the postings; yields every few thousand children. */
+  private *steps(): Generator<void, SnapshotSegment> {
+    const size = this.count;
+    const ordinals = new TokenTable(4096);
+    let counts = new Int32Array(1024);
+    const tokens = this.tokens;
+    for (let position = 0, slot = 0; position < size; position++) {
+      for (const end = this.sparseEnds[position]!; slot < end; slot++) {
+        const ordinal = ordinals.add(tokens[slot]!);
+        if (ordinal === counts.length) counts = copyInto(new Int32Array(ordinal * 2), counts);
+        counts[ordinal]!++;
+        tokens[slot] = ordinal;
+      }
+      if ((position & 255) === 255) yield;
+    }
+    const tokenStarts = new Int32Array(ordinals.size + 1);
+    for (let ordinal = 0, offset = 0; ordinal < ordinals.size; ordinal++) {
+      tokenStarts[ordinal] = offset;
+      offset += counts[ordinal]!;
+      tokenStarts[ordinal + 1] = offset;
+    }
+    const fill = tokenStarts.slice(0, ordinals.size);
+    const postingPositions = new Int32Array(this.tokenCount);
+    const postingWeights = new Uint16Array(this.tokenCount);
+    const hasSparse = new Uint8Array(size);
+    for (let position = 0, slot = 0; position < size; position++) {
+      const end = this.sparseEnds[position]!;
+      if (end > slot) hasSparse[position] = 1;
+      for (; slot < end; slot++) {
+        const at = fill[tokens[slot]!]!++;
+        postingPositions[at] = position;
+        postingWeights[at] = Math.min(65_535, Math.round(this.weights[slot]! / weightStep));
+      }
+      if ((position & 255) === 255) yield;
+    }
+    const anyDense = this.hasDense.subarray(0, size).includes(1);
+    return new SnapshotSegment({
+      size,
+      rowids: this.rowids.slice(0, size),
+      scopeCodes: this.scopeCodes.slice(0, size),
+      tokenOrdinals: ordinals,
+      tokenStarts,
+      postingPositions,
+      postingWeights,
+      hasSparse,
+      dimension: anyDense ? this.dimension : null,
+      words: this.words,
+      signs: anyDense ? trimmed(this.signs, size * this.words) : undefined,
+      quantized: anyDense ? trimmed(this.quantized, size * this.dimension) : undefined,
+      scales: anyDense ? trimmed(this.scales, size) : undefined,
+      hasDense: this.hasDense.slice(0, size),
+    });
+  }
+
+  private grow(capacity: number): void {
+    this.rowids = copyInto(new Float64Array(capacity), this.rowids);
+    this.scopeCodes = copyInto(new Uint16Array(capacity), this.scopeCodes);
+    this.sparseEnds = copyInto(new Int32Array(capacity), this.sparseEnds);
+    this.quantized = copyInto(new Int8Array(capacity * this.dimension), this.quantized);
+    this.scales = copyInto(new Float32Array(capacity), this.scales);
+    this.signs = copyInto(new Int32Array(capacity * this.words), this.signs);
+    this.hasDense = copyInto(new Uint8Array(capacity), this.hasDense);
+  }
+}
+
+function copyInto<T extends { set(source: ArrayLike<number>): void }>(
+  target: T,
+  source: ArrayLike<number>,
+): T {
+  target.set(source);
+  return target;
+}
+
+/** The array itself when it is exactly `length` long (no copy), else a trimmed copy. */
+function trimmed<T extends Int8Array | Int32Array | Float32Array>(array: T, length: number): T {
+  return (array.length === length ? array : array.slice(0, length)) as T;
+}
+
+export interface SegmentParts {
+  size: number;
+  rowids: Float64Array;
+  scopeCodes: Uint16Array;
+  tokenOrdinals: TokenTable;
+  tokenStarts: Int32Array;
+  postingPositions: Int32Array;
+  /** 16-bit fixed point, see `weightStep`. */
+  postingWeights: Uint16Array;
+  hasSparse: Uint8Array;
+  dimension: number | null;
+  words: number;
+  signs: Int32Array | undefined;
+  quantized: Int8Array | undefined;
+  scales: Float32Array | undefined;
+  hasDense: Uint8Array;
+}
+
+/** One immutable run of children (ascending row ids) plus a mutable "deleted" mark per position. */
+export class SnapshotSegment {
+  readonly size: number;
+  private readonly parts: SegmentParts;
+  private readonly deleted: Uint8Array;
+  private deletedCount = 0;
+  private readonly frequencies = new Map<number, Uint32Array>();
+  private readonly visibleByMask = new Map<string, Int32Array>();
+  private sparseCounts: Uint32Array | undefined;
+
+  constructor(parts: SegmentParts, deleted?: Uint8Array) {
+    this.parts = parts;
+    this.size = parts.size;
+    this.deleted = deleted ?? new Uint8Array(parts.size);
+    if (deleted) for (const mark of deleted) this.deletedCount += mark;
+  }
+
+  /** What the snapshot file stores of it. */
+  contents(): { parts: SegmentParts; deleted: Uint8Array } {
+    return { parts: this.parts, deleted: this.deleted };
+  }
+
+  get dimension(): number | null {
+    return this.parts.dimension;
+  }
+
+  get liveCount(): number {
+    return this.size - this.deletedCount;
+  }
+
+  /** Bytes held by the typed arrays. */
+  byteSize(): number {
+    const parts = this.parts;
+    const arrays = [
+      parts.rowids,
+      parts.scopeCodes,
+      parts.tokenStarts,
+      parts.postingPositions,
+      parts.postingWeights,
+      parts.hasSparse,
+      parts.signs,
+      parts.quantized,
+      parts.scales,
+      parts.hasDense,
+      this.deleted,
+    ];
+    return arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), parts.tokenOrdinals.byteSize());
+  }
+
+  /** Marks the child with this row id deleted; false when this segment does not hold it (alive). */
+  markDeleted(rowid: number): boolean {
+    const rowids = this.parts.rowids;
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const value = rowids[middle]!;
+      if (value < rowid) low = middle + 1;
+      else if (value > rowid) high = middle - 1;
+      else {
+        if (this.deleted[middle]) return false;
+        this.deleted[middle] = 1;
+        this.deletedCount++;
+        this.frequencies.clear();
+        this.visibleByMask.clear();
+        this.sparseCounts = undefined;
+        return true;
       }
     }
-    const best = topK(touched, touchedCount, (position) => scores[position]!, limit);
-    for (let index = 0; index < touchedCount; index++) scores[touched[index]!] = 0;
-    return best;
+    return false;
   }
 
-  /** How many children of each scope hold the token (computed once per token and snapshot). */
-  private frequencyByScope(ordinal: number): Uint32Array {
+  /** Live children with a sparse vector, per scope code. */
+  sparseCountByScope(scopeCount: number): Uint32Array {
+    if (!this.sparseCounts || this.sparseCounts.length < scopeCount) {
+      const counts = new Uint32Array(scopeCount);
+      for (let position = 0; position < this.size; position++) {
+        if (this.parts.hasSparse[position] && !this.deleted[position])
+          counts[this.parts.scopeCodes[position]!]!++;
+      }
+      this.sparseCounts = counts;
+    }
+    return this.sparseCounts;
+  }
+
+  /** How many live children of each scope hold the token (cached per token until a deletion). */
+  frequencyByScope(token: number, scopeCount: number): Uint32Array | undefined {
+    const ordinal = this.parts.tokenOrdinals.get(token);
+    if (ordinal === -1) return undefined;
     let counts = this.frequencies.get(ordinal);
-    if (!counts) {
-      counts = new Uint32Array(this.scopeNames.length);
-      const end = this.tokenStarts[ordinal + 1]!;
-      for (let slot = this.tokenStarts[ordinal]!; slot < end; slot++) {
-        counts[this.scopeCodes[this.postingPositions[slot]!]!]!++;
+    if (!counts || counts.length < scopeCount) {
+      counts = new Uint32Array(scopeCount);
+      const { tokenStarts, postingPositions, scopeCodes } = this.parts;
+      const end = tokenStarts[ordinal + 1]!;
+      for (let slot = tokenStarts[ordinal]!; slot < end; slot++) {
+        const position = postingPositions[slot]!;
+        if (!this.deleted[position]) counts[scopeCodes[position]!]!++;
       }
       this.frequencies.set(ordinal, counts);
     }
     return counts;
   }
 
-  searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
-    if (this.dimension === null || query.length !== this.dimension) return [];
-    if (this.exact) return this.searchExact(query, allowed, limit);
-    if (this.signs) return this.searchBySigns(query, allowed, limit);
-    return [];
-  }
-
-  /** Positions with a dense vector in the allowed scopes (cached per scope mask: snapshots never change). */
-  private visiblePositions(allowed: Uint8Array): Int32Array {
-    const key = allowed.join('');
-    const cached = this.visibleByMask.get(key);
-    if (cached) return cached;
-    const positions = new Int32Array(this.size);
-    let count = 0;
-    for (let position = 0; position < this.size; position++) {
-      if (this.hasDense[position] && allowed[this.scopeCodes[position]!]) positions[count++] = position;
+  /** Adds weight × BM25 weight of every live allowed posting of each term; returns the best `limit`. */
+  searchSparse(
+    tokens: ArrayLike<number>,
+    termWeights: Float64Array,
+    allowed: Uint8Array,
+    limit: number,
+    scratch: Scratch,
+  ): Scored[] {
+    const { tokenOrdinals, tokenStarts, postingPositions, postingWeights, scopeCodes } = this.parts;
+    const scores = scratch.scores;
+    const touched = scratch.touched;
+    let touchedCount = 0;
+    for (let term = 0; term < tokens.length; term++) {
+      const weight = termWeights[term]! * weightStep;
+      if (weight === 0) continue;
+      const ordinal = tokenOrdinals.get(tokens[term]!);
+      if (ordinal === -1) continue;
+      const end = tokenStarts[ordinal + 1]!;
+      for (let slot = tokenStarts[ordinal]!; slot < end; slot++) {
+        const position = postingPositions[slot]!;
+        if (allowed[scopeCodes[position]!] !== 1 || this.deleted[position]) continue;
+        if (scores[position] === 0) touched[touchedCount++] = position;
+        scores[position]! += weight * postingWeights[slot]!;
+      }
     }
-    const visible = positions.slice(0, count);
-    if (this.visibleByMask.size >= 64) this.visibleByMask.clear();
-    this.visibleByMask.set(key, visible);
-    return visible;
+    const best = topK(touched, touchedCount, (position) => scores[position]!, limit);
+    for (let index = 0; index < touchedCount; index++) scores[touched[index]!] = 0;
+    return best.map(({ position, score }) => ({ rowid: this.parts.rowids[position]!, score }));
   }
 
-  private searchExact(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
-    const exact = this.exact!;
-    const dimension = this.dimension!;
+  searchDense(query: Float32Array, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
+    const parts = this.parts;
+    if (parts.dimension === null || query.length !== parts.dimension || !parts.signs) return [];
     const positions = this.visiblePositions(allowed);
-    return topK(positions, positions.length, (position) => dot(query, exact, position * dimension), limit);
-  }
-
-  /**
-   * Two Hamming passes over sign bits, then int8 rescoring: the first `coarseWords` words (the leading
-   * dimensions, which carry the most information in Matryoshka-trained models) rank every visible
-   * vector; the best few thousand are re-ranked on all bits; the best `rescoreCandidates` of those are
-   * scored with their int8 vectors.
-   */
-  private searchBySigns(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
-    const words = this.words;
-    const dimension = this.dimension!;
-    const quantized = this.quantized!;
-    const scales = this.quantizedScales!;
-    const queryCode = new Int32Array(signCode(query).buffer);
-    const positions = this.visiblePositions(allowed);
-    const wanted = Math.max(limit, this.options.rescoreCandidates);
-    let candidates = positions;
-    if (this.coarseWords < words && positions.length > wanted * 8) {
-      candidates = nearestBySigns(this.coarseSigns!, this.coarseWords, positions, queryCode, wanted * 8);
+    const wanted = Math.max(limit, options.rescoreCandidates);
+    let finalists = positions;
+    if (positions.length > options.exactLimit && positions.length > wanted) {
+      const queryCode = new Int32Array(signCode(query).buffer);
+      let candidates = positions;
+      const coarseWords = Math.min(parts.words, 8);
+      if (coarseWords < parts.words && positions.length > wanted * 8) {
+        candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
+      }
+      finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
-    const finalists = nearestBySigns(this.signs!, words, candidates, queryCode, wanted);
-    return topK(
+    const quantized = parts.quantized!;
+    const scales = parts.scales!;
+    const dimension = parts.dimension;
+    const best = topK(
       finalists,
       finalists.length,
       (position) => {
@@ -291,7 +526,130 @@ export class SearchSnapshot {
       },
       limit,
     );
+    return best.map(({ position, score }) => ({ rowid: parts.rowids[position]!, score }));
   }
+
+  /** Live positions with a dense vector in the allowed scopes (cached per scope mask until a deletion). */
+  private visiblePositions(allowed: Uint8Array): Int32Array {
+    const key = allowed.join('');
+    const cached = this.visibleByMask.get(key);
+    if (cached) return cached;
+    const { hasDense, scopeCodes } = this.parts;
+    const positions = new Int32Array(this.size);
+    let count = 0;
+    for (let position = 0; position < this.size; position++) {
+      if (hasDense[position] && !this.deleted[position] && allowed[scopeCodes[position]!] === 1)
+        positions[count++] = position;
+    }
+    const visible = positions.slice(0, count);
+    if (this.visibleByMask.size >= 16) this.visibleByMask.clear();
+    this.visibleByMask.set(key, visible);
+    return visible;
+  }
+}
+
+interface Scratch {
+  scores: Float32Array;
+  touched: Int32Array;
+}
+
+/** The segments searched together, with one scope table and one scratch buffer. */
+export class SearchSnapshot {
+  readonly options: SnapshotOptions;
+  readonly scopes: ScopeTable;
+  private segmentList: SnapshotSegment[];
+  private scratch: Scratch = { scores: new Float32Array(0), touched: new Int32Array(0) };
+
+  constructor(scopes: ScopeTable, segments: SnapshotSegment[], options: SnapshotOptions) {
+    this.scopes = scopes;
+    this.options = options;
+    this.segmentList = [];
+    for (const segment of segments) this.addSegment(segment);
+  }
+
+  get segments(): readonly SnapshotSegment[] {
+    return this.segmentList;
+  }
+
+  /** Live children in every segment. */
+  get size(): number {
+    return this.segmentList.reduce((sum, segment) => sum + segment.liveCount, 0);
+  }
+
+  byteSize(): number {
+    return this.segmentList.reduce(
+      (sum, segment) => sum + segment.byteSize(),
+      this.scratch.scores.byteLength + this.scratch.touched.byteLength,
+    );
+  }
+
+  addSegment(segment: SnapshotSegment): void {
+    if (segment.size === 0) return;
+    this.segmentList.push(segment);
+    if (segment.size > this.scratch.scores.length) {
+      this.scratch = { scores: new Float32Array(segment.size), touched: new Int32Array(segment.size) };
+    }
+  }
+
+  /** Marks children deleted by row id; returns how many were live here. */
+  markDeleted(rowids: Iterable<number>): number {
+    let marked = 0;
+    for (const rowid of rowids) {
+      for (const segment of this.segmentList) {
+        if (segment.markDeleted(rowid)) {
+          marked++;
+          break;
+        }
+      }
+    }
+    return marked;
+  }
+
+  /** A mask over scope codes: 1 where the caller may see the scope. */
+  allowedScopes(scopes: readonly string[]): Uint8Array {
+    const wanted = new Set(scopes);
+    return Uint8Array.from(this.scopes.names, (name) => (wanted.has(name) ? 1 : 0));
+  }
+
+  searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Scored[] {
+    const scopeCount = this.scopes.names.length;
+    let visible = 0;
+    for (const segment of this.segmentList)
+      visible += sumAllowed(segment.sparseCountByScope(scopeCount), allowed);
+    if (visible === 0) return [];
+    const termWeights = new Float64Array(query.indices.length);
+    for (let term = 0; term < query.indices.length; term++) {
+      let documentFrequency = 0;
+      for (const segment of this.segmentList) {
+        const counts = segment.frequencyByScope(query.indices[term]!, scopeCount);
+        if (counts) documentFrequency += sumAllowed(counts, allowed);
+      }
+      if (documentFrequency === 0) continue;
+      const idf = Math.log(1 + (visible - documentFrequency + 0.5) / (documentFrequency + 0.5));
+      termWeights[term] = (query.values[term] ?? 1) * idf;
+    }
+    return merged(
+      this.segmentList.map((segment) =>
+        segment.searchSparse(query.indices, termWeights, allowed, limit, this.scratch),
+      ),
+      limit,
+    );
+  }
+
+  searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
+    return merged(
+      this.segmentList.map((segment) => segment.searchDense(query, allowed, limit, this.options)),
+      limit,
+    );
+  }
+}
+
+function merged(lists: Scored[][], limit: number): Scored[] {
+  if (lists.length === 1) return lists[0]!;
+  return lists
+    .flat()
+    .sort((left, right) => right.score - left.score || left.rowid - right.rowid)
+    .slice(0, limit);
 }
 
 function sumAllowed(countsByScope: Uint32Array, allowed: Uint8Array): number {
@@ -301,11 +659,14 @@ function sumAllowed(countsByScope: Uint32Array, allowed: Uint8Array): number {
 }
 
 /**
- * The about-`wanted` positions whose sign words (`words` per vector in `signs`) are nearest the query's
- * in Hamming distance; a histogram of the distances gives the cut-off, so nothing is sorted.
+ * The about-`wanted` positions whose first `words` sign words (of `stride` per vector in `signs`) are
+ * nearest the query's in Hamming distance; a histogram of the distances gives the cut-off, so nothing is
+ * sorted. The first words hold the leading dimensions, which carry the most information in
+ * Matryoshka-trained models, so a pass over 8 words is a good first cut.
  */
 function nearestBySigns(
   signs: Int32Array,
+  stride: number,
   words: number,
   positions: Int32Array,
   queryCode: Int32Array,
@@ -314,7 +675,7 @@ function nearestBySigns(
   const distances = new Uint16Array(positions.length);
   const histogram = new Uint32Array(words * 32 + 1);
   for (let index = 0; index < positions.length; index++) {
-    let slot = positions[index]! * words;
+    let slot = positions[index]! * stride;
     let distance = 0;
     for (let word = 0; word < words; word++) {
       let bits = signs[slot++]! ^ queryCode[word]!;

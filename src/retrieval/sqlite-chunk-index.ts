@@ -1,12 +1,20 @@
 /**
- * The embedded index: one SQLite file (WAL) holding documents, parents, children and their vectors.
+ * The embedded index: one SQLite file (WAL) holding documents, parents, children and their vectors
+ * (sparse + int8; no float32 copy is stored, it was never read).
  * Writes are single transactions (a document is visible whole or not at all; a killed process leaves
- * the previous state). Reads go through an in-memory `SearchSnapshot` rebuilt after any write.
+ * the previous state). Reads go through an in-memory `SearchSnapshot`: built in the background in
+ * slices that yield to the event loop (`warmUp` at start, or on the first search, which waits for it);
+ * a local write updates it in place (a small segment for the new children, deleted ones marked), and
+ * the segments are merged back by a background rebuild when there are too many. A write by another
+ * process (`PRAGMA data_version` changes) makes the next search wait for a fresh build.
+ * Memory-mapped I/O stays off (`mmap_size = 0`), and the file, its WAL and shared-memory files are
+ * checked for writability at open, so a read-only or vanished data dir is a clear error rather than a
+ * SIGBUS. (SQLite still maps the small `-shm` wal-index; Node cannot catch a SIGBUS there.)
  * Documents are keyed by (scope, id): the same bytes may live in two workspaces, never shared.
  * Search ranks `candidatePoolSize(k)` candidates and keeps at most two children per parent
  * (`limitPerParent`, shared with the Qdrant backend).
  */
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ChildChunk, DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
@@ -18,13 +26,25 @@ import type {
   ReplaceDocumentInput,
   SearchOptions,
   SearchQuery,
+  StoredDocument,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { reciprocalRankFusion } from './fusion.ts';
-import { type Scored, SearchSnapshot, type SnapshotRow } from './search-snapshot.ts';
+import {
+  buildSegment,
+  buildSegmentNow,
+  type Pause,
+  ScopeTable,
+  type Scored,
+  SearchSnapshot,
+  type SnapshotRow,
+  type SnapshotSegment,
+  slicePause,
+} from './search-snapshot.ts';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
 import { schema, schemaVersion } from './sqlite-schema.ts';
-import { encodeDenseBlob, encodeQuantizedBlob, encodeSparseBlob, normalized } from './vector-codec.ts';
+import { encodeQuantizedBlob, encodeSparseBlob, normalized } from './vector-codec.ts';
 
 export interface SqliteChunkIndexOptions {
   file: string;
@@ -32,7 +52,21 @@ export interface SqliteChunkIndexOptions {
   /** Dense vectors scanned exactly up to this count; above it, sign-bit pre-selection + int8 rescoring. */
   exactLimit?: number;
   rescoreCandidates?: number;
+  /** The background build runs in slices of at most this long between event-loop turns (default 10 ms). */
+  sliceMs?: number;
+  /** Merge the snapshot's segments in the background above this many (default 16). */
+  maxSegments?: number;
+  /** Children per segment when the snapshot is loaded from the rows (default 65,536). */
+  segmentRows?: number;
 }
+
+/** What one committed write changed, for the in-memory snapshot. */
+interface SnapshotWrite {
+  deleted: number[];
+  rows: SnapshotRow[];
+}
+
+class BuildCancelled extends Error {}
 
 interface ChildRow {
   key: number;
@@ -84,22 +118,35 @@ export class SqliteChunkIndex implements ChunkIndex {
   private readonly logger: Logger | undefined;
   private readonly exactLimit: number;
   private readonly rescoreCandidates: number;
+  private readonly sliceMs: number;
+  private readonly maxSegments: number;
+  private readonly segmentRows: number;
+  /** Segments the last load produced (later writes add one each). */
+  private loadedSegments = 1;
   private snapshot: SearchSnapshot | undefined;
+  /** The main connection's `data_version` the live snapshot reflects. */
   private snapshotVersion = -1;
-  private localWrites = 0;
-  private snapshotWrites = -1;
+  private building: Promise<void> | undefined;
+  /** Local writes committed while a build runs, replayed onto its result. */
+  private writesDuringBuild: SnapshotWrite[] | undefined;
+  /** Bumped when every vector changes at once; a build started before it is thrown away. */
+  private generation = 0;
+  private closed = false;
+  /** The write generation of the snapshot file last saved by this process. */
+  private savedGeneration: string | undefined;
+  private saving: Promise<void> | undefined;
+  private readonly snapshotFile: string;
 
   constructor(options: SqliteChunkIndexOptions) {
     this.file = options.file;
     this.logger = options.logger;
     this.exactLimit = options.exactLimit ?? 5_000;
     this.rescoreCandidates = options.rescoreCandidates ?? 400;
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    this.db = new Database(this.file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 10000');
-    this.db.exec(schema);
+    this.sliceMs = options.sliceMs ?? 10;
+    this.maxSegments = options.maxSegments ?? 16;
+    this.segmentRows = options.segmentRows ?? 65_536;
+    this.db = openWritable(this.file);
+    this.snapshotFile = `${this.file}.snapshot`;
     const version = this.meta('schema_version');
     if (version === undefined) this.setMeta('schema_version', schemaVersion);
     else if (version !== schemaVersion) {
@@ -123,9 +170,14 @@ export class SqliteChunkIndex implements ChunkIndex {
          section_path, sparse, quantized, text, dense)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const deleted: number[] = [];
+    const rows: SnapshotRow[] = [];
     const write = this.db.transaction(() => {
+      this.bumpWriteGeneration();
+      deleted.length = 0;
+      rows.length = 0;
       for (const id of new Set([document.id, ...(input.replaces ?? [])]))
-        this.deleteDocument(id, document.scope);
+        deleted.push(...this.deleteDocument(id, document.scope));
       if (dimension !== null) {
         this.checkEmbedding({ model: document.embeddingModel ?? 'unknown', dimension }, true);
       }
@@ -159,8 +211,9 @@ export class SqliteChunkIndex implements ChunkIndex {
         );
       }
       for (const child of children) {
-        const dense = child.dense ? normalized(child.dense) : undefined;
-        insertChild.run(
+        const quantized = child.dense ? encodeQuantizedBlob(normalized(child.dense)) : null;
+        const sparse = encodeSparseBlob(child.sparse);
+        const { lastInsertRowid } = insertChild.run(
           document.scope,
           child.id,
           document.id,
@@ -169,15 +222,16 @@ export class SqliteChunkIndex implements ChunkIndex {
           child.pageStart,
           child.pageEnd,
           JSON.stringify(child.sectionPath),
-          encodeSparseBlob(child.sparse),
-          dense ? encodeQuantizedBlob(dense) : null,
+          sparse,
+          quantized,
           child.text,
-          dense ? encodeDenseBlob(dense) : null,
+          null,
         );
+        rows.push({ rowid: Number(lastInsertRowid), scope: document.scope, sparse, quantized });
       }
     });
-    write();
-    this.localWrites++;
+    this.guardWrite(write);
+    this.applyWrite({ deleted, rows });
     this.logger?.debug(
       { documentId: document.id, scope: document.scope, children: children.length },
       'indexed',
@@ -185,9 +239,14 @@ export class SqliteChunkIndex implements ChunkIndex {
   }
 
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
-    const removed = this.db.transaction(() => this.deleteDocument(documentId, scope))();
-    this.localWrites++;
-    return removed;
+    const deleted = this.guardWrite(
+      this.db.transaction(() => {
+        this.bumpWriteGeneration();
+        return this.deleteDocument(documentId, scope);
+      }),
+    );
+    this.applyWrite({ deleted, rows: [] });
+    return this.lastDeleteFoundDocument;
   }
 
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {
@@ -229,7 +288,7 @@ export class SqliteChunkIndex implements ChunkIndex {
         query.dense.length,
       );
     }
-    const snapshot = this.currentSnapshot();
+    const snapshot = await this.currentSnapshot();
     const allowed = snapshot.allowedScopes(options.scopes);
     if (!allowed.includes(1)) return [];
     const pool = candidatePoolSize(k);
@@ -239,13 +298,13 @@ export class SqliteChunkIndex implements ChunkIndex {
     let ranked: Scored[];
     if (sparse.length > 0 && dense.length > 0) {
       ranked = reciprocalRankFusion(
-        [sparse.map((hit) => hit.position), dense.map((hit) => hit.position)],
+        [sparse.map((hit) => hit.rowid), dense.map((hit) => hit.rowid)],
         pool,
-      ).map(({ key, score }) => ({ position: key, score }));
+      ).map(({ key, score }) => ({ rowid: key, score }));
     } else {
       ranked = (sparse.length > 0 ? sparse : dense).slice(0, pool);
     }
-    return limitPerParent(this.hitsFor(snapshot, ranked), k);
+    return limitPerParent(this.hitsFor(ranked, options.scopes), k);
   }
 
   async ensureEmbedding(info: IndexEmbeddingInfo): Promise<void> {
@@ -253,8 +312,88 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.db.transaction(() => this.checkEmbedding({ model: info.model!, dimension: info.dimension }, true))();
   }
 
+  /** Saves the live snapshot when it is current and not yet saved (so the next start loads it), then closes. */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.building?.catch(() => {});
+    await this.saving;
+    if (this.db.open && this.snapshot && this.snapshotVersion === this.dataVersion()) {
+      const generation = this.writeGeneration();
+      if (generation !== this.savedGeneration) await this.saveSnapshot(this.snapshot, generation);
+    }
     if (this.db.open) this.db.close();
+  }
+
+  /** Starts building the search snapshot in the background (at start); failures are logged. */
+  warmUp(): void {
+    if (this.closed || this.building || this.snapshot) return;
+    const started = performance.now();
+    this.rebuild().then(
+      () =>
+        this.logger?.info(
+          { children: this.snapshot?.size ?? 0, ms: Math.round(performance.now() - started) },
+          'search index loaded',
+        ),
+      (error: unknown) => {
+        if (!(error instanceof BuildCancelled))
+          this.logger?.error({ err: error }, 'loading the search index failed');
+      },
+    );
+  }
+
+  /** For benchmarks and diagnostics: whether searches are served without waiting, and its memory. */
+  snapshotStats(): { ready: boolean; children: number; segments: number; bytes: number } {
+    const snapshot = this.snapshot;
+    return {
+      ready: snapshot !== undefined && !this.closed,
+      children: snapshot?.size ?? 0,
+      segments: snapshot?.segments.length ?? 0,
+      bytes: snapshot?.byteSize() ?? 0,
+    };
+  }
+
+  /** Every document of every scope (for `ragent reindex` and diagnostics). */
+  async listAllDocuments(): Promise<DocumentRecord[]> {
+    const rows = this.db.prepare('SELECT * FROM documents ORDER BY scope, name').all() as DocumentRow[];
+    return rows.map(toDocument);
+  }
+
+  /** A document with its stored parents and children (their text), or undefined. */
+  async readDocument(documentId: string, scope: Scope): Promise<StoredDocument | undefined> {
+    const document = await this.getDocument(documentId, scope);
+    if (!document) return undefined;
+    const parents = this.db
+      .prepare('SELECT * FROM parents WHERE scope = ? AND document_id = ? ORDER BY rowid')
+      .all(scope, documentId) as ParentRow[];
+    const children = this.db
+      .prepare(
+        `SELECT key, scope, id, document_id, document_name, parent_id, page_start, page_end, section_path, text
+         FROM children WHERE scope = ? AND document_id = ? ORDER BY key`,
+      )
+      .all(scope, documentId) as ChildRow[];
+    return { document, parents: parents.map(toParent), children: children.map(toChild) };
+  }
+
+  /**
+   * Drops every dense vector in one transaction (the index becomes BM25-only, consistent and
+   * searchable), so that documents can be embedded again with another model one at a time.
+   */
+  async dropDenseVectors(): Promise<number> {
+    const changed = this.db.transaction(() => {
+      this.bumpWriteGeneration();
+      const { changes } = this.db
+        .prepare(
+          'UPDATE children SET quantized = NULL, dense = NULL WHERE quantized IS NOT NULL OR dense IS NOT NULL',
+        )
+        .run();
+      this.db.prepare('UPDATE documents SET embedding_model = NULL').run();
+      this.db.prepare("DELETE FROM meta WHERE key IN ('embedding_model', 'embedding_dimension')").run();
+      return changes;
+    })();
+    this.generation++;
+    this.snapshot = undefined;
+    return changed;
   }
 
   /** Children in the index (all scopes) — for benchmarks and diagnostics. */
@@ -262,7 +401,14 @@ export class SqliteChunkIndex implements ChunkIndex {
     return (this.db.prepare('SELECT COUNT(*) AS count FROM children').get() as { count: number }).count;
   }
 
-  private deleteDocument(documentId: string, scope: Scope): boolean {
+  private lastDeleteFoundDocument = false;
+
+  /** Deletes a document's rows; returns the keys of its children (for the snapshot). */
+  private deleteDocument(documentId: string, scope: Scope): number[] {
+    const keys = this.db
+      .prepare('SELECT key FROM children WHERE scope = ? AND document_id = ?')
+      .pluck()
+      .all(scope, documentId) as number[];
     this.db.prepare('DELETE FROM children WHERE scope = ? AND document_id = ?').run(scope, documentId);
     this.db.prepare('DELETE FROM parents WHERE scope = ? AND document_id = ?').run(scope, documentId);
     const { changes } = this.db
@@ -271,7 +417,8 @@ export class SqliteChunkIndex implements ChunkIndex {
     if (!this.hasDenseVectors()) {
       this.db.prepare("DELETE FROM meta WHERE key IN ('embedding_model', 'embedding_dimension')").run();
     }
-    return changes > 0;
+    this.lastDeleteFoundDocument = changes > 0;
+    return keys;
   }
 
   private denseDimensionOf(input: ReplaceDocumentInput): number | null {
@@ -331,12 +478,12 @@ export class SqliteChunkIndex implements ChunkIndex {
       indexDimension,
       wantedModel,
       wantedDimension,
-      reindex: 'remove the documents (`ragent docs remove`) or delete that file, then ingest them again.',
+      reindex: 'run `ragent reindex` (it embeds every document again from the stored text).',
     });
   }
 
   private hasDenseVectors(): boolean {
-    return this.db.prepare('SELECT 1 FROM children WHERE dense IS NOT NULL LIMIT 1').get() !== undefined;
+    return this.db.prepare('SELECT 1 FROM children WHERE quantized IS NOT NULL LIMIT 1').get() !== undefined;
   }
 
   private recordedModel(): string | undefined {
@@ -363,56 +510,282 @@ export class SqliteChunkIndex implements ChunkIndex {
       .run(key, value);
   }
 
-  private currentSnapshot(): SearchSnapshot {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
-    if (this.snapshot && version === this.snapshotVersion && this.localWrites === this.snapshotWrites) {
-      return this.snapshot;
+  /** Runs a write transaction; a read-only, vanished or full disk becomes INDEX_NOT_WRITABLE. */
+  private guardWrite<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (isReadOnlyError(error)) throw notWritable(this.file, 'file', error);
+      throw error;
     }
-    const started = performance.now();
-    const dimension = this.recordedDimension();
-    const denseCount = (
-      this.db.prepare('SELECT COUNT(*) AS count FROM children WHERE dense IS NOT NULL').get() as {
-        count: number;
-      }
-    ).count;
-    const exact = denseCount <= this.exactLimit;
-    const rows = this.db
-      .prepare(
-        `SELECT key AS rowid, scope, sparse, ${exact ? 'NULL AS quantized, dense' : 'quantized, NULL AS dense'}
-         FROM children ORDER BY key`,
-      )
-      .iterate() as IterableIterator<SnapshotRow>;
-    this.snapshot = new SearchSnapshot(rows, {
-      dimension,
-      exactLimit: this.exactLimit,
-      rescoreCandidates: this.rescoreCandidates,
-    });
-    this.snapshotVersion = version;
-    this.snapshotWrites = this.localWrites;
-    this.logger?.debug(
-      { children: this.snapshot.size, ms: Math.round(performance.now() - started) },
-      'search snapshot built',
-    );
-    return this.snapshot;
   }
 
-  private hitsFor(snapshot: SearchSnapshot, ranked: Scored[]): SearchHit[] {
+  /** The live snapshot; waits for a build when there is none or another process wrote. */
+  private async currentSnapshot(): Promise<SearchSnapshot> {
+    for (;;) {
+      const version = this.dataVersion();
+      if (this.snapshot && version === this.snapshotVersion) return this.snapshot;
+      this.snapshot = undefined;
+      await this.rebuild();
+    }
+  }
+
+  private dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  private rebuild(): Promise<void> {
+    this.building ??= this.buildInBackground().finally(() => {
+      this.building = undefined;
+      this.writesDuringBuild = undefined;
+    });
+    return this.building;
+  }
+
+  /**
+   * Reads every child through a second, read-only connection inside one read transaction (a consistent
+   * picture while writes go on), in slices that yield to the event loop; then replays the local writes
+   * committed meanwhile. Starts over when another process wrote during the build.
+   */
+  private async buildInBackground(): Promise<void> {
+    for (;;) {
+      const started = performance.now();
+      const generation = this.generation;
+      // Taken before the read transaction starts: a write by another process in between makes this build
+      // stale by `data_version`, and it starts over.
+      const version = this.dataVersion();
+      const reader = new Database(this.file, { readonly: true, fileMustExist: true });
+      let rows: IterableIterator<SnapshotRow> | undefined;
+      let loaded: SearchSnapshot | undefined;
+      let storeGeneration: string;
+      const scopes = new ScopeTable();
+      try {
+        reader.pragma('mmap_size = 0');
+        reader.exec('BEGIN');
+        const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
+        const metaValue = (key: string) =>
+          reader.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+        const dimensionValue = metaValue('embedding_dimension');
+        storeGeneration = metaValue('write_generation') ?? '0';
+        this.writesDuringBuild = [];
+        loaded = await readSnapshotFile(this.snapshotFile, storeGeneration, this.snapshotOptions()).catch(
+          (error: unknown) => {
+            this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
+            return undefined;
+          },
+        );
+        if (loaded) this.savedGeneration = storeGeneration;
+        else {
+          const tuples = reader
+            .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
+            .raw()
+            .iterate() as IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>;
+          rows = asRows(tuples);
+          const slice = slicePause(this.sliceMs);
+          const pause: Pause = () => {
+            if (this.closed) throw new BuildCancelled('closed');
+            return slice();
+          };
+          // Segments of at most `segmentRows` children: no single allocation or pass holds the loop long,
+          // and each segment pre-selects its own dense candidates (better recall on large indexes).
+          const segments: SnapshotSegment[] = [];
+          for (let remaining = count; ; remaining -= this.segmentRows) {
+            const segment = await buildSegment(take(rows, this.segmentRows), {
+              dimension: dimensionValue === undefined ? null : Number(dimensionValue),
+              scopes,
+              expectedSize: Math.max(1, Math.min(remaining, this.segmentRows)),
+              pause,
+            });
+            if (segment.size === 0) break;
+            segments.push(segment);
+            if (segment.size < this.segmentRows) break;
+          }
+          rows = undefined;
+          loaded = new SearchSnapshot(scopes, segments, this.snapshotOptions());
+        }
+        reader.exec('COMMIT');
+      } finally {
+        rows?.return?.();
+        reader.close();
+      }
+      if (this.closed) throw new BuildCancelled('closed');
+      if (generation !== this.generation || version !== this.dataVersion()) continue;
+      const snapshot = loaded;
+      const replayed = this.writesDuringBuild ?? [];
+      for (const write of replayed) this.applyTo(snapshot, write);
+      this.loadedSegments = loaded.segments.length;
+      this.snapshot = snapshot;
+      this.snapshotVersion = version;
+      if (replayed.length === 0 && this.savedGeneration !== storeGeneration) {
+        this.saveSnapshot(snapshot, storeGeneration).catch(() => {});
+      }
+      this.logger?.debug(
+        { children: snapshot.size, ms: Math.round(performance.now() - started) },
+        'search snapshot built',
+      );
+      return;
+    }
+  }
+
+  /**
+   * Saves the snapshot for the next start, stamped with the store's write generation it reflects (any
+   * later write makes the file stale). Failures only cost the next start a rebuild: they are logged.
+   */
+  private async saveSnapshot(snapshot: SearchSnapshot, generation: string): Promise<void> {
+    this.saving ??= writeSnapshotFile(this.snapshotFile, snapshot, generation)
+      .then(() => {
+        this.savedGeneration = generation;
+      })
+      .catch((error: unknown) => {
+        this.logger?.warn({ err: error }, 'could not save the search snapshot');
+      })
+      .finally(() => {
+        this.saving = undefined;
+      });
+    return this.saving;
+  }
+
+  private writeGeneration(): string {
+    return (
+      (this.db.prepare("SELECT value FROM meta WHERE key = 'write_generation'").pluck().get() as
+        | string
+        | undefined) ?? '0'
+    );
+  }
+
+  /** Called inside every write transaction: the saved snapshot of an older generation is stale. */
+  private bumpWriteGeneration(): void {
+    this.db
+      .prepare(
+        `INSERT INTO meta (key, value) VALUES ('write_generation', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
+      )
+      .run();
+  }
+
+  private snapshotOptions() {
+    return { dimension: null, exactLimit: this.exactLimit, rescoreCandidates: this.rescoreCandidates };
+  }
+
+  /** Brings the live snapshot (and a build in progress) up to date with a committed local write. */
+  private applyWrite(write: SnapshotWrite): void {
+    this.writesDuringBuild?.push(write);
+    const snapshot = this.snapshot;
+    if (!snapshot) return;
+    this.applyTo(snapshot, write);
+    const deletedShare =
+      1 - snapshot.size / snapshot.segments.reduce((sum, segment) => sum + segment.size, 0);
+    const added = snapshot.segments.length - this.loadedSegments;
+    if (!this.building && (added > this.maxSegments || deletedShare > 0.25)) {
+      this.rebuild().catch((error: unknown) => {
+        if (!(error instanceof BuildCancelled))
+          this.logger?.error({ err: error }, 'merging the search index failed');
+      });
+    }
+  }
+
+  private applyTo(snapshot: SearchSnapshot, write: SnapshotWrite): void {
+    snapshot.markDeleted(write.deleted);
+    if (write.rows.length === 0) return;
+    const dimension = write.rows.find((row) => row.quantized)?.quantized?.byteLength;
+    snapshot.addSegment(
+      buildSegmentNow(write.rows, {
+        dimension: dimension === undefined ? null : dimension - 4,
+        scopes: snapshot.scopes,
+      }),
+    );
+  }
+
+  /** The children of the ranked row ids, re-checked against the caller's scopes. */
+  private hitsFor(ranked: Scored[], scopes: readonly Scope[]): SearchHit[] {
     if (ranked.length === 0) return [];
-    const keys = ranked.map((hit) => snapshot.rowidAt(hit.position));
+    const keys = ranked.map((hit) => hit.rowid);
     const rows = this.db
       .prepare(
         `SELECT key, scope, id, document_id, document_name, parent_id, page_start, page_end, section_path, text
-         FROM children WHERE key IN (SELECT value FROM json_each(?))`,
+         FROM children WHERE key IN (SELECT value FROM json_each(?))
+           AND scope IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(keys)) as ChildRow[];
+      .all(JSON.stringify(keys), JSON.stringify(scopes)) as ChildRow[];
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const hits: SearchHit[] = [];
-    ranked.forEach((hit, index) => {
-      const row = byKey.get(keys[index]!);
+    ranked.forEach((hit) => {
+      const row = byKey.get(hit.rowid);
       if (row) hits.push({ child: toChild(row), score: hit.score });
     });
     return hits;
   }
+}
+
+/**
+ * Opens the index file for writing, with memory-mapped I/O off. A data dir or file that cannot be
+ * written is a clear error here, not a crash (SIGBUS) at the first write.
+ */
+function openWritable(file: string): Database.Database {
+  const directory = path.dirname(file);
+  try {
+    mkdirSync(directory, { recursive: true });
+    accessSync(directory, constants.W_OK);
+    for (const candidate of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(candidate)) accessSync(candidate, constants.R_OK | constants.W_OK);
+    }
+  } catch (error) {
+    throw notWritable(file, 'directory or file', error);
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    db.pragma('mmap_size = 0');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 10000');
+    db.exec(schema);
+    return db;
+  } catch (error) {
+    db?.close();
+    if (isReadOnlyError(error)) throw notWritable(file, 'file', error);
+    throw error;
+  }
+}
+
+function notWritable(file: string, what: string, cause: unknown): RagentError {
+  return new RagentError(
+    'INDEX_NOT_WRITABLE',
+    `The index ${what} cannot be written (${file}). Give ragent write access to its data directory ` +
+      '(RAGENT_DATA_DIR) and free disk space there, then try again.',
+    { cause, details: { file } },
+  );
+}
+
+/** Up to `limit` more rows of `rows` (which stays open for the next call). */
+function* take(rows: Iterator<SnapshotRow>, limit: number): Generator<SnapshotRow, undefined, undefined> {
+  for (let count = 0; count < limit; count++) {
+    const next = rows.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+function* asRows(
+  tuples: IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>,
+): Generator<SnapshotRow, undefined, undefined> {
+  const row: SnapshotRow = { rowid: 0, scope: '', sparse: null, quantized: null };
+  try {
+    for (const [rowid, scope, sparse, quantized] of tuples) {
+      row.rowid = rowid;
+      row.scope = scope;
+      row.sparse = sparse;
+      row.quantized = quantized;
+      yield row;
+    }
+  } finally {
+    tuples.return?.();
+  }
+}
+
+function isReadOnlyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN|IOERR|PERM|FULL)/.test(code);
 }
 
 function toParent(row: ParentRow): ParentChunk {

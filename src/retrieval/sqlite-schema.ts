@@ -1,4 +1,8 @@
-/** The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them. */
+/**
+ * The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them.
+ * `children.dense` (float32) is no longer written (the search reads only `quantized`); it stays in the
+ * table so that files written before keep opening.
+ */
 export const schemaVersion = '1';
 
 export const schema = `
@@ -21,5 +25,6 @@ CREATE TABLE IF NOT EXISTS children (
   UNIQUE (scope, id)
 );
 CREATE INDEX IF NOT EXISTS children_by_document ON children (scope, document_id);
-CREATE INDEX IF NOT EXISTS children_with_dense ON children (key) WHERE dense IS NOT NULL;
+DROP INDEX IF EXISTS children_with_dense;
+CREATE INDEX IF NOT EXISTS children_with_vectors ON children (key) WHERE quantized IS NOT NULL;
 `;

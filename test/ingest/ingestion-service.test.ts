@@ -135,6 +135,22 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
     expect(await ingestion.listDocuments(['shared'])).toEqual(before);
   });
 
+  it('ingests the same bytes again with force, replacing the stored version', async () => {
+    const before = await ingestion.listDocuments(['shared']);
+    const original = before.find((document) => document.name === 'widget-manual.bin')!;
+    const report = await ingestion.ingest({
+      ...request('widget-manual.bin', readFixture('manual.pdf')),
+      force: true,
+    });
+    expect(report).toMatchObject({ status: 'replaced', replacedDocumentId: original.id });
+    expect(report.document.id).toBe(original.id);
+    expect(report.document.ingestedAt >= original.ingestedAt).toBe(true);
+    expect((await ingestion.listDocuments(['shared'])).map((document) => document.id)).toEqual(
+      before.map((document) => document.id),
+    );
+    expect(await search(index, 'flux capacitor misaligned', ['shared'])).not.toEqual([]);
+  });
+
   it('replaces the older version of a file with the same name, in the same scope only', async () => {
     const first = await ingestion.ingest(
       request('notes.md', text('# Notes\n\nThe first version mentions apricots.')),

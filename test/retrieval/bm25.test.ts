@@ -5,20 +5,42 @@ import {
   encodeSparseQuery,
   tokenIdsOf,
 } from '../../src/retrieval/bm25.ts';
-import { murmur3Signed } from '../../src/retrieval/murmur3.ts';
+import { murmur3Bytes, murmur3Signed } from '../../src/retrieval/murmur3.ts';
 
-// Reference values: Python `mmh3.hash(s)` (signed 32-bit) and FastEmbed's `abs(mmh3.hash(stem))`.
+// Reference values computed independently of this code: the published MurmurHash3_x86_32 test vectors
+// (SMHasher's verification set as quoted with Appleby's reference implementation), and `mmh3.hash(s)`
+// values from a direct Python port of MurmurHash3.cpp that reproduces every one of those vectors.
+const unsigned = (value: number) => value >>> 0;
+const bytes = (text: string) => new TextEncoder().encode(text);
+
 describe('murmur3 as mmh3.hash', () => {
-  it('matches the published mmh3 values, signed', () => {
+  it('reproduces the published MurmurHash3_x86_32 test vectors (with seeds)', () => {
+    expect(unsigned(murmur3Bytes(new Uint8Array(0), 0))).toBe(0);
+    expect(unsigned(murmur3Bytes(new Uint8Array(0), 1))).toBe(0x514e28b7);
+    expect(unsigned(murmur3Bytes(new Uint8Array(0), 0xffffffff))).toBe(0x81f16f39);
+    expect(unsigned(murmur3Bytes(new Uint8Array(4), 0))).toBe(0x2362f9de);
+    expect(unsigned(murmur3Bytes(bytes('aaaa'), 0x9747b28c))).toBe(0x5a97808a);
+    expect(unsigned(murmur3Bytes(bytes('abcd'), 0x9747b28c))).toBe(0xf0478627);
+    expect(unsigned(murmur3Bytes(bytes('Hello, world!'), 0x9747b28c))).toBe(0x24884cba);
+    expect(unsigned(murmur3Bytes(bytes('The quick brown fox jumps over the lazy dog'), 0x9747b28c))).toBe(
+      0x2fa826cd,
+    );
+    // The published UTF-8 vector: eight π (U+03C0), 16 bytes.
+    expect(unsigned(murmur3Bytes(bytes('ππππππππ'), 0x9747b28c))).toBe(0xd58063c1);
+  });
+
+  it('matches mmh3.hash (seed 0, signed) for ASCII', () => {
     expect(murmur3Signed('foo')).toBe(-156908512);
     expect(murmur3Signed('hello')).toBe(613153351);
     expect(murmur3Signed('')).toBe(0);
   });
 
-  it('hashes the UTF-8 bytes of non-ASCII text', () => {
-    const viaBytes = murmur3Signed('héllo');
-    expect(viaBytes).not.toBe(murmur3Signed('hello'));
-    expect(murmur3Signed('héllo')).toBe(viaBytes);
+  it('hashes the UTF-8 bytes of non-ASCII text (UTF-16 code units would give other numbers)', () => {
+    // mmh3.hash(s) over UTF-8; hashing UTF-16LE instead gives the numbers in the comments.
+    expect(murmur3Signed('café')).toBe(605818632); // UTF-16: -1807121063
+    expect(murmur3Signed('größe')).toBe(-472672705); // UTF-16: -1691953777
+    expect(murmur3Signed('日本語')).toBe(-1515949417); // UTF-16: 1004281861
+    expect(murmur3Signed('π')).toBe(-241873418); // UTF-16: -1896594267
   });
 });
 
@@ -30,6 +52,13 @@ describe('BM25 sparse vectors (FastEmbed Qdrant/bm25)', () => {
     expect(tokenIdsOf('generously gently fluently')).toEqual([id('generous'), id('gentl'), id('fluentli')]);
     expect(tokenIdsOf('_')).toEqual([]);
     expect(tokenIdsOf('snake_case _ __init__')).toHaveLength(2);
+  });
+
+  it('gives non-ASCII words the token ids FastEmbed gives them (abs of mmh3 over the UTF-8 stem)', () => {
+    // Stems: café, naïv, größe, façad, zürich, 日本語 (Snowball English keeps accented letters).
+    expect(tokenIdsOf('Café naïve größe façade Zürich 日本語')).toEqual([
+      605818632, 756638508, 472672705, 1681038935, 1253036297, 1515949417,
+    ]);
   });
 
   it('drops tokens longer than 40 characters', () => {

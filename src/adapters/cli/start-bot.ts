@@ -83,6 +83,8 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
 
   await ensureDataDir(config.dataDir);
   const services = await (dependencies.createServices ?? createServices)(config, logger);
+  // The embedded index loads its search snapshot in the background; the bot answers meanwhile.
+  services.warmUp?.();
 
   let phase: 'starting' | 'running' | 'stopping' = 'starting';
   let signalledWhileStarting = false;

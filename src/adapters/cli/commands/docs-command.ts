@@ -1,6 +1,8 @@
 /** `ragent docs list [--scope S] [--json]` and `ragent docs remove <id|name> [--scope S]`. */
 import type { Command } from 'commander';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
+import { configuredEmbeddingModel } from '../../../models/create-models.ts';
+import { describeEmbeddingMix, embeddingMix } from '../../../retrieval/index-health.ts';
 import type { CliContext } from '../cli-context.ts';
 
 interface ScopeOption {
@@ -15,10 +17,15 @@ export function registerDocsCommand(program: Command, context: CliContext): void
     .option('-s, --scope <scope>', 'the scope to list', sharedScope)
     .option('--json', 'print the documents as JSON')
     .action(async (options: ScopeOption & { json?: boolean }) => {
-      const { ingestion } = await context.services();
+      const { ingestion, config } = await context.services();
       const documents = await ingestion.listDocuments([options.scope]);
-      if (options.json) context.output.write(`${JSON.stringify(documents, null, 2)}\n`);
-      else context.output.write(renderDocuments(documents, options.scope));
+      if (options.json) {
+        context.output.write(`${JSON.stringify(documents, null, 2)}\n`);
+        return;
+      }
+      context.output.write(renderDocuments(documents, options.scope));
+      const mixed = describeEmbeddingMix(embeddingMix(documents, configuredEmbeddingModel(config)));
+      if (mixed) context.output.write(`! ${mixed}\n`);
     });
   docs
     .command('remove')

@@ -9,12 +9,14 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { type IngestProgress, type IngestReport, sharedScope } from '../../../core/types.ts';
 import { describeError, isRagentError } from '../../../errors.ts';
+import { describeIndexSize, embeddedIndexSize } from '../../../retrieval/index-health.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { collectFiles } from './collect-files.ts';
 
 interface IngestCommandOptions {
   scope: string;
+  force?: boolean;
 }
 
 const stageLabels: Record<IngestProgress['stage'], string> = {
@@ -32,6 +34,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
     .description('Add PDF, Markdown or text files (or every such file in a directory) to the index')
     .argument('<paths...>', 'files or directories (walked for .pdf, .md and .txt)')
     .option('-s, --scope <scope>', 'the scope the documents belong to', sharedScope)
+    .option('-f, --force', 'ingest again even when a file is unchanged (e.g. after changing chunking)')
     .action(async (paths: string[], options: IngestCommandOptions) => {
       const output = context.output;
       const { files, missing } = await collectFiles(paths);
@@ -42,7 +45,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         process.exitCode = 1;
         return;
       }
-      const { ingestion, logger } = await context.services();
+      const { ingestion, logger, index } = await context.services();
       const bar = createProgressBar({ stream: output as NodeJS.WriteStream });
       const uploader = `cli:${currentUser()}`;
       for (const file of files) {
@@ -50,7 +53,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         try {
           const bytes = new Uint8Array(await readFile(file));
           const report = await ingestion.ingest(
-            { name, bytes, scope: options.scope, uploader },
+            { name, bytes, scope: options.scope, uploader, ...(options.force ? { force: true } : {}) },
             (progress) => {
               if (progress.stage === 'done') return;
               const label = `${name}: ${stageLabels[progress.stage]}`;
@@ -71,6 +74,12 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
       bar.clear();
       if (files.length + missing.length > 1) {
         output.write(`${files.length + missing.length - failed} ingested or up to date, ${failed} failed.\n`);
+      }
+      const documents = await index.listAllDocuments?.();
+      if (documents) {
+        const children = documents.reduce((sum, document) => sum + document.children, 0);
+        const over = describeIndexSize(embeddedIndexSize(children));
+        if (over) output.write(`! ${over}\n`);
       }
       if (failed > 0) process.exitCode = 1;
     });

@@ -1,0 +1,55 @@
+/**
+ * `ragent reindex [document] [--scope S]`: computes the vectors of stored documents again with the
+ * embeddings configured now (after turning embeddings on or changing the model), from the text the
+ * index keeps — the files are not needed. Without arguments: every document of every scope; with
+ * `--scope`: that scope; with a document (id, id prefix or name): that one. Each document is replaced
+ * atomically, so an interrupted run leaves every document either as it was or re-indexed.
+ */
+import type { Command } from 'commander';
+import { sharedScope } from '../../../core/types.ts';
+import { reindexDocuments } from '../../../ingest/reindex-documents.ts';
+import type { CliContext } from '../cli-context.ts';
+import { createProgressBar } from '../progress-bar.ts';
+
+interface ReindexCommandOptions {
+  scope?: string;
+}
+
+export function registerReindexCommand(program: Command, context: CliContext): void {
+  program
+    .command('reindex')
+    .description('Compute the vectors of ingested documents again with the configured embeddings')
+    .argument('[document]', 'one document (id, id prefix or file name); all documents when omitted')
+    .option('-s, --scope <scope>', 'only this scope (default: every scope; with a document: shared)')
+    .action(async (idOrName: string | undefined, options: ReindexCommandOptions) => {
+      const output = context.output;
+      const { index, embedder, ingestion, logger } = await context.services();
+      const document = idOrName
+        ? await ingestion.findDocument({ idOrName, scope: options.scope ?? sharedScope })
+        : undefined;
+      const bar = createProgressBar({ stream: output as NodeJS.WriteStream });
+      let current = '';
+      const report = await reindexDocuments(
+        { index, embedder, logger },
+        { ...(options.scope ? { scope: options.scope } : {}), ...(document ? { document } : {}) },
+        (progress) => {
+          const label = `${progress.position}/${progress.documents} ${progress.document.name}`;
+          if (label !== current && current !== '') bar.log(`✓ ${current}`);
+          current = label;
+          bar.update(label, progress.done, progress.total, 'chunks');
+        },
+      );
+      if (current) bar.log(`✓ ${current}`);
+      bar.clear();
+      if (report.droppedVectors) {
+        output.write('The old model’s vectors were dropped first; every document is now embedded again.\n');
+      }
+      const model = embedder ? `embeddings of ${embedder.model}` : 'BM25 only (RAGENT_EMBEDDINGS=none)';
+      const count = report.reindexed.length;
+      output.write(
+        count === 0
+          ? 'No documents to re-index. Add some with `ragent ingest <file.pdf>`.\n'
+          : `Re-indexed ${count} document${count === 1 ? '' : 's'} with ${model}.\n`,
+      );
+    });
+}

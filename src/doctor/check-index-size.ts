@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { configuredEmbeddingModel } from '../models/create-models.ts';
+import {
+  describeEmbeddingMix,
+  describeIndexSize,
+  type EmbeddedIndexSummary,
+  embeddedIndexSize,
+  embeddingMix,
+  readEmbeddedIndexSummary,
+} from '../retrieval/index-health.ts';
+import type { CheckResult } from './check-result.ts';
+
+/**
+ * Two checks of the embedded index file (read only, never created): its size against what it serves
+ * comfortably (beyond it, Qdrant), and whether every document carries the configured embeddings.
+ * With QDRANT_URL both are skipped.
+ */
+export function checkIndex(config: Config): CheckResult[] {
+  const sizeTitle = 'Index size';
+  const mixTitle = 'Index embeddings';
+  if (config.qdrant) {
+    return [
+      { title: sizeTitle, status: 'skip', detail: 'Qdrant (QDRANT_URL) holds the index' },
+      { title: mixTitle, status: 'skip', detail: 'Qdrant (QDRANT_URL) holds the index' },
+    ];
+  }
+  const file = path.join(config.dataDir, 'index.sqlite');
+  let summary: EmbeddedIndexSummary | undefined;
+  try {
+    summary = readEmbeddedIndexSummary(file);
+  } catch (error) {
+    return [
+      {
+        title: sizeTitle,
+        status: 'warn',
+        detail: `could not read ${file} (${(error as { code?: string }).code ?? 'error'})`,
+        fix: ['Check that the file is a ragent index and readable, or move it away and ingest again.'],
+      },
+    ];
+  }
+  if (!summary) {
+    const none = 'no index yet (ingest a document to create it)';
+    return [
+      { title: sizeTitle, status: 'skip', detail: none },
+      { title: mixTitle, status: 'skip', detail: none },
+    ];
+  }
+  const size = embeddedIndexSize(summary.children);
+  const over = describeIndexSize(size);
+  const mix = embeddingMix(summary.documents, configuredEmbeddingModel(config));
+  const mixed = describeEmbeddingMix(mix);
+  return [
+    over
+      ? {
+          title: sizeTitle,
+          status: 'warn',
+          detail: over,
+          fix: ['Set QDRANT_URL to a Qdrant server and ingest the documents there (README, "Qdrant").'],
+        }
+      : {
+          title: sizeTitle,
+          status: 'pass',
+          detail: `${size.children.toLocaleString('en-US')} chunks (comfortable up to ${size.comfortable.toLocaleString('en-US')})`,
+        },
+    mixed
+      ? { title: mixTitle, status: 'warn', detail: mixed, fix: ['Run `ragent reindex`.'] }
+      : {
+          title: mixTitle,
+          status: 'pass',
+          detail: `${mix.total} documents, all ${mix.configured ? `embedded with ${mix.configured}` : 'BM25 only'}`,
+        },
+  ];
+}

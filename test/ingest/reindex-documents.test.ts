@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { DocumentRecord, Ingestion } from '../../src/core/types.ts';
+import { isRagentError } from '../../src/errors.ts';
+import { createIngestion } from '../../src/ingest/ingestion-service.ts';
+import { reindexDocuments } from '../../src/ingest/reindex-documents.ts';
+import { createLogger } from '../../src/logger.ts';
+import { OllamaEmbedder } from '../../src/models/ollama-embedder.ts';
+import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
+import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+
+const logger = createLogger({ level: 'silent' });
+
+/** A few paragraphs on one subject, long enough for several children. */
+function manual(subject: string): Uint8Array {
+  const paragraphs = Array.from(
+    { length: 8 },
+    (_unused, at) =>
+      `The ${subject} chapter ${at} explains how the ${subject} works in practice. ` +
+      `Operators tune the ${subject} settings step ${at} carefully, check the ${subject} logs, ` +
+      `and restart the ${subject} service when the ${subject} configuration changes at stage ${at}.`,
+  );
+  return new TextEncoder().encode(paragraphs.join('\n\n'));
+}
+
+const subjects = ['turbine', 'compressor', 'gearbox'];
+
+describe('re-indexing from the stored text (embedded index, real Ollama client, fake Ollama)', () => {
+  let fake: FakeOllama;
+  let directory: string;
+  let index: SqliteChunkIndex;
+  let ingestion: Ingestion;
+  const embedder = (model = 'qwen3-embedding:0.6b') =>
+    new OllamaEmbedder({ baseUrl: fake.url, model, batchSize: 4, timeoutMs: 5_000, attempts: 1 });
+  const models = (documents: DocumentRecord[]) =>
+    Object.fromEntries(documents.map((document) => [document.name, document.embeddingModel]));
+  const childrenOf = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (await index.listDocuments(['shared'])).map(async (document) => [
+          document.name,
+          (await index.readDocument(document.id, 'shared'))?.children.map((child) => child.id),
+        ]),
+      ),
+    );
+  const denseSearch = async (text: string) =>
+    index.search(
+      { text, sparse: { indices: [], values: [] }, dense: (await embedder().embed([text]))[0] },
+      { scopes: ['shared'], k: 3 },
+    );
+  const bm25Search = (text: string) =>
+    index.search({ text, sparse: encodeSparseQuery(text) }, { scopes: ['shared'], k: 3 });
+
+  beforeAll(async () => {
+    fake = await startFakeOllama({ embedDimension: 16, models: ['qwen3-embedding:0.6b', 'other-embed'] });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'ragent-reindex-'));
+    index = openSqliteChunkIndex({ file: path.join(directory, 'index.sqlite') });
+    const config = loadConfig({ RAGENT_DATA_DIR: directory, RAGENT_EMBEDDINGS: 'none' }, { envFile: false });
+    ingestion = createIngestion({ config, logger, index, embedder: undefined });
+    for (const subject of subjects) {
+      await ingestion.ingest({
+        name: `${subject}.txt`,
+        bytes: manual(subject),
+        scope: 'shared',
+        uploader: 't',
+      });
+    }
+  });
+  afterEach(async () => {
+    fake.failAlways(undefined);
+    await index.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('embeds BM25-only documents from their stored children, keeping every chunk, with progress', async () => {
+    const before = await childrenOf();
+    expect(await denseSearch('gearbox settings')).toEqual([]);
+    const progress: string[] = [];
+    const report = await reindexDocuments({ index, embedder: embedder(), logger }, {}, (event) =>
+      progress.push(
+        `${event.position}/${event.documents} ${event.document.name} ${event.done}/${event.total}`,
+      ),
+    );
+    expect(report.reindexed.map((document) => document.name).sort()).toEqual(
+      subjects.map((subject) => `${subject}.txt`).sort(),
+    );
+    expect(models(await index.listDocuments(['shared']))).toEqual({
+      'compressor.txt': 'qwen3-embedding:0.6b',
+      'gearbox.txt': 'qwen3-embedding:0.6b',
+      'turbine.txt': 'qwen3-embedding:0.6b',
+    });
+    expect(await childrenOf()).toEqual(before);
+    expect((await denseSearch('gearbox settings'))[0]?.child.documentName).toBe('gearbox.txt');
+    expect(progress[0]).toMatch(/^1\/3 \S+ 0\/\d+$/);
+    expect(progress.filter((line) => /^3\/3 .* (\d+)\/\1$/.test(line))).not.toHaveLength(0);
+    // The same bytes again are still "unchanged": re-ingesting is not how embeddings get added.
+    const again = await ingestion.ingest({
+      name: 'turbine.txt',
+      bytes: manual('turbine'),
+      scope: 'shared',
+      uploader: 't',
+    });
+    expect(again).toMatchObject({
+      status: 'unchanged',
+      document: { embeddingModel: 'qwen3-embedding:0.6b' },
+    });
+  });
+
+  it('leaves each document old or new when the embedder fails midway, and a rerun finishes', async () => {
+    const before = await childrenOf();
+    const failing = reindexDocuments({ index, embedder: embedder(), logger }, {}, (event) => {
+      if (event.position === 2 && event.done === 0) fake.failAlways('http-404-model');
+    });
+    await expect(failing).rejects.toSatisfy(isRagentError);
+    const documents = await index.listDocuments(['shared']);
+    const changed = documents.filter((document) => document.embeddingModel !== null);
+    expect(changed).toHaveLength(1);
+    expect(await childrenOf()).toEqual(before);
+    for (const subject of subjects) {
+      expect((await bm25Search(`${subject} operators`))[0]?.child.documentName).toBe(`${subject}.txt`);
+    }
+    fake.failAlways(undefined);
+    await reindexDocuments({ index, embedder: embedder(), logger }, {});
+    expect(new Set(Object.values(models(await index.listDocuments(['shared']))))).toEqual(
+      new Set(['qwen3-embedding:0.6b']),
+    );
+  });
+
+  it('keeps a document whole when the store fails inside its write (a crash mid-transaction)', async () => {
+    const gearbox = (await index.listDocuments(['shared'])).find(
+      (document) => document.name === 'gearbox.txt',
+    )!;
+    expect(gearbox.children).toBeGreaterThan(1);
+    const before = await childrenOf();
+    // Inject the failure in the store itself: the second new child of gearbox.txt aborts the transaction.
+    const raw = new Database(path.join(directory, 'index.sqlite'));
+    raw.exec(`CREATE TRIGGER fail_gearbox BEFORE INSERT ON children
+      WHEN NEW.document_id = '${gearbox.id}'
+        AND (SELECT COUNT(*) FROM children WHERE document_id = '${gearbox.id}') >= 1
+      BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
+    try {
+      await expect(reindexDocuments({ index, embedder: embedder(), logger }, {})).rejects.toThrow(
+        'injected failure',
+      );
+      expect(models(await index.listDocuments(['shared']))['gearbox.txt']).toBeNull();
+      expect(await childrenOf()).toEqual(before);
+      expect((await bm25Search('gearbox operators'))[0]?.child.documentName).toBe('gearbox.txt');
+    } finally {
+      raw.exec('DROP TRIGGER fail_gearbox');
+      raw.close();
+    }
+    await reindexDocuments({ index, embedder: embedder(), logger }, { scope: 'shared' });
+    expect(models(await index.listDocuments(['shared']))['gearbox.txt']).toBe('qwen3-embedding:0.6b');
+  });
+
+  it('re-indexes one document, and moves the whole index to another model only when asked for all', async () => {
+    const turbine = await ingestion.findDocument({ idOrName: 'turbine.txt', scope: 'shared' });
+    await reindexDocuments({ index, embedder: embedder(), logger }, { scope: 'shared', document: turbine });
+    expect(models(await index.listDocuments(['shared']))).toEqual({
+      'compressor.txt': null,
+      'gearbox.txt': null,
+      'turbine.txt': 'qwen3-embedding:0.6b',
+    });
+
+    const other = embedder('other-embed');
+    const partial = reindexDocuments({ index, embedder: other, logger }, { scope: 'shared' });
+    await expect(partial).rejects.toMatchObject({ code: 'INDEX_MODEL_MISMATCH' });
+    expect(models(await index.listDocuments(['shared']))['turbine.txt']).toBe('qwen3-embedding:0.6b');
+
+    const report = await reindexDocuments({ index, embedder: other, logger }, {});
+    expect(report.droppedVectors).toBe(true);
+    expect(new Set(Object.values(models(await index.listDocuments(['shared']))))).toEqual(
+      new Set(['other-embed']),
+    );
+    await index.ensureEmbedding({ model: 'other-embed', dimension: 16 });
+    await expect(
+      index.ensureEmbedding({ model: 'qwen3-embedding:0.6b', dimension: 16 }),
+    ).rejects.toMatchObject({
+      code: 'INDEX_MODEL_MISMATCH',
+    });
+  });
+
+  it('turns embedded documents back into BM25-only ones when embeddings are off', async () => {
+    await reindexDocuments({ index, embedder: embedder(), logger }, {});
+    await reindexDocuments({ index, embedder: undefined, logger }, {});
+    expect(new Set(Object.values(models(await index.listDocuments(['shared']))))).toEqual(new Set([null]));
+    expect(await denseSearch('gearbox settings')).toEqual([]);
+    expect((await bm25Search('gearbox operators'))[0]?.child.documentName).toBe('gearbox.txt');
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The behaviour every `ChunkIndex` backend promises, written once and run against each of them
+ * (sqlite-chunk-index.test.ts, qdrant-chunk-index.test.ts), as LangGraph's checkpoint-validation runs one
+ * spec against every saver. Backend-specific behaviour stays in the backend's own test file.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RagentError } from '../../src/errors.ts';
+import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
+import { axis, crowdedParent, crowdedTexts, makeDocument } from './make-document.ts';
+
+export interface ChunkIndexUnderTest {
+  index: ChunkIndex;
+  /** Closes the index and whatever the backend needed (files, servers). */
+  dispose(): Promise<void>;
+}
+
+const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSparseQuery(text), dense });
+
+const bashTexts = [
+  'A while loop runs its commands as long as the test command succeeds.',
+  'Parameter expansion replaces $name with the value of the variable.',
+  'Here documents feed lines of the script to a command as standard input.',
+];
+
+export function describeChunkIndexContract(backend: string, open: () => Promise<ChunkIndexUnderTest>): void {
+  describe(`ChunkIndex contract: ${backend}`, () => {
+    let underTest: ChunkIndexUnderTest;
+    let index: ChunkIndex;
+    beforeEach(async () => {
+      underTest = await open();
+      index = underTest.index;
+    });
+    afterEach(async () => {
+      await underTest.dispose();
+    });
+
+    it('finds children by BM25 and returns their location', async () => {
+      await index.replaceDocument(makeDocument({ id: 'bash', scope: 'shared', texts: bashTexts }));
+      const hits = await index.search(query('how does parameter expansion work'), {
+        scopes: ['shared'],
+        k: 3,
+      });
+      expect(hits[0]?.child).toMatchObject({
+        id: 'bash:c1',
+        parentId: 'bash:p1',
+        documentName: 'bash.pdf',
+        pageStart: 2,
+        sectionPath: ['bash.pdf', 'Section 2'],
+        scope: 'shared',
+      });
+      expect(hits[0]?.score).toBeGreaterThan(0);
+      expect(hits.every((hit) => hit.child.id !== 'bash:c2')).toBe(true);
+    });
+
+    it('returns at most two children of one parent, filling the top k from further down', async () => {
+      await index.replaceDocument(
+        makeDocument({ id: 'fruit', scope: 'shared', texts: crowdedTexts, parentOf: crowdedParent }),
+      );
+      const hits = await index.search(query('kiwi'), { scopes: ['shared'], k: 4 });
+      expect(hits.map((hit) => hit.child.parentId).sort()).toEqual([
+        'fruit:p0',
+        'fruit:p0',
+        'fruit:p1',
+        'fruit:p2',
+      ]);
+      expect(hits.slice(0, 2).map((hit) => hit.child.parentId)).toEqual(['fruit:p0', 'fruit:p0']);
+      expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+      // With no other parent left, the rest of parent 0 still fills the places.
+      expect(await index.search(query('kiwi'), { scopes: ['shared'], k: 6 })).toHaveLength(6);
+    });
+
+    it('never returns another scope’s chunks, even for the same document bytes', async () => {
+      await index.replaceDocument(
+        makeDocument({ id: 'same', scope: 'slack:T1', texts: ['secret alpha plans'] }),
+      );
+      await index.replaceDocument(
+        makeDocument({ id: 'same', scope: 'slack:T2', texts: ['secret alpha plans'] }),
+      );
+      await index.replaceDocument(
+        makeDocument({ id: 'other', scope: 'slack:T2', texts: ['alpha beta gamma'] }),
+      );
+      const hits = await index.search(query('alpha'), { scopes: ['slack:T1'], k: 10 });
+      expect(hits).toHaveLength(1);
+      expect(hits[0]?.child.scope).toBe('slack:T1');
+      expect(await index.search(query('alpha'), { scopes: [], k: 10 })).toEqual([]);
+      expect(await index.search(query('alpha'), { scopes: ['discord:G'], k: 10 })).toEqual([]);
+      expect((await index.listDocuments(['slack:T1'])).map((doc) => doc.scope)).toEqual(['slack:T1']);
+      expect(await index.getDocument('other', 'slack:T1')).toBeUndefined();
+      expect(await index.getDocument('other', 'slack:T2')).toMatchObject({ id: 'other', scope: 'slack:T2' });
+    });
+
+    it('removes documents only within their scope', async () => {
+      await index.replaceDocument(makeDocument({ id: 'd', scope: 'slack:T1', texts: ['kiwi'] }));
+      expect(await index.removeDocument('d', 'slack:T2')).toBe(false);
+      expect(await index.getDocument('d', 'slack:T1')).toMatchObject({ id: 'd', scope: 'slack:T1' });
+      expect(await index.search(query('kiwi'), { scopes: ['slack:T1'], k: 5 })).toHaveLength(1);
+      expect(await index.removeDocument('d', 'slack:T1')).toBe(true);
+      expect(await index.getDocument('d', 'slack:T1')).toBeUndefined();
+      expect(await index.search(query('kiwi'), { scopes: ['slack:T1'], k: 5 })).toEqual([]);
+    });
+
+    it('looks parents up only within the caller’s scopes', async () => {
+      await index.replaceDocument(
+        makeDocument({ id: 'doc', scope: 'slack:T1', texts: ['only for team one'] }),
+      );
+      expect(await index.getParent('doc:p0', ['slack:T2'])).toBeUndefined();
+      expect(await index.getParent('doc:p0', [])).toBeUndefined();
+      expect(await index.getParent('doc:p0', ['slack:T2', 'slack:T1'])).toMatchObject({
+        id: 'doc:p0',
+        text: 'Parent of: only for team one',
+        scope: 'slack:T1',
+      });
+    });
+
+    it('replaces older versions: the old one is gone from search, listing and parents', async () => {
+      await index.replaceDocument(
+        makeDocument({ id: 'v1', name: 'guide.pdf', scope: 'shared', texts: ['old zebra'] }),
+      );
+      await index.replaceDocument(
+        makeDocument({ id: 'v2', name: 'guide.pdf', scope: 'shared', texts: ['new yak'], replaces: ['v1'] }),
+      );
+      expect(await index.search(query('zebra'), { scopes: ['shared'], k: 5 })).toEqual([]);
+      expect((await index.search(query('yak'), { scopes: ['shared'], k: 5 }))[0]?.child.id).toBe('v2:c0');
+      expect((await index.listDocuments(['shared'])).map((doc) => doc.id)).toEqual(['v2']);
+      expect(await index.getParent('v2:p0', ['shared'])).toMatchObject({ text: 'Parent of: new yak' });
+      expect(await index.getParent('v1:p0', ['shared'])).toBeUndefined();
+    });
+
+    it('ranks by dense similarity and fuses with BM25 by reciprocal rank', async () => {
+      const texts = ['apple orchard harvest', 'banana plantation', 'cherry blossom apple'];
+      await index.replaceDocument(
+        makeDocument({ id: 'fruit', scope: 'shared', texts, dense: (_text, at) => axis(8, at, 0.1) }),
+      );
+      const denseOnly = await index.search(
+        { text: '', sparse: { indices: [], values: [] }, dense: axis(8, 1) },
+        { scopes: ['shared'], k: 3 },
+      );
+      expect(denseOnly[0]?.child.id).toBe('fruit:c1');
+      expect(denseOnly[0]?.score).toBeCloseTo(1 / Math.sqrt(1.01), 2);
+      // BM25 ranks c0 and c2 (both contain "apple"); dense ranks c2 first: fused, c2 leads.
+      const hybrid = await index.search(query('apple', axis(8, 2)), { scopes: ['shared'], k: 3 });
+      expect(hybrid[0]?.child.id).toBe('fruit:c2');
+      expect(hybrid.map((hit) => hit.child.id)).toContain('fruit:c0');
+      expect(hybrid[0]!.score).toBeGreaterThan(hybrid[1]!.score);
+    });
+
+    it('answers a BM25-only index with or without a dense query', async () => {
+      await index.replaceDocument(makeDocument({ id: 'plain', scope: 'shared', texts: bashTexts }));
+      const withDense = await index.search(query('here documents', axis(4, 0)), { scopes: ['shared'], k: 2 });
+      expect(withDense[0]?.child.id).toBe('plain:c2');
+      const without = await index.search(query('here documents'), { scopes: ['shared'], k: 2 });
+      expect(without[0]?.child.id).toBe('plain:c2');
+    });
+
+    it('refuses another embedding model, with how to go back', async () => {
+      await index.replaceDocument(
+        makeDocument({
+          id: 'x',
+          scope: 'shared',
+          texts: ['vector text'],
+          dense: () => axis(4, 0),
+          model: 'model-a',
+        }),
+      );
+      await expect(index.ensureEmbedding({ model: 'model-a', dimension: 4 })).resolves.toBeUndefined();
+      await expect(index.ensureEmbedding({ model: null, dimension: null })).resolves.toBeUndefined();
+      const mismatch = await index
+        .ensureEmbedding({ model: 'model-b', dimension: 4 })
+        .catch((error) => error);
+      expect(mismatch).toBeInstanceOf(RagentError);
+      expect(mismatch).toMatchObject({ code: 'INDEX_MODEL_MISMATCH' });
+      expect(mismatch.message).toMatch(/model-a.*model-b/s);
+      expect(mismatch.message).toContain('OLLAMA_EMBED_MODEL=model-a');
+      await expect(
+        index.search(query('vector', axis(6, 0)), { scopes: ['shared'], k: 1 }),
+      ).rejects.toMatchObject({ code: 'INDEX_MODEL_MISMATCH' });
+    });
+  });
+}
