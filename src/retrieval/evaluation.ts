@@ -18,6 +18,10 @@ export interface EvalQuestion {
   question: string;
   evidence?: string[];
   doc?: string;
+  /** The 1-based page of `doc` the evidence is on (documentation; not scored). */
+  page?: number;
+  /** Kept aside when choosing settings: reported as a separate split. */
+  heldOut?: boolean;
 }
 
 export interface EvalItem {
@@ -71,6 +75,8 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
       question: record.question,
       ...(record.evidence ? { evidence: record.evidence } : {}),
       ...(typeof record.doc === 'string' ? { doc: record.doc } : {}),
+      ...(typeof record.page === 'number' ? { page: record.page } : {}),
+      ...(record.heldOut === true ? { heldOut: true } : {}),
     });
   });
   return questions;
