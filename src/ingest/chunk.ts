@@ -93,10 +93,14 @@ export function chunkDocument(
       text.length > options.parentMax
         ? splitText(text, balancedSize(text.length, options), options.parentOverlap)
         : [{ start: 0, end: text.length }];
+    // Pieces run forward through the text, so one cursor over the parts finds each piece's parts
+    // (linear in the group, however long one section is).
+    let firstPart = 0;
     for (const piece of pieces) {
       const id = parentIdOf(source.documentId, parents.length + 1);
       const parentText = text.slice(piece.start, piece.end);
-      const parentParts = partsWithin(parts, piece.start, piece.end);
+      while (firstPart < parts.length && (parts[firstPart]?.end ?? 0) <= piece.start) firstPart++;
+      const parentParts = partsWithin(parts, firstPart, piece.start, piece.end);
       const location = locate(parentParts, 0, parentText.length, 'first');
       parents.push({ id, text: parentText, ...source, ...location });
       let childNumber = 0;
@@ -220,11 +224,18 @@ function joinParts(sections: readonly Section[]): { text: string; parts: Part[] 
   return { text: pieces.join(''), parts };
 }
 
-/** The parts overlapping [start, end), re-based to offsets from `start`. */
-function partsWithin(parts: readonly Part[], start: number, end: number): Part[] {
-  return parts
-    .filter((part) => part.end > start && part.start < end)
-    .map((part) => ({ ...part, start: part.start - start, end: part.end - start }));
+/**
+ * The parts overlapping [start, end), re-based to offsets from `start`. Parts are in text order and
+ * do not overlap; `from` is the first part that ends after `start`.
+ */
+function partsWithin(parts: readonly Part[], from: number, start: number, end: number): Part[] {
+  const within: Part[] = [];
+  for (let index = from; index < parts.length; index++) {
+    const part = parts[index] as Part;
+    if (part.start >= end) break;
+    if (part.end > start) within.push({ ...part, start: part.start - start, end: part.end - start });
+  }
+  return within;
 }
 
 /**

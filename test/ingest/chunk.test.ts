@@ -245,3 +245,24 @@ describe('chunkDocument', () => {
     expect(indexedChildText(['A', 'B'], 'x.pdf', 'body')).toBe('A › B\nbody');
   });
 });
+
+describe('chunkDocument on one long section of many blocks', () => {
+  // 3,000 paragraphs of ~300 characters under one heading, one page each: the section is split into
+  // many parents, each of which must know exactly the pages of the blocks it holds.
+  const blocks: TextBlock[] = [heading(1, 'Reference', 1)];
+  for (let page = 1; page <= 3_000; page++) blocks.push(paragraph(`Page ${page}. ${prose(300, page)}`, page));
+  const { parents, children } = chunkDocument(blocks, source);
+
+  it('gives every parent the pages of the paragraphs in its text, in order, covering the section', () => {
+    expect(parents.length).toBeGreaterThan(200);
+    for (const parent of parents) {
+      const pages = [...parent.text.matchAll(/Page (\d+)\./g)].map((match) => Number(match[1]));
+      const first = pages[0] as number;
+      expect([first - 1, first]).toContain(parent.pageStart);
+      expect(parent.pageEnd).toBe(pages.at(-1));
+    }
+    expect(parents[0]?.pageStart).toBe(1);
+    expect(parents.at(-1)?.pageEnd).toBe(3_000);
+    expect(children.every((child) => child.sectionPath.join('/') === 'Reference')).toBe(true);
+  });
+});
