@@ -1,11 +1,17 @@
 /**
- * Rebuilds the structure of a document from its page lines: headings from font size and weight
- * (relative to the body text), paragraphs reflowed from lines (hyphenated breaks joined), list items,
- * monospaced code blocks; running headers, footers and page numbers dropped.
+ * Rebuilds the structure of a document from its page lines: headings from the PDF's outline when it
+ * has one (outline-headings.ts), else from font size and weight (relative to the body text);
+ * paragraphs reflowed from lines (hyphenated breaks joined), list items, monospaced code blocks;
+ * running headers, footers and page numbers dropped.
+ * With an outline, a font-styled heading that is not in it is kept only one level below the deepest
+ * outline level (a reference manual's "Description", "Usage" under each outlined topic), and only
+ * while that level is free (below 3); otherwise it is text.
  */
 import type { TextBlock } from '../text-block.ts';
+import { matchOutline } from './outline-headings.ts';
 import { findPageFurniture } from './page-furniture.ts';
 import type { FontKey, FontUsage, PageLine, PageText } from './page-lines.ts';
+import type { OutlineEntry } from './read-outline.ts';
 
 interface DocumentStyle {
   bodySize: number;
@@ -35,9 +41,19 @@ const keptHyphenPrefixes = new Set([
   'user',
 ]);
 
-export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
+/** An outline counts when most of its entries are found among the lines. */
+const minimumOutlineShare = 0.5;
+
+export function layoutBlocks(pages: readonly PageText[], outline: readonly OutlineEntry[] = []): TextBlock[] {
   const furniture = findPageFurniture(pages);
   const style = documentStyle(pages, furniture);
+  const outlined = outline.length > 0 ? matchOutline(pages, outline, furniture, style.bodySize) : undefined;
+  const outlineHeadings =
+    outlined &&
+    outlined.matched >= Math.min(3, outlined.total) &&
+    outlined.matched >= outlined.total * minimumOutlineShare
+      ? outlined
+      : undefined;
   const blocks: TextBlock[] = [];
   let open: { block: TextBlock; first: PageLine; last: PageLine; codeLines?: PageLine[] } | undefined;
 
@@ -53,7 +69,31 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
       if (furniture.has(line)) continue;
       const text = cleanText(line.text);
       if (!text) continue;
-      const level = headingLevel(line, text, style, page.page);
+      const outlineLine = outlineHeadings?.lines.get(line);
+      if (outlineLine) {
+        if (!outlineLine.first && open?.block.kind === 'heading' && previous === open.last) {
+          open.block.text = joinLine(open.block.text, text);
+          open.block.pageEnd = page.page;
+          open.last = line;
+        } else {
+          close();
+          open = {
+            block: {
+              kind: 'heading',
+              level: outlineLine.level,
+              text,
+              pageStart: page.page,
+              pageEnd: page.page,
+            },
+            first: line,
+            last: line,
+          };
+        }
+        previous = line;
+        continue;
+      }
+      let level = headingLevel(line, text, style, page.page);
+      if (level !== undefined && outlineHeadings) level = outlineHeadings.deepestLevel < 3 ? 3 : undefined;
       if (level !== undefined) {
         const heading = open?.block.kind === 'heading' && open.block.pageEnd === page.page ? open : undefined;
         const continuesHeading =
