@@ -131,7 +131,7 @@ export function matchOutline(
 /** "crimtab Student's 3000 Criminals Data" starts with the title "crimtab", then a subtitle. */
 function startsWithTitle(text: string, title: string): boolean {
   const body = text.replace(sectionNumber, '');
-  return body.startsWith(title) && /^\s+\p{Lu}/u.test(body.slice(title.length));
+  return body.startsWith(title) && /^\s+(?:\|\s+)?\p{Lu}/u.test(body.slice(title.length));
 }
 
 function firstWordOf(key: string): string {
