@@ -49,13 +49,13 @@ const paragraph = (text: string, pageStart: number, pageEnd = pageStart): TextBl
 });
 
 describe('splitText', () => {
-  it('cuts windows of at most the size, at sentence or word boundaries, overlapping', () => {
+  it('cuts windows of at most the size, at sentence or word boundaries, overlapping from a sentence start', () => {
     const text = prose(5_000, 1);
     const ranges = splitText(text, 500, 100);
     expect(ranges.length).toBeGreaterThan(10);
     for (const [index, range] of ranges.entries()) {
       expect(range.end - range.start).toBeLessThanOrEqual(500);
-      expect(range.end - range.start).toBeGreaterThanOrEqual(250);
+      if (index < ranges.length - 1) expect(range.end - range.start).toBeGreaterThanOrEqual(250);
       expect(text.slice(range.end - 1, range.end)).toMatch(/[.\w]/);
       if (index < ranges.length - 1) expect(text.slice(range.end - 1, range.end)).toBe('.');
       expect(text[range.start - 1] ?? ' ').toMatch(/\s/);
@@ -63,7 +63,9 @@ describe('splitText', () => {
       if (next) {
         const overlap = range.end - next.start;
         expect(overlap).toBeGreaterThan(50);
-        expect(overlap).toBeLessThanOrEqual(100);
+        expect(overlap).toBeLessThanOrEqual(150);
+        // Sentences here are under 100 characters: one always starts near the overlap point.
+        expect(text.slice(next.start - 2, next.start)).toBe('. ');
       }
     }
     expect(ranges.at(-1)?.end).toBe(text.length);
