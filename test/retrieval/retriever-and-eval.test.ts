@@ -77,6 +77,44 @@ describe('retriever and eval metrics', () => {
     });
   });
 
+  it('finds a child through the dense half when none of the query words are in it (hybrid, RRF)', async () => {
+    // The embedder puts the loop passage and an everyday-words question about repeating next to each
+    // other; every other text gets the usual hashed bag of words.
+    const repeating = (text: string) => /repeats|over and over/.test(text);
+    fake = await startFakeOllama({
+      embedDimension: 16,
+      embed: (text, dimension) =>
+        repeating(text) ? Array.from({ length: dimension }, (_, at) => (at === 0 ? 1 : 0)) : undefined,
+    });
+    const embedder = new OllamaEmbedder({
+      baseUrl: fake.url,
+      model: 'qwen3-embedding:0.6b',
+      batchSize: 8,
+      timeoutMs: 2000,
+    });
+    const texts = [...manual, 'Keep a copy of important files before doing something risky.'];
+    const dense = await embedder.embed(texts);
+    await index.replaceDocument(
+      makeDocument({
+        id: 'bash',
+        scope: 'shared',
+        texts,
+        dense: (_text, at) => dense[at]!,
+        model: 'qwen3-embedding:0.6b',
+      }),
+    );
+    const question = 'how to keep doing something over and over';
+    // No word of the question is in the loop passage: BM25 alone ranks the "keep … doing something" text.
+    const sparseOnly = await createRetriever({ index, embedder: undefined }).search(question, {
+      scopes: ['shared'],
+      k: 3,
+    });
+    expect(sparseOnly.map((hit) => hit.child.id)).not.toContain('bash:c0');
+    const hybrid = await createRetriever({ index, embedder }).search(question, { scopes: ['shared'], k: 3 });
+    expect(hybrid.map((hit) => hit.child.id)).toContain('bash:c0');
+    expect(fake.embedRequests().at(-1)?.input).toEqual([question]);
+  });
+
   it('computes hit@k, parent hit@k and @1, doc@k, MRR, tokens read and the held-out split as defined', async () => {
     await index.replaceDocument(
       makeDocument({ id: 'bash', name: 'bash.pdf', scope: 'shared', texts: manual }),
