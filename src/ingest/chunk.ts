@@ -1,7 +1,7 @@
 /**
  * Parent/child chunking. Parents follow the document's sections (split on headings; sections under
  * 2,000 characters merged with the next, over 4,000 split with an overlap of 100); children are
- * 500-character windows (overlap 100) of a parent, cut at sentence or word boundaries and not across
+ * 800-character windows (overlap 150; chosen with npm run bench:chunking) of a parent, cut at sentence or word boundaries and not across
  * headings: within a parent that merged several sections, each section is cut on its own (a short
  * section gives a short child); only a tiny section (under 100 characters) of the same topic joins the
  * child before it. A child's section path is the section that holds most of its text. Every chunk
@@ -25,8 +25,8 @@ export const defaultChunkOptions: Readonly<ChunkOptions> = Object.freeze({
   parentMin: 2_000,
   parentMax: 4_000,
   parentOverlap: 100,
-  childSize: 500,
-  childOverlap: 100,
+  childSize: 800,
+  childOverlap: 150,
   childMin: 100,
 });
 

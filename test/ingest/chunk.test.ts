@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, indexedChildText, sectionSeparator } from '../../src/ingest/chunk.ts';
+import {
+  chunkDocument,
+  defaultChunkOptions,
+  indexedChildText,
+  sectionSeparator,
+} from '../../src/ingest/chunk.ts';
 import { splitText } from '../../src/ingest/split-text.ts';
 import type { TextBlock } from '../../src/ingest/text-block.ts';
 
 const source = { documentId: 'abcdef0123456789'.repeat(4), documentName: 'guide.pdf', scope: 'shared' };
+/** The structure tests cut children of 500 characters (overlap 100), whatever the default size. */
+const small = { ...defaultChunkOptions, childSize: 500, childOverlap: 100 };
 
 /** Deterministic prose: sentences of ordinary words. */
 function prose(length: number, seed: number): string {
@@ -96,7 +103,7 @@ describe('chunkDocument', () => {
     heading(2, 'Tiny', 11),
     paragraph('A last short section.', 11),
   ];
-  const { parents, children } = chunkDocument(blocks, source);
+  const { parents, children } = chunkDocument(blocks, source, small);
 
   it('merges small sections up to the minimum and splits large ones at the maximum', () => {
     expect(parents.length).toBeGreaterThan(3);
@@ -127,7 +134,7 @@ describe('chunkDocument', () => {
     );
     const first = children.filter((child) => child.parentId === 'abcdef012345-p1');
     expect(first.map((child) => child.id)).toEqual(first.map((_, index) => `abcdef012345-p1-c${index + 1}`));
-    expect(chunkDocument(blocks, source)).toEqual({ parents, children });
+    expect(chunkDocument(blocks, source, small)).toEqual({ parents, children });
   });
 
   it('cuts children of at most 500 characters from their parent, overlapping within a section, with the section path in front', () => {
@@ -184,6 +191,7 @@ describe('chunkDocument', () => {
         paragraph('Short.', 4),
       ],
       source,
+      small,
     );
     expect(merged.parents).toHaveLength(1);
     const summary = merged.children.map((child) => ({
@@ -220,6 +228,7 @@ describe('chunkDocument', () => {
         paragraph(`grep(pattern, x) ${prose(120, 12)}`, 2),
       ],
       source,
+      small,
     );
     expect(own.map((child) => child.sectionPath.join('/'))).toEqual(['grep/Description', 'grep/Usage']);
     expect(own[1]?.text.split('\n')[1]).toBe('### Usage');
