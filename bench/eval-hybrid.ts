@@ -41,11 +41,11 @@ try {
     await ingestion.ingest({ name, bytes, scope: sharedScope, uploader: 'bench' }, () => {});
   }
   const row = (label: string, metrics: Omit<EvalMetrics, 'questions'>) =>
-    `${label.padEnd(22)} ${metrics.hitAtK.toFixed(3)}  ${metrics.parentHitAtK.toFixed(3)}     ${metrics.parentHitAt1.toFixed(3)}     ${metrics.mrr.toFixed(3)}`;
+    `${label.padEnd(30)} ${metrics.hitAtK.toFixed(3)}  ${metrics.parentHitAtK.toFixed(3)}     ${metrics.parentHitAt1.toFixed(3)}     ${metrics.mrr.toFixed(3)}`;
   console.log(
     `${questions.length} questions, ${documents.length} PDFs, k = 5, fake embedder (hashed bag of words, 256 dims)`,
   );
-  console.log('retrieval              ev@5   parent@5  parent@1  MRR');
+  console.log('retrieval                      ev@5   parent@5  parent@1  MRR');
   for (const [label, retriever] of [
     ['BM25 only', createRetriever({ index, embedder: undefined })],
     ['hybrid (fake dense)', createRetriever({ index, embedder })],
