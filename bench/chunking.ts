@@ -106,9 +106,9 @@ for (const [childSize, childOverlap] of childSettings) {
       countTokens,
     });
     const label = `${childSize}/${childOverlap} ${capLabel}`;
-    if (!report.splits) throw new Error('The question set has no held-out part.');
-    tuningRows.push(row(label, report.splits.tuning));
-    heldOutRows.push(row(label, report.splits.heldOut));
+    // A set without held-out lines is reported whole, as the tuning part.
+    tuningRows.push(row(label, report.splits?.tuning ?? { questions: questions.length, ...report }));
+    if (report.splits) heldOutRows.push(row(label, report.splits.heldOut));
   }
 }
 const tuningCount = questions.filter((question) => !question.heldOut).length;

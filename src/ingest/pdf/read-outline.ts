@@ -13,6 +13,8 @@ export interface OutlineEntry {
 
 /** More entries than this are not an outline a reader uses (and would cost time to match). */
 export const maxOutlineEntries = 20_000;
+/** A title longer than this is cut (a heading is a line or two; a hostile PDF may hold megabytes). */
+const maxTitleLength = 300;
 
 interface OutlineNode {
   title?: unknown;
@@ -38,7 +40,8 @@ export async function readOutline(document: PdfDocument): Promise<OutlineEntry[]
       stack.pop();
       continue;
     }
-    const title = typeof item?.title === 'string' ? item.title.replace(/\s+/g, ' ').trim() : '';
+    const title =
+      typeof item?.title === 'string' ? item.title.slice(0, maxTitleLength).replace(/\s+/g, ' ').trim() : '';
     if (title) entries.push({ title, depth: frame.depth });
     if (Array.isArray(item?.items) && item.items.length > 0) {
       stack.push({ items: item.items as OutlineNode[], next: 0, depth: frame.depth + 1 });
