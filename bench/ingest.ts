@@ -1,8 +1,11 @@
 /**
  * npm run bench:ingest [file.pdf] — ingests one PDF (default: the 2,415-page R reference manual) with
  * RAGENT_EMBEDDINGS=none into a temporary data dir, and prints pages, seconds, pages/s, peak RSS
- * (the whole process: worker threads included), CPU time, parents, children and the time per stage.
+ * (the whole process: worker threads included), CPU time, parents, children and the time per stage;
+ * then, in the same run, the time of `pdftotext -layout` on the same file and the ratio of the two
+ * ("pdftotext not installed" when it is not: apt-get install poppler-utils).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +58,14 @@ try {
   console.log(`parents     ${document.parents}`);
   console.log(`children    ${document.children}`);
   console.log(`stages      ${stages.join(', ')}`);
+  const installed = spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error === undefined;
+  if (installed) {
+    const pdftotextStarted = performance.now();
+    spawnSync('pdftotext', ['-layout', file, path.join(dataDir, 'pdftotext.txt')], { stdio: 'ignore' });
+    const pdftotextSeconds = (performance.now() - pdftotextStarted) / 1000;
+    console.log(`pdftotext   ${pdftotextSeconds.toFixed(2)} s (-layout, same file, same run)`);
+    console.log(`ratio       ${(seconds / pdftotextSeconds).toFixed(2)} (ragent ingest / pdftotext -layout)`);
+  } else console.log('pdftotext   not installed');
 } finally {
   await index.close();
   rmSync(dataDir, { recursive: true, force: true });

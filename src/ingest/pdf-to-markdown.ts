@@ -1,11 +1,13 @@
 /**
  * PDF → structured Markdown: pages are read (in worker threads for large files), then laid out into
- * headings, paragraphs, lists and code, each block knowing the pages it came from.
+ * headings, paragraphs, lists and code, each block knowing the pages it came from. The PDF's outline
+ * (bookmarks), read meanwhile, gives the headings when the document has one.
  */
 import { RagentError } from '../errors.ts';
 import { extractPages } from './pdf/extract-pages.ts';
 import { layoutBlocks } from './pdf/layout-blocks.ts';
 import type { PageText } from './pdf/page-lines.ts';
+import { readPdfOutline } from './pdf/read-outline.ts';
 import { blocksToMarkdown, type ExtractedDocument } from './text-block.ts';
 
 export interface PdfToMarkdownOptions {
@@ -30,6 +32,8 @@ export async function pdfToBlocks(
     minBytesForWorkers: options.minBytesForWorkers,
     signal: options.signal,
   });
+  // Read while the pages are extracted (in workers for large files); a PDF without one gives [].
+  const outline = readPdfOutline(bytes);
   const collected: PageText[] = [];
   let textPages = 0;
   for await (const page of pages) {
@@ -37,13 +41,14 @@ export async function pdfToBlocks(
     if (page.lines.length > 0) textPages++;
     options.onPage?.(collected.length, pageCount);
   }
+  const entries = await outline;
   if (textPages === 0) {
     throw new RagentError(
       'PDF_NO_TEXT',
       `${options.name} has no text layer (it looks like a scan); OCR is not supported. Ingest a PDF with selectable text.`,
     );
   }
-  return { pageCount, blocks: layoutBlocks(collected) };
+  return { pageCount, blocks: layoutBlocks(collected, entries) };
 }
 
 export async function pdfToMarkdown(

@@ -1,6 +1,9 @@
 /**
  * Splits text into overlapping windows of at most `size` characters, ending each at the best
- * boundary in its second half: a blank line, a line break, a sentence end, a word gap.
+ * boundary in its second half: a blank line, a line break, a sentence end, a word gap. The next
+ * window starts about `overlap` characters back, at a sentence start when one lies within half the
+ * overlap of that point, else at a word: a window does not begin in the middle of a sentence when a
+ * sentence boundary is near.
  */
 export interface TextRange {
   start: number;
@@ -21,9 +24,13 @@ export function splitText(text: string, size: number, overlap: number): TextRang
     const end = bestBreak(text, start + Math.floor(size / 2), limit);
     ranges.push({ start, end: trimEnd(text, start, end) });
     let next = Math.max(end - overlap, start + 1);
-    // Start the overlap at a word, not in the middle of one (if the overlap has a word gap at all).
-    const gap = text.slice(next - 1, end).search(/\s/);
-    if (gap >= 0) next = next - 1 + gap + 1;
+    const sentence = sentenceStartNear(text, next, Math.floor(overlap / 2), start + 1, end);
+    if (sentence !== undefined) next = sentence;
+    else {
+      // Start the overlap at a word, not in the middle of one (if the overlap has a word gap at all).
+      const gap = text.slice(next - 1, end).search(/\s/);
+      if (gap >= 0) next = next - 1 + gap + 1;
+    }
     start = skipSpace(text, next);
   }
   return ranges.filter((range) => range.end > range.start);
@@ -43,6 +50,24 @@ function bestBreak(text: string, from: number, limit: number): number {
     if (last > 0) return from + last;
   }
   return limit;
+}
+
+const sentenceEnd = /[.!?]["')\]]?\s+|\n\s*/g;
+
+/** The sentence start closest to `target` within `reach` of it (and within [low, high)), if any. */
+function sentenceStartNear(text: string, target: number, reach: number, low: number, high: number) {
+  const from = Math.max(low, target - reach);
+  const to = Math.min(high, target + reach);
+  if (to <= from) return undefined;
+  const window = text.slice(from - 1, to);
+  let best: number | undefined;
+  sentenceEnd.lastIndex = 0;
+  for (let match = sentenceEnd.exec(window); match; match = sentenceEnd.exec(window)) {
+    const at = from - 1 + match.index + match[0].length;
+    if (at < from || at >= to) continue;
+    if (best === undefined || Math.abs(at - target) < Math.abs(best - target)) best = at;
+  }
+  return best;
 }
 
 function skipSpace(text: string, index: number): number {

@@ -1,5 +1,5 @@
 /**
- * Result diversity by parent. Children are overlapping 500-character windows, so the best few of one
+ * Result diversity by parent. Children are overlapping 800-character windows, so the best few of one
  * section often crowd the top k, and the agent (which reads whole parents) then sees fewer sections.
  * Rule, the same for every backend: rank a pool of `candidatePoolSize(k)` candidates, then keep the
  * ranking order but take at most `childrenPerParent` children of any one parent, filling the k places

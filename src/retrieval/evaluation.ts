@@ -6,7 +6,12 @@
  *   text of the top-k children;
  * - parentHitAtK: the same over the parents of the top-k children;
  * - docAtK: a top-k child comes from `doc` (over the lines that name one);
- * - mrr: 1 / rank of the first top-k child that contains an evidence phrase (0 when none does).
+ * - parentHitAt1: every evidence phrase occurs in the parent of the first child;
+ * - mrr: 1 / rank of the first top-k child that contains an evidence phrase (0 when none does);
+ * - childTokens / parentTokens: the tokens the agent would read, on average per question: the top-k
+ *   children's texts, or the texts of their distinct parents.
+ * Questions marked `"heldOut": true` are also reported apart (`splits.heldOut`, the rest in
+ * `splits.tuning`): settings are chosen on the tuning part and confirmed on the held-out part.
  * Latency (p50Ms / p95Ms) is measured over every search.
  */
 import path from 'node:path';
@@ -18,30 +23,65 @@ export interface EvalQuestion {
   question: string;
   evidence?: string[];
   doc?: string;
+  /** The 1-based page of `doc` the evidence is on (documentation; not scored). */
+  page?: number;
+  /** Kept aside when choosing settings: reported as a separate split. */
+  heldOut?: boolean;
 }
 
 export interface EvalItem {
   question: string;
   doc: string | null;
   evidence: string[];
+  heldOut: boolean;
   hit: boolean | null;
   parentHit: boolean | null;
+  parentHitAt1: boolean | null;
   docHit: boolean | null;
+  childTokens: number;
+  parentTokens: number;
   /** 1-based rank of the first child holding evidence; null when none or no evidence. */
   rank: number | null;
   ms: number;
   top: { file: string; pages: [number, number]; section: string[]; score: number }[];
 }
 
+export interface EvalMetrics {
+  /** Questions in this part (with or without evidence). */
+  questions: number;
+  hitAtK: number;
+  parentHitAtK: number;
+  parentHitAt1: number;
+  docAtK: number;
+  mrr: number;
+  childTokens: number;
+  parentTokens: number;
+}
+
 export interface EvalReport {
   hitAtK: number;
   parentHitAtK: number;
+  parentHitAt1: number;
   docAtK: number;
   mrr: number;
+  childTokens: number;
+  parentTokens: number;
   p50Ms: number;
   p95Ms: number;
+  /** Null when no question is held out. */
+  splits: { tuning: EvalMetrics; heldOut: EvalMetrics } | null;
   items: EvalItem[];
 }
+
+export interface EvaluateOptions {
+  scopes: readonly Scope[];
+  k: number;
+  onProgress?: (done: number, total: number) => void;
+  /** Tokens of a text (the answer model's tokenizer); default: one token per four characters. */
+  countTokens?: (text: string) => number;
+}
+
+const roughTokens = (text: string) => Math.ceil(text.length / 4);
 
 export function parseQuestions(text: string, source = 'the question file'): EvalQuestion[] {
   const questions: EvalQuestion[] = [];
@@ -71,6 +111,8 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
       question: record.question,
       ...(record.evidence ? { evidence: record.evidence } : {}),
       ...(typeof record.doc === 'string' ? { doc: record.doc } : {}),
+      ...(typeof record.page === 'number' ? { page: record.page } : {}),
+      ...(record.heldOut === true ? { heldOut: true } : {}),
     });
   });
   return questions;
@@ -81,32 +123,58 @@ export const normalizeForMatch = (text: string) => text.toLowerCase().replace(/\
 export async function evaluateRetrieval(
   retriever: Retriever,
   questions: readonly EvalQuestion[],
-  options: { scopes: readonly Scope[]; k: number; onProgress?: (done: number, total: number) => void },
+  options: EvaluateOptions,
 ): Promise<EvalReport> {
   const items: EvalItem[] = [];
+  const countTokens = options.countTokens ?? roughTokens;
   for (const [position, question] of questions.entries()) {
     const started = performance.now();
     const hits = await retriever.search(question.question, { scopes: options.scopes, k: options.k });
     const ms = performance.now() - started;
-    items.push(await judge(retriever, question, hits, ms, options.scopes));
+    items.push(await judge(retriever, question, hits, ms, options.scopes, countTokens));
     options.onProgress?.(position + 1, questions.length);
   }
+  const latencies = items.map((item) => item.ms);
+  const { questions: _count, ...overall } = metricsOf(items);
+  const heldOut = items.filter((item) => item.heldOut);
+  return {
+    hitAtK: overall.hitAtK,
+    parentHitAtK: overall.parentHitAtK,
+    parentHitAt1: overall.parentHitAt1,
+    docAtK: overall.docAtK,
+    mrr: overall.mrr,
+    childTokens: overall.childTokens,
+    parentTokens: overall.parentTokens,
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    splits:
+      heldOut.length === 0
+        ? null
+        : { tuning: metricsOf(items.filter((item) => !item.heldOut)), heldOut: metricsOf(heldOut) },
+    items,
+  };
+}
+
+/** The metrics over some items (shares over the items with evidence; tokens over all). */
+export function metricsOf(items: readonly EvalItem[]): EvalMetrics {
   const judged = items.filter((item) => item.hit !== null);
   const withDoc = judged.filter((item) => item.docHit !== null);
   const share = (list: EvalItem[], pick: (item: EvalItem) => boolean) =>
     list.length === 0 ? 0 : list.filter(pick).length / list.length;
-  const latencies = items.map((item) => item.ms);
+  const mean = (pick: (item: EvalItem) => number) =>
+    items.length === 0 ? 0 : items.reduce((sum, item) => sum + pick(item), 0) / items.length;
   return {
+    questions: items.length,
     hitAtK: share(judged, (item) => item.hit === true),
     parentHitAtK: share(judged, (item) => item.parentHit === true),
+    parentHitAt1: share(judged, (item) => item.parentHitAt1 === true),
     docAtK: share(withDoc, (item) => item.docHit === true),
     mrr:
       judged.length === 0
         ? 0
         : judged.reduce((sum, item) => sum + (item.rank ? 1 / item.rank : 0), 0) / judged.length,
-    p50Ms: percentile(latencies, 0.5),
-    p95Ms: percentile(latencies, 0.95),
-    items,
+    childTokens: mean((item) => item.childTokens),
+    parentTokens: mean((item) => item.parentTokens),
   };
 }
 
@@ -116,7 +184,13 @@ async function judge(
   hits: SearchHit[],
   ms: number,
   scopes: readonly Scope[],
+  countTokens: (text: string) => number,
 ): Promise<EvalItem> {
+  const parentIds = [...new Set(hits.map((hit) => hit.child.parentId))];
+  const parents = await Promise.all(parentIds.map((id) => retriever.getParent(id, scopes)));
+  const childTokens = hits.reduce((sum, hit) => sum + countTokens(hit.child.text), 0);
+  const parentTokens = parents.reduce((sum, parent) => sum + (parent ? countTokens(parent.text) : 0), 0);
+  const heldOut = question.heldOut === true;
   const evidence = (question.evidence ?? []).map(normalizeForMatch).filter((phrase) => phrase !== '');
   const top = hits.map((hit) => ({
     file: hit.child.documentName,
@@ -133,9 +207,13 @@ async function judge(
       question: question.question,
       doc: question.doc ?? null,
       evidence: [],
+      heldOut,
       hit: null,
       parentHit: null,
+      parentHitAt1: null,
       docHit,
+      childTokens,
+      parentTokens,
       rank: null,
       ms,
       top,
@@ -144,18 +222,23 @@ async function judge(
   const childTexts = hits.map((hit) => normalizeForMatch(hit.child.text));
   const joined = childTexts.join(' ');
   const hit = evidence.every((phrase) => joined.includes(phrase));
-  const parentIds = [...new Set(hits.map((hit) => hit.child.parentId))];
-  const parents = await Promise.all(parentIds.map((id) => retriever.getParent(id, scopes)));
-  const parentText = parents.map((parent) => normalizeForMatch(parent?.text ?? '')).join(' ');
+  const parentTexts = parents.map((parent) => normalizeForMatch(parent?.text ?? ''));
+  const parentText = parentTexts.join(' ');
   const parentHit = evidence.every((phrase) => parentText.includes(phrase));
+  const firstParent = parentTexts[0] ?? '';
+  const parentHitAt1 = hits.length > 0 && evidence.every((phrase) => firstParent.includes(phrase));
   const firstRank = childTexts.findIndex((text) => evidence.some((phrase) => text.includes(phrase)));
   return {
     question: question.question,
     doc: question.doc ?? null,
     evidence: question.evidence ?? [],
+    heldOut,
     hit,
     parentHit,
+    parentHitAt1,
     docHit,
+    childTokens,
+    parentTokens,
     rank: firstRank < 0 ? null : firstRank + 1,
     ms,
     top,

@@ -68,6 +68,8 @@ export interface FakeOllamaOptions {
   chat?: ChatScript;
   /** Dimension of `/api/embed` vectors unless the request asks for `dimensions` (default 64). */
   embedDimension?: number;
+  /** A scripted vector for a text (undefined: the hashed bag of words of `fakeEmbedding`). */
+  embed?: (text: string, dimension: number) => number[] | undefined;
   /** Models `/api/tags` lists (default: the two default models). */
   models?: string[];
   /** Port to listen on (default: any free port). */
@@ -231,7 +233,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     const dimension = typeof body.dimensions === 'number' ? body.dimensions : embedDimension;
     sendJson(response, 200, {
       model,
-      embeddings: texts.map((text) => fakeEmbedding(text, dimension)),
+      embeddings: texts.map((text) => options.embed?.(text, dimension) ?? fakeEmbedding(text, dimension)),
       total_duration: 1000,
       load_duration: 0,
       prompt_eval_count: texts.reduce((sum, text) => sum + approximateTokens(text), 0),

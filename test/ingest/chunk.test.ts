@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, indexedChildText, sectionSeparator } from '../../src/ingest/chunk.ts';
+import {
+  chunkDocument,
+  defaultChunkOptions,
+  indexedChildText,
+  sectionSeparator,
+} from '../../src/ingest/chunk.ts';
 import { splitText } from '../../src/ingest/split-text.ts';
 import type { TextBlock } from '../../src/ingest/text-block.ts';
 
 const source = { documentId: 'abcdef0123456789'.repeat(4), documentName: 'guide.pdf', scope: 'shared' };
+/** The structure tests cut children of 500 characters (overlap 100), whatever the default size. */
+const small = { ...defaultChunkOptions, childSize: 500, childOverlap: 100 };
 
 /** Deterministic prose: sentences of ordinary words. */
 function prose(length: number, seed: number): string {
@@ -49,13 +56,13 @@ const paragraph = (text: string, pageStart: number, pageEnd = pageStart): TextBl
 });
 
 describe('splitText', () => {
-  it('cuts windows of at most the size, at sentence or word boundaries, overlapping', () => {
+  it('cuts windows of at most the size, at sentence or word boundaries, overlapping from a sentence start', () => {
     const text = prose(5_000, 1);
     const ranges = splitText(text, 500, 100);
     expect(ranges.length).toBeGreaterThan(10);
     for (const [index, range] of ranges.entries()) {
       expect(range.end - range.start).toBeLessThanOrEqual(500);
-      expect(range.end - range.start).toBeGreaterThanOrEqual(250);
+      if (index < ranges.length - 1) expect(range.end - range.start).toBeGreaterThanOrEqual(250);
       expect(text.slice(range.end - 1, range.end)).toMatch(/[.\w]/);
       if (index < ranges.length - 1) expect(text.slice(range.end - 1, range.end)).toBe('.');
       expect(text[range.start - 1] ?? ' ').toMatch(/\s/);
@@ -63,7 +70,9 @@ describe('splitText', () => {
       if (next) {
         const overlap = range.end - next.start;
         expect(overlap).toBeGreaterThan(50);
-        expect(overlap).toBeLessThanOrEqual(100);
+        expect(overlap).toBeLessThanOrEqual(150);
+        // Sentences here are under 100 characters: one always starts near the overlap point.
+        expect(text.slice(next.start - 2, next.start)).toBe('. ');
       }
     }
     expect(ranges.at(-1)?.end).toBe(text.length);
@@ -94,7 +103,7 @@ describe('chunkDocument', () => {
     heading(2, 'Tiny', 11),
     paragraph('A last short section.', 11),
   ];
-  const { parents, children } = chunkDocument(blocks, source);
+  const { parents, children } = chunkDocument(blocks, source, small);
 
   it('merges small sections up to the minimum and splits large ones at the maximum', () => {
     expect(parents.length).toBeGreaterThan(3);
@@ -125,7 +134,7 @@ describe('chunkDocument', () => {
     );
     const first = children.filter((child) => child.parentId === 'abcdef012345-p1');
     expect(first.map((child) => child.id)).toEqual(first.map((_, index) => `abcdef012345-p1-c${index + 1}`));
-    expect(chunkDocument(blocks, source)).toEqual({ parents, children });
+    expect(chunkDocument(blocks, source, small)).toEqual({ parents, children });
   });
 
   it('cuts children of at most 500 characters from their parent, overlapping within a section, with the section path in front', () => {
@@ -182,6 +191,7 @@ describe('chunkDocument', () => {
         paragraph('Short.', 4),
       ],
       source,
+      small,
     );
     expect(merged.parents).toHaveLength(1);
     const summary = merged.children.map((child) => ({
@@ -218,6 +228,7 @@ describe('chunkDocument', () => {
         paragraph(`grep(pattern, x) ${prose(120, 12)}`, 2),
       ],
       source,
+      small,
     );
     expect(own.map((child) => child.sectionPath.join('/'))).toEqual(['grep/Description', 'grep/Usage']);
     expect(own[1]?.text.split('\n')[1]).toBe('### Usage');
@@ -243,5 +254,26 @@ describe('chunkDocument', () => {
     expect(loose[0]?.text).toBe('guide.pdf\nJust some text.');
     expect(loose[0]?.sectionPath).toEqual([]);
     expect(indexedChildText(['A', 'B'], 'x.pdf', 'body')).toBe('A › B\nbody');
+  });
+});
+
+describe('chunkDocument on one long section of many blocks', () => {
+  // 3,000 paragraphs of ~300 characters under one heading, one page each: the section is split into
+  // many parents, each of which must know exactly the pages of the blocks it holds.
+  const blocks: TextBlock[] = [heading(1, 'Reference', 1)];
+  for (let page = 1; page <= 3_000; page++) blocks.push(paragraph(`Page ${page}. ${prose(300, page)}`, page));
+  const { parents, children } = chunkDocument(blocks, source);
+
+  it('gives every parent the pages of the paragraphs in its text, in order, covering the section', () => {
+    expect(parents.length).toBeGreaterThan(200);
+    for (const parent of parents) {
+      const pages = [...parent.text.matchAll(/Page (\d+)\./g)].map((match) => Number(match[1]));
+      const first = pages[0] as number;
+      expect([first - 1, first]).toContain(parent.pageStart);
+      expect(parent.pageEnd).toBe(pages.at(-1));
+    }
+    expect(parents[0]?.pageStart).toBe(1);
+    expect(parents.at(-1)?.pageEnd).toBe(3_000);
+    expect(children.every((child) => child.sectionPath.join('/') === 'Reference')).toBe(true);
   });
 });

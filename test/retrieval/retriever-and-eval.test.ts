@@ -77,7 +77,45 @@ describe('retriever and eval metrics', () => {
     });
   });
 
-  it('computes hit@k, parent hit@k, doc@k and MRR as defined', async () => {
+  it('finds a child through the dense half when none of the query words are in it (hybrid, RRF)', async () => {
+    // The embedder puts the loop passage and an everyday-words question about repeating next to each
+    // other; every other text gets the usual hashed bag of words.
+    const repeating = (text: string) => /repeats|over and over/.test(text);
+    fake = await startFakeOllama({
+      embedDimension: 16,
+      embed: (text, dimension) =>
+        repeating(text) ? Array.from({ length: dimension }, (_, at) => (at === 0 ? 1 : 0)) : undefined,
+    });
+    const embedder = new OllamaEmbedder({
+      baseUrl: fake.url,
+      model: 'qwen3-embedding:0.6b',
+      batchSize: 8,
+      timeoutMs: 2000,
+    });
+    const texts = [...manual, 'Keep a copy of important files before doing something risky.'];
+    const dense = await embedder.embed(texts);
+    await index.replaceDocument(
+      makeDocument({
+        id: 'bash',
+        scope: 'shared',
+        texts,
+        dense: (_text, at) => dense[at]!,
+        model: 'qwen3-embedding:0.6b',
+      }),
+    );
+    const question = 'how to keep doing something over and over';
+    // No word of the question is in the loop passage: BM25 alone ranks the "keep … doing something" text.
+    const sparseOnly = await createRetriever({ index, embedder: undefined }).search(question, {
+      scopes: ['shared'],
+      k: 3,
+    });
+    expect(sparseOnly.map((hit) => hit.child.id)).not.toContain('bash:c0');
+    const hybrid = await createRetriever({ index, embedder }).search(question, { scopes: ['shared'], k: 3 });
+    expect(hybrid.map((hit) => hit.child.id)).toContain('bash:c0');
+    expect(fake.embedRequests().at(-1)?.input).toEqual([question]);
+  });
+
+  it('computes hit@k, parent hit@k and @1, doc@k, MRR, tokens read and the held-out split as defined', async () => {
     await index.replaceDocument(
       makeDocument({ id: 'bash', name: 'bash.pdf', scope: 'shared', texts: manual }),
     );
@@ -88,31 +126,57 @@ describe('retriever and eval metrics', () => {
         // only the parent holds "Parent of:"; the child ranks first
         JSON.stringify({ question: 'array indexed', evidence: ['parent of: an array'], doc: 'other.pdf' }),
         // found at rank 2, whitespace collapsed in the child text
-        JSON.stringify({ question: 'shell receives signal loop', evidence: ['repeats its body'] }),
+        JSON.stringify({
+          question: 'shell receives signal loop',
+          evidence: ['repeats its body'],
+          heldOut: true,
+        }),
         // no evidence: latency only
         JSON.stringify({ question: 'anything' }),
         '',
       ].join('\n'),
     );
     const retriever = createRetriever({ index, embedder: undefined });
-    const report = await evaluateRetrieval(retriever, questions, { scopes: ['shared'], k: 2 });
-    expect(report.items.map((item) => [item.hit, item.parentHit, item.docHit, item.rank])).toEqual([
-      [true, true, true, 1],
-      [false, true, false, null],
-      [true, true, null, 2],
-      [null, null, null, null],
+    const report = await evaluateRetrieval(retriever, questions, {
+      scopes: ['shared'],
+      k: 2,
+      countTokens: (text) => text.length,
+    });
+    expect(
+      report.items.map((item) => [item.hit, item.parentHit, item.parentHitAt1, item.docHit, item.rank]),
+    ).toEqual([
+      [true, true, true, true, 1],
+      [false, true, true, false, null],
+      // found at rank 2 only: the first child's parent does not hold it
+      [true, true, false, null, 2],
+      [null, null, null, null, null],
     ]);
     expect(report.hitAtK).toBeCloseTo(2 / 3);
     expect(report.parentHitAtK).toBe(1);
+    expect(report.parentHitAt1).toBeCloseTo(2 / 3);
     expect(report.docAtK).toBe(0.5);
     expect(report.mrr).toBeCloseTo((1 + 0 + 0.5) / 3);
+    // Tokens read: the children, or their parents ("Parent of: " + the child's text each).
+    const first = report.items[0]!;
+    expect(first.childTokens).toBeGreaterThan(0);
+    expect(first.parentTokens - first.childTokens).toBe(first.top.length * 'Parent of: '.length);
+    expect(report.items[3]).toMatchObject({ childTokens: 0, parentTokens: 0 });
+    expect(report.childTokens).toBeCloseTo(
+      report.items.reduce((sum, item) => sum + item.childTokens, 0) / report.items.length,
+    );
+    expect(report.splits?.heldOut).toMatchObject({ questions: 1, hitAtK: 1, parentHitAt1: 0, mrr: 0.5 });
+    expect(report.splits?.tuning).toMatchObject({ questions: 3, hitAtK: 0.5, parentHitAt1: 1, mrr: 0.5 });
     expect(Object.keys(report)).toEqual([
       'hitAtK',
       'parentHitAtK',
+      'parentHitAt1',
       'docAtK',
       'mrr',
+      'childTokens',
+      'parentTokens',
       'p50Ms',
       'p95Ms',
+      'splits',
       'items',
     ]);
   });

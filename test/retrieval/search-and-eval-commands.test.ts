@@ -77,16 +77,23 @@ describe('ragent search and ragent eval', () => {
     expect(Object.keys(report)).toEqual([
       'hitAtK',
       'parentHitAtK',
+      'parentHitAt1',
       'docAtK',
       'mrr',
+      'childTokens',
+      'parentTokens',
       'p50Ms',
       'p95Ms',
+      'splits',
       'items',
     ]);
+    expect(report.splits).toBeNull();
     expect(report).toMatchObject({ hitAtK: 0.5, parentHitAtK: 0.5, docAtK: 1, mrr: 0.5 });
     printed = '';
     await run('eval', file);
     expect(printed).toContain('hit@5         0.500');
+    expect(printed).toMatch(/parent hit@1 {2}0\.500/);
+    expect(printed).toMatch(/tokens read {3}\d+ \(children\), \d+ \(parents\)/);
     expect(printed).toContain('✗ team secrets');
   });
 });

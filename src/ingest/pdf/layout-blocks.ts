@@ -1,11 +1,17 @@
 /**
- * Rebuilds the structure of a document from its page lines: headings from font size and weight
- * (relative to the body text), paragraphs reflowed from lines (hyphenated breaks joined), list items,
- * monospaced code blocks; running headers, footers and page numbers dropped.
+ * Rebuilds the structure of a document from its page lines: headings from the PDF's outline when it
+ * has one (outline-headings.ts), else from font size and weight (relative to the body text);
+ * paragraphs reflowed from lines (hyphenated breaks joined), list items, monospaced code blocks;
+ * running headers, footers and page numbers dropped.
+ * With an outline, a font-styled heading that is not in it is kept only one level below the deepest
+ * outline level (a reference manual's "Description", "Usage" under each outlined topic), and only
+ * while that level is free (below 3); otherwise it is text.
  */
 import type { TextBlock } from '../text-block.ts';
+import { matchOutline } from './outline-headings.ts';
 import { findPageFurniture } from './page-furniture.ts';
 import type { FontKey, FontUsage, PageLine, PageText } from './page-lines.ts';
+import type { OutlineEntry } from './read-outline.ts';
 
 interface DocumentStyle {
   bodySize: number;
@@ -35,9 +41,21 @@ const keptHyphenPrefixes = new Set([
   'user',
 ]);
 
-export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
+/** An outline counts when most of its entries are found among the lines. */
+const minimumOutlineShare = 0.5;
+
+export function layoutBlocks(pages: readonly PageText[], outline: readonly OutlineEntry[] = []): TextBlock[] {
   const furniture = findPageFurniture(pages);
   const style = documentStyle(pages, furniture);
+  const outlined = outline.length > 0 ? matchOutline(pages, outline, furniture, style.bodySize) : undefined;
+  const outlineHeadings =
+    outlined &&
+    outlined.matched >= Math.min(3, outlined.total) &&
+    outlined.matched >= outlined.total * minimumOutlineShare
+      ? outlined
+      : undefined;
+  const vocabulary = documentWords(pages, furniture);
+  const join = (paragraph: string, line: string) => joinLine(paragraph, line, vocabulary);
   const blocks: TextBlock[] = [];
   let open: { block: TextBlock; first: PageLine; last: PageLine; codeLines?: PageLine[] } | undefined;
 
@@ -53,7 +71,31 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
       if (furniture.has(line)) continue;
       const text = cleanText(line.text);
       if (!text) continue;
-      const level = headingLevel(line, text, style, page.page);
+      const outlineLine = outlineHeadings?.lines.get(line);
+      if (outlineLine) {
+        if (!outlineLine.first && open?.block.kind === 'heading' && previous === open.last) {
+          open.block.text = join(open.block.text, text);
+          open.block.pageEnd = page.page;
+          open.last = line;
+        } else {
+          close();
+          open = {
+            block: {
+              kind: 'heading',
+              level: outlineLine.level,
+              text,
+              pageStart: page.page,
+              pageEnd: page.page,
+            },
+            first: line,
+            last: line,
+          };
+        }
+        previous = line;
+        continue;
+      }
+      let level = headingLevel(line, text, style, page.page);
+      if (level !== undefined && outlineHeadings) level = outlineHeadings.deepestLevel < 3 ? 3 : undefined;
       if (level !== undefined) {
         const heading = open?.block.kind === 'heading' && open.block.pageEnd === page.page ? open : undefined;
         const continuesHeading =
@@ -65,7 +107,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
             heading.last.y - line.y < 1.6 * line.size) ||
             continuesNumberedHeading(heading.last, heading.block.text, line));
         if (heading && continuesHeading) {
-          heading.block.text = joinLine(heading.block.text, text);
+          heading.block.text = join(heading.block.text, text);
           heading.last = line;
         } else {
           close();
@@ -109,7 +151,7 @@ export function layoutBlocks(pages: readonly PageText[]): TextBlock[] {
         !(open.block.kind === 'list' && line.x < open.first.x - 2) &&
         continuesText(open.block, open.first, open.last, previous, line, text, page.page, style);
       if (open && continues) {
-        open.block.text = joinLine(open.block.text, text);
+        open.block.text = join(open.block.text, text);
         open.block.pageEnd = page.page;
         open.last = line;
       } else {
@@ -296,8 +338,35 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
   return best;
 }
 
+/** Spacing accents (TeX sets "´" before the letter: "P´eter") and the combining mark each stands for. */
+const combiningMarks: Record<string, string> = {
+  '´': '\u0301',
+  '¨': '\u0308',
+  '˜': '\u0303',
+  ˆ: '\u0302',
+  '¸': '\u0327',
+  ˇ: '\u030C',
+  '˘': '\u0306',
+  '˙': '\u0307',
+  '˚': '\u030A',
+  '˝': '\u030B',
+  '˛': '\u0328',
+  '¯': '\u0304',
+};
+const spacingAccent = /[´¨˜ˆ¸ˇ˘˙˚˝˛¯]/;
+const accentBeforeLetter = /([´¨˜ˆ¸ˇ˘˙˚˝˛¯])(\p{L})/gu;
+
+/** "P´eter Juh´asz" → "Péter Juhász": the mark moved after its letter and composed (when a composed letter exists). */
+export function composeAccents(text: string): string {
+  if (!spacingAccent.test(text)) return text;
+  return text.replace(accentBeforeLetter, (match, accent: string, letter: string) => {
+    const composed = `${letter}${combiningMarks[accent] ?? ''}`.normalize('NFC');
+    return composed.length === 1 ? composed : match;
+  });
+}
+
 function cleanText(text: string): string {
-  const hyphen = text.endsWith('\u00ad') ? `${text.slice(0, -1)}-` : text;
+  const hyphen = composeAccents(text.endsWith('\u00ad') ? `${text.slice(0, -1)}-` : text);
   return (
     hyphen.includes('. .') || hyphen.includes('.....') ? hyphen.replace(/(?:\s*\.){5,}\s*/g, ' … ') : hyphen
   ).trim();
@@ -307,12 +376,52 @@ function listText(text: string): string {
   return text.replace(/^[•◦▪‣∙·●○■□➢►–—*]\s+/, '- ').replace(/^-\s+/, '- ');
 }
 
-/** Joins a line onto a paragraph, undoing hyphenation at the line break. */
-export function joinLine(paragraph: string, line: string): string {
-  const hyphenated = paragraph.endsWith('-') ? /(\p{L}+)-$/u.exec(paragraph.slice(-40)) : null;
-  if (hyphenated && /^\p{Ll}/u.test(line)) {
-    const prefix = hyphenated[1]?.toLowerCase() ?? '';
-    return keptHyphenPrefixes.has(prefix) ? paragraph + line : paragraph.slice(0, -1) + line;
+const wordPattern = /\p{L}+/gu;
+
+/**
+ * The words of a document, lowercased, as written whole: the piece before a line-end hyphen and the
+ * first word of the line after it are left out (they are halves, not words).
+ */
+function documentWords(pages: readonly PageText[], furniture: ReadonlySet<PageLine>): Set<string> {
+  const words = new Set<string>();
+  let afterHyphen = false;
+  for (const page of pages) {
+    for (const line of page.lines) {
+      if (furniture.has(line)) continue;
+      const text = composeAccents(line.text);
+      const found = text.match(wordPattern) ?? [];
+      const hyphenated = /\p{L}-$/u.test(text);
+      const last = hyphenated ? found.length - 1 : found.length;
+      for (let index = afterHyphen ? 1 : 0; index < last; index++)
+        words.add((found[index] as string).toLowerCase());
+      afterHyphen = hyphenated;
+    }
+  }
+  return words;
+}
+
+/**
+ * Joins a line onto a paragraph, undoing hyphenation at the line break: the hyphen goes when the
+ * joined word is a word of the document (`vocabulary`), stays when both halves are words of their own
+ * or the word before it is already a compound ("DBMS-specific", "cut-and-paste",
+ * "fonts-crosextra-carlito"), and otherwise goes (a word split by syllable: "configu-ration").
+ * Without a vocabulary, only a few prefixes ("non-", "self-", …) keep their hyphen.
+ */
+export function joinLine(paragraph: string, line: string, vocabulary?: ReadonlySet<string>): string {
+  const hyphenated = paragraph.endsWith('-')
+    ? /([\p{L}\p{N}]-)?(\p{L}+)-$/u.exec(paragraph.slice(-60))
+    : null;
+  const next = /^\p{Ll}\p{L}*/u.exec(line)?.[0];
+  if (hyphenated && next !== undefined) {
+    const left = (hyphenated[2] ?? '').toLowerCase();
+    const right = next.toLowerCase();
+    const keep = vocabulary
+      ? !vocabulary.has(left + right) &&
+        (hyphenated[1] !== undefined ||
+          keptHyphenPrefixes.has(left) ||
+          (vocabulary.has(left) && vocabulary.has(right)))
+      : keptHyphenPrefixes.has(left);
+    return keep ? paragraph + line : paragraph.slice(0, -1) + line;
   }
   return `${paragraph} ${line}`;
 }

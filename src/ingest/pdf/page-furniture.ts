@@ -2,6 +2,8 @@
  * Finds running headers, footers and page numbers: the top-most and bottom-most lines of a page that
  * repeat across pages (digits ignored), are a bare page number, or carry a number that follows the
  * page count at a constant offset ("mcparallel   1379" on page 1410, "12   Bash Reference Manual").
+ * Lines that are all the text left on their page are kept (bare page numbers aside): a page's only
+ * text is content, however often lines like it repeat (a slide deck, a form, one line per page).
  */
 import type { PageLine, PageText } from './page-lines.ts';
 
@@ -19,16 +21,22 @@ function edgeNumber(text: string): number[] {
   return numbers;
 }
 
-function edges(lines: readonly PageLine[], removed: ReadonlySet<PageLine>): PageLine[] {
+/** The top-most and bottom-most lines still on a page, and how many lines are still on it. */
+function edges(
+  lines: readonly PageLine[],
+  removed: ReadonlySet<PageLine>,
+): { lines: PageLine[]; remaining: number } {
   let top: PageLine | undefined;
   let bottom: PageLine | undefined;
+  let remaining = 0;
   for (const line of lines) {
     if (removed.has(line)) continue;
+    remaining++;
     if (!top || line.y > top.y) top = line;
     if (!bottom || line.y < bottom.y) bottom = line;
   }
-  if (!top || !bottom) return [];
-  return top === bottom ? [top] : [top, bottom];
+  if (!top || !bottom) return { lines: [], remaining };
+  return { lines: top === bottom ? [top] : [top, bottom], remaining };
 }
 
 /** Returns the lines to drop, over all pages. */
@@ -38,7 +46,7 @@ export function findPageFurniture(pages: readonly PageText[]): Set<PageLine> {
   const minimumRepeats = Math.max(3, Math.ceil(pages.length * 0.1));
   const bodySize = commonSize(pages);
   for (let round = 0; round < 2; round++) {
-    const candidates = pages.map((page) => ({ page: page.page, lines: edges(page.lines, removed) }));
+    const candidates = pages.map((page) => ({ page: page.page, ...edges(page.lines, removed) }));
     const textCounts = new Map<string, number>();
     const offsetCounts = new Map<number, number>();
     for (const { page, lines } of candidates) {
@@ -55,18 +63,22 @@ export function findPageFurniture(pages: readonly PageText[]): Set<PageLine> {
       if (count >= Math.max(3, Math.ceil(pages.length * 0.2))) pageOffsets.add(offset);
     }
     let found = 0;
-    for (const { page, lines } of candidates) {
-      for (const line of lines) {
-        const isFurniture =
-          barePageNumber.test(line.text) ||
-          (round === 0 && (textCounts.get(normalized(line.text)) ?? 0) >= minimumRepeats) ||
-          (line.text.length <= 120 &&
-            line.size <= bodySize * 1.15 &&
-            edgeNumber(line.text).some((number) => pageOffsets.has(page - number)));
-        if (isFurniture) {
-          removed.add(line);
-          found++;
-        }
+    for (const { page, lines, remaining } of candidates) {
+      const pageNumbers = lines.filter((line) => barePageNumber.test(line.text));
+      const repeated = lines.filter(
+        (line) =>
+          !barePageNumber.test(line.text) &&
+          ((round === 0 && (textCounts.get(normalized(line.text)) ?? 0) >= minimumRepeats) ||
+            (line.text.length <= 120 &&
+              line.size <= bodySize * 1.15 &&
+              edgeNumber(line.text).some((number) => pageOffsets.has(page - number)))),
+      );
+      // Never empty a page of its real text: what would be left if all of it went is kept.
+      const furniture =
+        pageNumbers.length + repeated.length >= remaining ? pageNumbers : [...pageNumbers, ...repeated];
+      for (const line of furniture) {
+        removed.add(line);
+        found++;
       }
     }
     if (found === 0) break;

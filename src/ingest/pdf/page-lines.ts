@@ -58,6 +58,8 @@ interface LineBuilder {
   x: number;
   y: number;
   end: number;
+  /** Right edge of the last run with visible text (pdf.js fills gaps with runs of spaces). */
+  textEnd: number;
   size: number;
   /** Non-monospaced characters by `font@size`. */
   styleChars: Map<string, number>;
@@ -68,6 +70,13 @@ interface LineBuilder {
 }
 
 const visibleCharacters = (text: string): number => text.replace(/\s+/g, '').length;
+
+/**
+ * Between two runs of one line, a gap this many font sizes wide is a column gap (a table cell, a
+ * definition list's term and text), far wider than any word space of justified text.
+ */
+const cellGap = 1.2;
+const cellMarker = '\u001f';
 
 export function pageLines(page: number, content: TextContentLike): PageText {
   const fontKeys = new Map<string, { key: FontKey; monospace: boolean }>();
@@ -91,7 +100,10 @@ export function pageLines(page: number, content: TextContentLike): PageText {
 
   const finish = () => {
     if (!current) return;
-    const text = current.parts.join('').replace(/\s+/g, ' ').trim();
+    const joined = current.parts.join('').replace(/\s+/g, ' ');
+    // Cells stay apart: " | " between them (a plain space in monospaced text, where columns are code).
+    const cells = current.monoChars >= 0.8 * current.chars ? ' ' : ' | ';
+    const text = (joined.includes(cellMarker) ? joined.replace(/\s*\u001f\s*/g, cells) : joined).trim();
     if (text && current.chars > 0) {
       let bestStyle = current.monoStyle;
       let bestChars = 0;
@@ -139,6 +151,7 @@ export function pageLines(page: number, content: TextContentLike): PageText {
         x,
         y,
         end: x,
+        textEnd: x,
         size,
         styleChars: new Map(),
         monoChars: 0,
@@ -149,10 +162,14 @@ export function pageLines(page: number, content: TextContentLike): PageText {
     const line = current as LineBuilder;
     const gap = x - line.end;
     const last = line.parts.at(-1);
-    if (last !== undefined && gap > 0.2 * size && !/\s$/.test(last) && !/^\s/.test(item.str))
+    const visible = item.str.trim() !== '';
+    if (last !== undefined && visible && line.chars > 0 && x - line.textEnd > cellGap * size) {
+      line.parts.push(cellMarker);
+    } else if (last !== undefined && gap > 0.2 * size && !/\s$/.test(last) && !/^\s/.test(item.str))
       line.parts.push(' ');
     line.parts.push(item.str);
     line.end = Math.max(line.end, x + item.width);
+    if (visible) line.textEnd = Math.max(line.textEnd, x + item.width);
     if (chars > 0) {
       const style = `${font.key}@${size}`;
       line.chars += chars;

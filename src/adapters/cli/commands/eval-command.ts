@@ -1,13 +1,20 @@
 /**
  * `ragent eval <file.jsonl> [--k 5] [--scope S …] [--json]`: retrieval quality over a question set
- * (metrics defined in src/retrieval/evaluation.ts); `--json` prints one object with exactly
- * hitAtK, parentHitAtK, docAtK, mrr, p50Ms, p95Ms and items.
+ * (metrics defined in src/retrieval/evaluation.ts); `--json` prints one object with hitAtK,
+ * parentHitAtK, parentHitAt1, docAtK, mrr, childTokens, parentTokens, p50Ms, p95Ms, splits (tuning and
+ * held-out parts, or null) and items. Tokens are counted with the answer model's tokenizer.
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { sharedScope } from '../../../core/types.ts';
 import { describeError, RagentError } from '../../../errors.ts';
-import { type EvalReport, evaluateRetrieval, parseQuestions } from '../../../retrieval/evaluation.ts';
+import { countTokens } from '../../../graph/token-counter.ts';
+import {
+  type EvalMetrics,
+  type EvalReport,
+  evaluateRetrieval,
+  parseQuestions,
+} from '../../../retrieval/evaluation.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { collectScopes, parseK } from './search-command.ts';
@@ -22,9 +29,12 @@ export function registerEvalCommand(program: Command, context: CliContext): void
   program
     .command('eval')
     .description(
-      'Measure retrieval over a JSON-lines question set (hit@k, parent hit@k, doc@k, MRR, latency)',
+      'Measure retrieval over a JSON-lines question set (hit@k, parent hit@k and @1, doc@k, MRR, tokens read, latency)',
     )
-    .argument('<file>', 'JSON lines: {"question": "...", "evidence": ["..."], "doc": "file.pdf"}')
+    .argument(
+      '<file>',
+      'JSON lines: {"question": "...", "evidence": ["..."], "doc": "file.pdf", "page": 3, "heldOut": true}',
+    )
     .option('-k, --k <count>', 'how many chunks count as retrieved', '5')
     .option('-s, --scope <scope>', 'a scope to search (repeatable; default shared)', collectScopes, [])
     .option('--json', 'print the metrics and every item as JSON')
@@ -45,6 +55,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
       const report = await evaluateRetrieval(retriever, questions, {
         scopes,
         k,
+        countTokens,
         onProgress: (done, total) => bar?.update('searching', done, total, 'questions'),
       });
       bar?.clear();
@@ -58,12 +69,17 @@ export function renderReport(report: EvalReport, k: number): string {
   const misses = judged.filter((item) => !item.hit);
   const lines = [
     `${report.items.length} questions, ${judged.length} with evidence, k = ${k}`,
-    `hit@${k}         ${report.hitAtK.toFixed(3)}`,
-    `parent hit@${k}  ${report.parentHitAtK.toFixed(3)}`,
-    `doc@${k}         ${report.docAtK.toFixed(3)}`,
-    `MRR           ${report.mrr.toFixed(3)}`,
+    ...metricLines(report, k),
     `latency       p50 ${report.p50Ms.toFixed(1)} ms, p95 ${report.p95Ms.toFixed(1)} ms`,
   ];
+  if (report.splits) {
+    const { tuning, heldOut } = report.splits;
+    lines.push('', `Tuning part (${tuning.questions})  |  held-out part (${heldOut.questions})`);
+    const tuningLines = metricLines(tuning, k);
+    metricLines(heldOut, k).forEach((line, index) => {
+      lines.push(`${tuningLines[index]?.padEnd(28)}|  ${line}`);
+    });
+  }
   if (misses.length > 0) {
     lines.push('', `Missed (${misses.length}):`);
     for (const item of misses.slice(0, 20)) {
@@ -71,4 +87,15 @@ export function renderReport(report: EvalReport, k: number): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function metricLines(metrics: Omit<EvalMetrics, 'questions'>, k: number): string[] {
+  return [
+    `hit@${k}         ${metrics.hitAtK.toFixed(3)}`,
+    `parent hit@${k}  ${metrics.parentHitAtK.toFixed(3)}`,
+    `parent hit@1  ${metrics.parentHitAt1.toFixed(3)}`,
+    `doc@${k}         ${metrics.docAtK.toFixed(3)}`,
+    `MRR           ${metrics.mrr.toFixed(3)}`,
+    `tokens read   ${Math.round(metrics.childTokens)} (children), ${Math.round(metrics.parentTokens)} (parents)`,
+  ];
 }
