@@ -15,7 +15,7 @@ import { sharedScope } from '../src/core/types.ts';
 import { countTokens } from '../src/graph/token-counter.ts';
 import { createIngestion } from '../src/ingest/ingestion-service.ts';
 import { createLogger } from '../src/logger.ts';
-import { createEmbedder } from '../src/retrieval/create-embedder.ts';
+import { createEmbedder } from '../src/models/create-models.ts';
 import { createRetriever } from '../src/retrieval/create-retriever.ts';
 import { type EvalMetrics, evaluateRetrieval, parseQuestions } from '../src/retrieval/evaluation.ts';
 import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
