@@ -87,6 +87,11 @@ const environmentSchema = z.object({
   QDRANT_COLLECTION: text('ragent'),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
+  RAGENT_MAX_PAGES: wholeNumber(10_000, 1, 1_000_000),
+  RAGENT_MAX_TEXT_MB: wholeNumber(25, 1, 1_024),
+  RAGENT_MAX_CHUNKS: wholeNumber(100_000, 1, 10_000_000),
+  RAGENT_INGEST_TIMEOUT_S: wholeNumber(300, 1, 86_400),
+  RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 64, 65_536),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
@@ -148,7 +153,16 @@ export interface Config {
   embeddings: 'ollama' | 'none';
   embedBatchSize: number;
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
-  ingest: { maxFileBytes: number; workers: number };
+  /** The limits are shaped as the ingest's IngestLimits. */
+  ingest: {
+    maxFileBytes: number;
+    workers: number;
+    maxPages: number;
+    maxTextChars: number;
+    maxChunks: number;
+    timeoutMs: number;
+    workerMemoryMb: number;
+  };
   limits: {
     llmConcurrency: number;
     answerTimeoutMs: number;
@@ -231,7 +245,15 @@ function toConfig(env: EnvironmentVariables): Config {
           collection: env.QDRANT_COLLECTION,
         }
       : undefined,
-    ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
+    ingest: {
+      maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024,
+      workers: env.RAGENT_INGEST_WORKERS,
+      maxPages: env.RAGENT_MAX_PAGES,
+      maxTextChars: env.RAGENT_MAX_TEXT_MB * 1024 * 1024,
+      maxChunks: env.RAGENT_MAX_CHUNKS,
+      timeoutMs: env.RAGENT_INGEST_TIMEOUT_S * 1000,
+      workerMemoryMb: env.RAGENT_INGEST_MEMORY_MB,
+    },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
       answerTimeoutMs: env.RAGENT_ANSWER_TIMEOUT_S * 1000,

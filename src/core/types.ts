@@ -134,6 +134,8 @@ export interface IngestRequest {
   bytes: Uint8Array;
   scope: Scope;
   uploader: string;
+  /** Aborts the ingest (extraction and embedding); nothing is written. It ends with INGEST_CANCELLED or the abort's RagentError reason. */
+  signal?: AbortSignal;
 }
 
 export interface IngestProgress {

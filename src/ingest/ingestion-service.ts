@@ -22,6 +22,7 @@ import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-inde
 import { chunkDocument } from './chunk.ts';
 import { detectFileKind } from './detect-file-kind.ts';
 import { extractDocument } from './extract-document.ts';
+import { ingestCancelled, tooManyChunks } from './ingest-limits.ts';
 
 export interface IngestionDependencies {
   config: Config;
@@ -41,7 +42,11 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     const started = performance.now();
     const seconds = () => Math.round((performance.now() - started) / 10) / 100;
     const name = displayName(request.name);
-    const { scope, bytes } = request;
+    const { scope, bytes, signal } = request;
+    const checkAborted = () => {
+      if (signal?.aborted) throw ingestCancelled(name, signal);
+    };
+    checkAborted();
     const kind = detectFileKind(name, bytes, { maxFileBytes: config.ingest.maxFileBytes });
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await index.listDocuments([scope]);
@@ -62,6 +67,8 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       name,
       kind,
       workers: config.ingest.workers,
+      limits: config.ingest,
+      signal,
       onPage: (done, total) => onProgress({ stage: 'extracting', done, total, unit: 'pages' }),
     });
 
@@ -72,6 +79,8 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       scope,
     });
     extracted.blocks.length = 0;
+    if (children.length > config.ingest.maxChunks) throw tooManyChunks(name, children.length, config.ingest);
+    checkAborted();
     const indexed: IndexedChild[] = children.map((child) => ({
       ...child,
       sparse: encodeSparseDocument(child.text),
@@ -80,6 +89,7 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     let embeddingModel: string | null = null;
     if (embedder) {
       for (let from = 0; from < indexed.length; from += embedStep) {
+        checkAborted();
         onProgress({ stage: 'embedding', done: from, total: indexed.length, unit: 'chunks' });
         const batch = indexed.slice(from, from + embedStep);
         const vectors = await embedder.embed(batch.map((child) => child.text));
@@ -105,6 +115,7 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       ingestedAt: new Date().toISOString(),
       embeddingModel,
     };
+    checkAborted();
     onProgress({ stage: 'indexing', done: 0, total: indexed.length, unit: 'chunks' });
     await index.replaceDocument({
       document,

@@ -3,6 +3,7 @@
  * headings, paragraphs, lists and code, each block knowing the pages it came from.
  */
 import { RagentError } from '../errors.ts';
+import type { IngestLimits } from './ingest-limits.ts';
 import { extractPages } from './pdf/extract-pages.ts';
 import { layoutBlocks } from './pdf/layout-blocks.ts';
 import type { PageText } from './pdf/page-lines.ts';
@@ -16,6 +17,8 @@ export interface PdfToMarkdownOptions {
   /** Smaller files are read in this thread (default 1 MiB). */
   minBytesForWorkers?: number;
   onPage?: (done: number, total: number) => void;
+  /** Pages, text, time and reader memory (default: defaultIngestLimits). */
+  limits?: IngestLimits;
   signal?: AbortSignal;
 }
 
@@ -28,6 +31,7 @@ export async function pdfToBlocks(
     name: options.name,
     workers: options.workers,
     minBytesForWorkers: options.minBytesForWorkers,
+    limits: options.limits,
     signal: options.signal,
   });
   const collected: PageText[] = [];
