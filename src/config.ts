@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { RagentError } from './errors.ts';
+import { findProjectRoot } from './project-root.ts';
 
 type Environment = Record<string, string | undefined>;
 
@@ -137,6 +138,7 @@ const fixes: Record<string, string> = {
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
 
 export interface Config {
+  /** Absolute: RAGENT_DATA_DIR resolved against the project root (see project-root.ts). */
   dataDir: string;
   /** Undefined when LOG_LEVEL is not set: each entry point picks its own default. */
   logLevel: EnvironmentVariables['LOG_LEVEL'];
@@ -191,12 +193,18 @@ export interface Config {
 }
 
 export interface LoadConfigOptions {
-  /** Read this `.env` file too (variables already in the environment win). Default: `.env` in the cwd. */
+  /**
+   * Read this `.env` file too (variables already in the environment win). Default: `.env` in the
+   * project root, the nearest directory at or above `cwd` with a package.json.
+   */
   envFile?: string | false;
+  /** Where the project root is looked for. Default: process.cwd(). */
+  cwd?: string;
 }
 
 export function loadConfig(environment: Environment = process.env, options: LoadConfigOptions = {}): Config {
-  const merged = { ...readEnvFile(options.envFile), ...definedOnly(environment) };
+  const root = findProjectRoot(options.cwd);
+  const merged = { ...readEnvFile(options.envFile, root), ...definedOnly(environment) };
   const parsed = environmentSchema.safeParse(merged);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -213,10 +221,10 @@ export function loadConfig(environment: Environment = process.env, options: Load
       details: { variables: parsed.error.issues.map((issue) => issue.path[0]) },
     });
   }
-  return deepFreeze(toConfig(parsed.data));
+  return deepFreeze(toConfig(parsed.data, root));
 }
 
-function toConfig(env: EnvironmentVariables): Config {
+function toConfig(env: EnvironmentVariables, root: string): Config {
   const secrets = [
     env.SLACK_BOT_TOKEN,
     env.SLACK_APP_TOKEN,
@@ -225,7 +233,7 @@ function toConfig(env: EnvironmentVariables): Config {
     env.QDRANT_API_KEY,
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
-    dataDir: path.resolve(env.RAGENT_DATA_DIR),
+    dataDir: path.resolve(root, env.RAGENT_DATA_DIR),
     logLevel: env.LOG_LEVEL,
     ollama: {
       baseUrl: env.OLLAMA_BASE_URL.replace(/\/+$/, ''),
@@ -281,9 +289,9 @@ function toConfig(env: EnvironmentVariables): Config {
   };
 }
 
-function readEnvFile(envFile: string | false | undefined): Environment {
+function readEnvFile(envFile: string | false | undefined, root: string): Environment {
   if (envFile === false) return {};
-  const file = envFile ?? path.resolve('.env');
+  const file = envFile ?? path.join(root, '.env');
   if (!existsSync(file)) return {};
   return parseDotenv(readFileSync(file));
 }

@@ -26,7 +26,12 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
     logger: () => {
       throw new Error('not needed');
     },
-    services: async () => ({ conversations: harness.conversations }) as unknown as Services,
+    // `ask` first checks that the scope has documents (the harness's retriever serves bash.pdf).
+    services: async () =>
+      ({
+        conversations: harness.conversations,
+        ingestion: { listDocuments: async () => [{ name: 'bash.pdf' }] },
+      }) as unknown as Services,
     close: async () => {},
     output,
   };
