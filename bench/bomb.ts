@@ -4,7 +4,8 @@
  * default limits unless set in the environment) and measures what the rest of the bot would feel:
  * the event-loop delay of the main thread (monitorEventLoopDelay, 10 ms resolution: max and p99), the
  * outcome (ingested, or the refusal's code), the seconds and the peak RSS of the process.
- * BENCH_BOMB_MB=32,256 picks the inflated sizes; BENCH_BOMB_KIND=text|drawing the content.
+ * BENCH_BOMB_MB=32,256 picks the inflated sizes; BENCH_BOMB_KIND=text|drawing|one-run the content;
+ * BENCH_BOMB_PAGES=n spreads it over n pages (one stream each, so each stays under the stream cap).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,7 +20,9 @@ import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
 import { makeBombPdf } from '../test/support/make-bomb-pdf.ts';
 
 const sizes = (process.env.BENCH_BOMB_MB ?? '32,256').split(',').map(Number);
-const kind = process.env.BENCH_BOMB_KIND === 'drawing' ? 'drawing' : 'text';
+const kinds = ['text', 'drawing', 'one-run'] as const;
+const kind = kinds.find((name) => name === process.env.BENCH_BOMB_KIND) ?? 'text';
+const pages = Number(process.env.BENCH_BOMB_PAGES ?? 1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-bench-bomb-'));
 const { RAGENT_DATA_DIR: _ignored, ...environment } = process.env;
 const config = loadConfig(
@@ -38,7 +41,7 @@ console.log(
 );
 try {
   for (const megabytes of sizes) {
-    const bytes = await makeBombPdf({ inflatedMegabytes: megabytes, kind });
+    const bytes = await makeBombPdf({ inflatedMegabytes: megabytes, kind, pages });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const started = performance.now();
@@ -58,7 +61,7 @@ try {
     const seconds = (performance.now() - started) / 1000;
     delay.disable();
     console.log(
-      `${kind} bomb ${(bytes.byteLength / 1024).toFixed(0)} kB → ${megabytes} MB: ${outcome}\n` +
+      `${kind} bomb ${(bytes.byteLength / 1024).toFixed(0)} kB → ${megabytes} MB on ${pages} page(s): ${outcome}\n` +
         `  ${seconds.toFixed(1)} s, event-loop delay max ${milliseconds(delay.max)} / ` +
         `p99 ${milliseconds(delay.percentile(99))}, ` +
         `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,

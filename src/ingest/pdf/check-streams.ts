@@ -2,15 +2,17 @@
  * A guard run before pdf.js sees a file: every FlateDecode stream that pdf.js may parse (page
  * content, forms, object streams) is
  * inflated by zlib, natively and with a cap on its output, and a stream inflating past the cap is
- * reported (images and embedded font programs are skipped: text extraction never lexes them).
+ * reported (images, font programs, metadata and attached files are skipped: text extraction never
+ * lexes them).
  * pdf.js builds a string operand one character at a time in one array; a content stream
  * holding one string of hundreds of MB can then abort the whole process from a worker thread, heap
  * limit or not (nodejs/node#47224), so such a file must be refused before it is parsed.
  */
 import { constants, inflateSync } from 'node:zlib';
 
-/** Images and font programs (FontFile: /Length1; FontFile3: its subtypes). */
-const skipped = /\/Subtype\s*\/(?:Image|Type1C|CIDFontType0C|OpenType)\b|\/Length1\b/;
+/** Images, font programs (FontFile: /Length1; FontFile3: its subtypes), metadata and attached files. */
+const skipped =
+  /\/Subtype\s*\/(?:Image|Type1C|CIDFontType0C|OpenType|XML)\b|\/Length1\b|\/Type\s*\/(?:EmbeddedFile|Metadata)\b/;
 
 /**
  * Returns the byte offset of the first stream inflating past `maxBytes`, or undefined. With `share`,
