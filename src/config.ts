@@ -92,7 +92,7 @@ const environmentSchema = z.object({
   RAGENT_MAX_TEXT_MB: wholeNumber(25, 1, 1_024),
   RAGENT_MAX_CHUNKS: wholeNumber(100_000, 1, 10_000_000),
   RAGENT_INGEST_TIMEOUT_S: wholeNumber(300, 1, 86_400),
-  RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 64, 65_536),
+  RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 128, 65_536),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
