@@ -46,7 +46,8 @@ afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-describe('ingest limits', () => {
+// Bombs take long to read on a loaded machine; no assertion is about time.
+describe('ingest limits', { timeout: 180_000 }, () => {
   it('refuses a text bomb (a 100 kB PDF inflating to 16 MB of pages) by RAGENT_MAX_TEXT_MB, and adds nothing', async () => {
     const { index, ingestion } = await setUp({ RAGENT_MAX_TEXT_MB: '1' });
     try {
