@@ -134,7 +134,10 @@ export interface IngestRequest {
   bytes: Uint8Array;
   scope: Scope;
   uploader: string;
-  /** Aborts the ingest (extraction and embedding); nothing is written. It ends with INGEST_CANCELLED or the abort's RagentError reason. */
+  /**
+   * Aborts the ingest: the reading at once, the embedding before its next batch; nothing is written.
+   * The ingest then fails with INGEST_CANCELLED, or with the abort's reason when that is a RagentError.
+   */
   signal?: AbortSignal;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `ragent ingest <files|dirs…> [--scope S]`: ingests each file with a progress bar (on stderr) and
- * prints one summary line per file (on stdout). A bad file gets a one-line reason and the others still go in; the exit code
- * is 1 if any file failed.
+ * prints one summary line per file (on stdout). A bad file gets a one-line reason and the others
+ * still go in; the exit code is 1 if any file failed.
  */
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
