@@ -10,6 +10,9 @@
  */
 import { constants, inflateSync } from 'node:zlib';
 
+/** Deflate's largest possible expansion is 1,032:1 (RFC 1951 blocks); with some margin. */
+const maximumDeflateRatio = 1_100;
+
 /** Images, font programs (FontFile: /Length1; FontFile3: its subtypes), metadata and attached files. */
 const skipped =
   /\/Subtype\s*\/(?:Image|Type1C|CIDFontType0C|OpenType|XML)\b|\/Length1\b|\/Type\s*\/(?:EmbeddedFile|Metadata)\b/;
@@ -23,22 +26,30 @@ export function findOversizedStream(
   maxBytes: number,
   share = { index: 0, of: 1 },
 ): number | undefined {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const streamStart = /(?:^|[^a-z])stream\r?\n/g;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let position = -1;
-  for (let match = streamStart.exec(text); match; match = streamStart.exec(text)) {
-    const dataStart = match.index + match[0].length;
+  for (let at = buffer.indexOf('stream'); at >= 0; at = buffer.indexOf('stream', at + 6)) {
+    // The keyword, not the end of "endstream": no letter before it, an end of line after it.
+    if (at > 0 && isLetter(buffer[at - 1] ?? 0)) continue;
+    let dataStart = at + 6;
+    if (buffer[dataStart] === 0x0d) dataStart++;
+    if (buffer[dataStart] !== 0x0a) continue;
+    dataStart++;
     position++;
     if (position % share.of !== share.index) continue;
-    const objectStart = text.lastIndexOf(' obj', match.index);
-    const dictionary = text.slice(Math.max(objectStart, match.index - 4_096, 0), match.index);
+    const objectStart = buffer.lastIndexOf(' obj', at);
+    const dictionary = buffer.toString('latin1', Math.max(objectStart, at - 4_096, 0), at);
     if (!dictionary.includes('/FlateDecode') || skipped.test(dictionary)) continue;
-    const dataEnd = text.indexOf('endstream', dataStart);
+    const dataEnd = buffer.indexOf('endstream', dataStart);
     const data = bytes.subarray(dataStart, dataEnd < 0 ? bytes.byteLength : dataEnd);
-    if (inflatesPast(data, maxBytes)) return match.index;
-    if (dataEnd > 0) streamStart.lastIndex = dataEnd;
+    // Deflate expands at most 1,032-fold: a stream this small cannot reach the cap (most page content).
+    if (data.byteLength * maximumDeflateRatio > maxBytes && inflatesPast(data, maxBytes)) return at;
   }
   return undefined;
+}
+
+function isLetter(byte: number): boolean {
+  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
 }
 
 function inflatesPast(data: Uint8Array, maxBytes: number): boolean {
