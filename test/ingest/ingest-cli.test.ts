@@ -16,8 +16,11 @@ import { fixturePath } from './fixtures.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/ragent.js');
 const directories: string[] = [];
-/** Each test starts several Node processes; give them room on a busy machine. */
-const processTimeout = 120_000;
+/**
+ * Each test starts several Node processes (node, tsx and, for a PDF, a reader thread each); give them
+ * room on a busy machine.
+ */
+const processTimeout = 300_000;
 
 afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
