@@ -5,6 +5,7 @@
  * so a document is searchable whole or not at all.
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type {
   DocumentRecord,
@@ -33,6 +34,8 @@ export interface IngestionDependencies {
 
 /** Children embedded per progress step (the embedder batches within it). */
 const embedStep = 256;
+/** Children given BM25 vectors between two turns of the event loop (a few ms each). */
+const sparseStep = 256;
 
 export function createIngestion({ config, logger, index, embedder }: IngestionDependencies): Ingestion {
   const ingest = async (
@@ -81,10 +84,15 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     extracted.blocks.length = 0;
     if (children.length > config.ingest.maxChunks) throw tooManyChunks(name, children.length, config.ingest);
     checkAborted();
-    const indexed: IndexedChild[] = children.map((child) => ({
-      ...child,
-      sparse: encodeSparseDocument(child.text),
-    }));
+    // BM25 vectors of a large document take seconds: yield now and then so chats go on meanwhile.
+    const indexed: IndexedChild[] = [];
+    for (const child of children) {
+      indexed.push({ ...child, sparse: encodeSparseDocument(child.text) });
+      if (indexed.length % sparseStep === 0) {
+        await yieldToEventLoop();
+        checkAborted();
+      }
+    }
 
     let embeddingModel: string | null = null;
     if (embedder) {
