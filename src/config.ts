@@ -3,6 +3,7 @@
  * Nothing else in the code base reads `process.env`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -29,13 +30,13 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
       .max(max, { error: `must be at most ${max}` })
       .default(fallback),
   );
-const fraction = (fallback: number) =>
+const decimal = (fallback: number, min: number, max: number) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce
       .number({ error: 'must be a number' })
-      .min(0, { error: 'must be at least 0' })
-      .max(10, { error: 'must be at most 10' })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` })
       .default(fallback),
   );
 const flag = (fallback: boolean) =>
@@ -60,6 +61,18 @@ const token = (prefix: string, what: string) =>
       .optional(),
   );
 
+const headersProblem = 'must be a JSON object of header names to text values';
+const headerObject = () =>
+  z.preprocess((value) => {
+    const cleaned = emptyToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    try {
+      return JSON.parse(cleaned);
+    } catch {
+      return cleaned;
+    }
+  }, z.record(z.string(), z.string({ error: headersProblem }), { error: headersProblem }).optional());
+
 /** The raw environment schema: one entry per variable, named as the user types it. */
 const environmentSchema = z.object({
   RAGENT_DATA_DIR: text('./data'),
@@ -76,16 +89,53 @@ const environmentSchema = z.object({
   OLLAMA_EMBED_MODEL: text('qwen3-embedding:0.6b'),
   OLLAMA_NUM_CTX: wholeNumber(16_384, 2_048, 262_144),
   OLLAMA_TIMEOUT_S: wholeNumber(120, 1, 3_600),
+  OLLAMA_API_KEY: optionalText(),
+  OLLAMA_HEADERS: headerObject(),
+  RAGENT_LLM_PROVIDER: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z
+      .enum(['ollama', 'openai'], { error: 'must be "ollama" or "openai" (any OpenAI-compatible server)' })
+      .default('ollama'),
+  ),
   RAGENT_EMBEDDINGS: z.preprocess(
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z
-      .enum(['ollama', 'none'], { error: 'must be "ollama" (hybrid search) or "none" (BM25 only)' })
+      .enum(['ollama', 'openai', 'none'], {
+        error: 'must be "ollama" or "openai" (hybrid search) or "none" (BM25 only)',
+      })
       .default('ollama'),
   ),
+  OPENAI_BASE_URL: url('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalText(),
+  OPENAI_MODEL: optionalText(),
+  OPENAI_EMBED_MODEL: optionalText(),
+  OPENAI_TIMEOUT_S: wholeNumber(120, 1, 3_600),
   RAGENT_EMBED_BATCH: wholeNumber(32, 1, 1_024),
   QDRANT_URL: optionalUrl(),
   QDRANT_API_KEY: optionalText(),
   QDRANT_COLLECTION: text('ragent'),
+  QDRANT_SHARDS: wholeNumber(1, 1, 1_024),
+  QDRANT_REPLICATION_FACTOR: wholeNumber(1, 1, 64),
+  QDRANT_WRITE_CONSISTENCY: wholeNumber(1, 1, 64),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\/[^/]+/.test(value) && URL.canParse(value), {
+        error: 'must be a PostgreSQL URL like postgres://user:password@host:5432/ragent',
+      })
+      .optional(),
+  ),
+  RAGENT_REPLICA_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.:@-]{1,100}$/, { error: 'must be 1-100 letters, digits or . : @ _ -' })
+      .optional(),
+  ),
+  RAGENT_DB_POOL: wholeNumber(10, 2, 200),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
   RAGENT_MAX_PAGES: wholeNumber(10_000, 1, 1_000_000),
@@ -98,8 +148,8 @@ const environmentSchema = z.object({
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
   RAGENT_MAX_TOOL_CALLS: wholeNumber(8, 1, 100),
   RAGENT_MAX_ITERATIONS: wholeNumber(10, 1, 100),
-  RAGENT_COMPRESSION_BASE_TOKENS: wholeNumber(2_000, 100, 1_000_000),
-  RAGENT_COMPRESSION_SUMMARY_RATIO: fraction(0.9),
+  RAGENT_COMPRESSION_CONTEXT_SHARE: decimal(0.55, 0.1, 0.9),
+  RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
   SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
@@ -117,6 +167,7 @@ const environmentSchema = z.object({
   ),
   DISCORD_API_URL: optionalUrl(),
   DISCORD_MESSAGE_CONTENT: flag(false),
+  RAGENT_DISCORD_SHARDS: wholeNumber(1, 1, 1_024),
 });
 
 /** Every variable ragent reads (documented in .env.example and the README). */
@@ -131,8 +182,15 @@ const fixes: Record<string, string> = {
   SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
   DISCORD_APPLICATION_ID:
     'Copy the Application ID from the "General Information" page of your Discord application.',
-  RAGENT_EMBEDDINGS: 'Use "ollama" for hybrid search, or "none" to search with BM25 only.',
+  RAGENT_EMBEDDINGS:
+    'Use "ollama" or "openai" (OPENAI_EMBED_MODEL) for hybrid search, or "none" to search with BM25 only.',
+  RAGENT_LLM_PROVIDER: 'Use "ollama" (default) or "openai" with OPENAI_BASE_URL and OPENAI_MODEL.',
+  OPENAI_BASE_URL: "Point it at the server's OpenAI API, e.g. http://127.0.0.1:8000/v1 for vLLM.",
+  OPENAI_MODEL: 'Set it to a chat model the server lists under /v1/models.',
+  OPENAI_EMBED_MODEL: 'Set it to an embedding model the server lists under /v1/models.',
+  OLLAMA_HEADERS: 'Write it as JSON, e.g. {"X-Proxy-Key":"…"}.',
   LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
+  DATABASE_URL: 'Unset it to run one process on SQLite, or set it to your PostgreSQL server.',
 };
 
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
@@ -150,11 +208,41 @@ export interface Config {
     temperature: number;
     seed: number;
     timeoutMs: number;
+    /** Sent with every request (OLLAMA_HEADERS, and OLLAMA_API_KEY as a bearer token). Secret. */
+    headers: Readonly<Record<string, string>>;
   };
-  /** "none" = BM25 only. */
-  embeddings: 'ollama' | 'none';
+  /** Which server answers chat: Ollama, or any OpenAI-compatible one. */
+  llmProvider: 'ollama' | 'openai';
+  openai: {
+    /** Ends in /v1. */
+    baseUrl: string;
+    apiKey: string | undefined;
+    /** Required when RAGENT_LLM_PROVIDER=openai. */
+    model: string | undefined;
+    /** Required when RAGENT_EMBEDDINGS=openai. */
+    embedModel: string | undefined;
+    temperature: number;
+    seed: number;
+    timeoutMs: number;
+  };
+  /** Which server embeds; "none" = BM25 only. */
+  embeddings: 'ollama' | 'openai' | 'none';
   embedBatchSize: number;
-  qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+  qdrant:
+    | {
+        url: string;
+        apiKey: string | undefined;
+        collection: string;
+        /** Used when ragent creates the collection. */
+        shards: number;
+        replicationFactor: number;
+        writeConsistency: number;
+      }
+    | undefined;
+  /** Shared state of several replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: { url: string; poolSize: number } | undefined;
+  /** This process among the replicas (RAGENT_REPLICA_ID, default host name + pid). */
+  replicaId: string;
   /** The limits are shaped as the ingest's IngestLimits. */
   ingest: {
     maxFileBytes: number;
@@ -171,8 +259,10 @@ export interface Config {
     nodeTimeoutMs: number;
     maxToolCalls: number;
     maxIterations: number;
-    compressionBaseTokens: number;
-    compressionSummaryRatio: number;
+    /** Compress an agent's research when its next prompt would exceed this share of `ollama.numCtx`. */
+    compressionContextShare: number;
+    /** Search hits scoring below this are dropped (0: off); the scale depends on the search mode. */
+    minRelevance: number;
     maxClarificationRounds: number;
   };
   slack: {
@@ -187,6 +277,8 @@ export interface Config {
     applicationId: string | undefined;
     apiUrl: string | undefined;
     messageContentIntent: boolean;
+    /** Shard count of the bot (RAGENT_DISCORD_SHARDS); not yet leased among replicas. */
+    shards: number;
   };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
@@ -206,8 +298,9 @@ export function loadConfig(environment: Environment = process.env, options: Load
   const root = findProjectRoot(options.cwd);
   const merged = { ...readEnvFile(options.envFile, root), ...definedOnly(environment) };
   const parsed = environmentSchema.safeParse(merged);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
+  const issues = parsed.success ? missingVariables(parsed.data) : parsed.error.issues;
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'configuration');
       const value = merged[variable];
       const shown =
@@ -218,10 +311,34 @@ export function loadConfig(environment: Environment = process.env, options: Load
       return `${variable} ${issue.message}${shown}.${fix}`;
     });
     throw new RagentError('CONFIG_INVALID', `Invalid configuration:\n- ${lines.join('\n- ')}`, {
-      details: { variables: parsed.error.issues.map((issue) => issue.path[0]) },
+      details: { variables: issues.map((issue) => issue.path[0]) },
     });
   }
   return deepFreeze(toConfig(parsed.data, root));
+}
+
+/** Variables another setting makes required. */
+function missingVariables(env: EnvironmentVariables): Array<{ path: PropertyKey[]; message: string }> {
+  const issues: Array<{ path: PropertyKey[]; message: string }> = [];
+  if (env.RAGENT_LLM_PROVIDER === 'openai' && !env.OPENAI_MODEL)
+    issues.push({ path: ['OPENAI_MODEL'], message: 'is required when RAGENT_LLM_PROVIDER=openai' });
+  if (env.RAGENT_EMBEDDINGS === 'openai' && !env.OPENAI_EMBED_MODEL)
+    issues.push({ path: ['OPENAI_EMBED_MODEL'], message: 'is required when RAGENT_EMBEDDINGS=openai' });
+  return issues;
+}
+
+/** OLLAMA_HEADERS plus OLLAMA_API_KEY as `Authorization: Bearer …`. */
+function ollamaHeaders(env: EnvironmentVariables): Record<string, string> {
+  return {
+    ...env.OLLAMA_HEADERS,
+    ...(env.OLLAMA_API_KEY ? { Authorization: `Bearer ${env.OLLAMA_API_KEY}` } : {}),
+  };
+}
+
+/** OpenAI clients append `/chat/completions` to a base that ends in `/v1`. */
+export function normaliseOpenAiBaseUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
 function toConfig(env: EnvironmentVariables, root: string): Config {
@@ -231,6 +348,11 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     env.SLACK_SIGNING_SECRET,
     env.DISCORD_TOKEN,
     env.QDRANT_API_KEY,
+    env.OLLAMA_API_KEY,
+    env.OPENAI_API_KEY,
+    ...Object.values(env.OLLAMA_HEADERS ?? {}),
+    env.DATABASE_URL,
+    databasePassword(env.DATABASE_URL),
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
     dataDir: path.resolve(root, env.RAGENT_DATA_DIR),
@@ -243,6 +365,17 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       temperature: 0,
       seed: 42,
       timeoutMs: env.OLLAMA_TIMEOUT_S * 1000,
+      headers: ollamaHeaders(env),
+    },
+    llmProvider: env.RAGENT_LLM_PROVIDER,
+    openai: {
+      baseUrl: normaliseOpenAiBaseUrl(env.OPENAI_BASE_URL),
+      apiKey: env.OPENAI_API_KEY,
+      model: env.OPENAI_MODEL,
+      embedModel: env.OPENAI_EMBED_MODEL,
+      temperature: 0,
+      seed: 42,
+      timeoutMs: env.OPENAI_TIMEOUT_S * 1000,
     },
     embeddings: env.RAGENT_EMBEDDINGS,
     embedBatchSize: env.RAGENT_EMBED_BATCH,
@@ -251,8 +384,13 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
           url: env.QDRANT_URL.replace(/\/+$/, ''),
           apiKey: env.QDRANT_API_KEY,
           collection: env.QDRANT_COLLECTION,
+          shards: env.QDRANT_SHARDS,
+          replicationFactor: env.QDRANT_REPLICATION_FACTOR,
+          writeConsistency: env.QDRANT_WRITE_CONSISTENCY,
         }
       : undefined,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.RAGENT_DB_POOL } : undefined,
+    replicaId: env.RAGENT_REPLICA_ID ?? `${hostname()}-${process.pid}`,
     ingest: {
       maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024,
       workers: env.RAGENT_INGEST_WORKERS,
@@ -268,8 +406,8 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       nodeTimeoutMs: env.RAGENT_NODE_TIMEOUT_S * 1000,
       maxToolCalls: env.RAGENT_MAX_TOOL_CALLS,
       maxIterations: env.RAGENT_MAX_ITERATIONS,
-      compressionBaseTokens: env.RAGENT_COMPRESSION_BASE_TOKENS,
-      compressionSummaryRatio: env.RAGENT_COMPRESSION_SUMMARY_RATIO,
+      compressionContextShare: env.RAGENT_COMPRESSION_CONTEXT_SHARE,
+      minRelevance: env.RAGENT_MIN_RELEVANCE,
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
     slack: {
@@ -284,6 +422,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       applicationId: env.DISCORD_APPLICATION_ID,
       apiUrl: env.DISCORD_API_URL,
       messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
+      shards: env.RAGENT_DISCORD_SHARDS,
     },
     secrets,
   };
@@ -309,5 +448,11 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 function isSecretVariable(variable: string): boolean {
-  return /TOKEN|SECRET|KEY/.test(variable);
+  return /TOKEN|SECRET|KEY|HEADERS|DATABASE_URL/.test(variable);
+}
+
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  const password = new URL(url).password;
+  return password ? decodeURIComponent(password) : undefined;
 }

@@ -6,13 +6,32 @@
 
 export const errorCodes = [
   'CONFIG_INVALID',
+  /** A platform or other outside service could not be reached over the network. */
+  'NETWORK_UNREACHABLE',
   'OLLAMA_UNREACHABLE',
   'OLLAMA_MODEL_MISSING',
   'OLLAMA_FAILED',
+  'OPENAI_UNREACHABLE',
+  'OPENAI_MODEL_MISSING',
+  'OPENAI_FAILED',
+  /** The model server refused our credentials (OPENAI_API_KEY, OLLAMA_API_KEY / OLLAMA_HEADERS). */
+  'MODEL_AUTH_FAILED',
+  /** The model server kept answering 429 after the retries. */
+  'MODEL_RATE_LIMITED',
+  /** The model server refuses tool calling or JSON-schema output. */
+  'MODEL_FEATURE_UNSUPPORTED',
   'MODEL_OUTPUT_INVALID',
   'QDRANT_UNREACHABLE',
   'QDRANT_FAILED',
   'INDEX_MODEL_MISMATCH',
+  /** The index was written by another version of ragent's storage format. */
+  'INDEX_SCHEMA_MISMATCH',
+  'DATABASE_UNREACHABLE',
+  'DATABASE_AUTH_FAILED',
+  'DATABASE_MISSING',
+  'DATABASE_SCHEMA_OLD',
+  'DATABASE_LOST',
+  'DATABASE_FAILED',
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'FILE_UNSUPPORTED',

@@ -1,38 +1,79 @@
 /**
- * The composition root: config → stores → models → graph → conversations → adapters.
- * Every outside system is reached through one module built here and passed down.
+ * The composition root: config → stores → models → graph → conversations → turn runner. Every
+ * outside system is reached through one module built here and passed down; entry points (the chat
+ * platforms started by `adapters/cli/start-bot.ts`, the CLI commands) get the `Services`.
  */
-import { type BotStateStore, openBotStateStore } from './adapters/shared/bot-state-store.ts';
 import type { Config } from './config.ts';
 import { createConversations } from './conversations/create-conversations.ts';
-import type { Conversations, Ingestion } from './core/types.ts';
+import type { Services } from './core/services.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
+import { createEmbedder } from './models/create-models.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
-import { createEmbedder } from './retrieval/create-embedder.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
+import { openCheckpointer } from './stores/open-checkpointer.ts';
+import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
+import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
+import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
+import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
+import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
+import { createTurnRunner } from './turns/turn-runner.ts';
 
-export interface Services {
-  config: Config;
-  logger: Logger;
+/** The services plus what only the CLI's own commands reach (search, eval): the index and retriever. */
+export interface AppServices extends Services {
   index: ChunkIndex;
   embedder: Embedder | undefined;
   retriever: Retriever;
-  ingestion: Ingestion;
-  conversations: Conversations;
-  /** Feedback and handled-event keys of the chat adapters. */
-  botState: BotStateStore;
-  close(): Promise<void>;
+  /** Shared state of the replicas (DATABASE_URL); undefined = one process on SQLite. */
+  database: PostgresDatabase | undefined;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
+  const database = config.database
+    ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
+    : undefined;
+  try {
+    return await composeServices(config, logger, database);
+  } catch (error) {
+    await database?.close();
+    throw error;
+  }
+}
+
+async function composeServices(
+  config: Config,
+  logger: Logger,
+  database: PostgresDatabase | undefined,
+): Promise<AppServices> {
+  const warning = sharedIndexWarning(config);
+  if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
-  const index = await openChunkIndex(config, logger);
+  const index = await openChunkIndex(
+    config,
+    logger,
+    database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
+  );
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
-  const conversations = await createConversations({ config, logger, retriever });
-  const botState = openBotStateStore(config.dataDir);
+  const checkpoints = openCheckpointer(database);
+  const conversations = await createConversations({
+    config,
+    logger,
+    retriever,
+    ...(checkpoints ? { checkpoints } : {}),
+  });
+  // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
+  const coordination = database
+    ? createPostgresCoordinationStore(database)
+    : openSqliteCoordinationStore(config.dataDir);
+  const turns = createTurnRunner({
+    store: coordination,
+    conversations,
+    ingestion,
+    logger: logger.child({ component: 'turns' }),
+    answerTimeoutMs: config.limits.answerTimeoutMs,
+  });
   return {
     config,
     logger,
@@ -41,11 +82,28 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retriever,
     ingestion,
     conversations,
-    botState,
+    coordination,
+    database,
+    turns,
     close: async () => {
-      await conversations.close();
-      await index.close();
-      botState.close();
+      try {
+        // A turn a stop gave up on may still hold the conversations; their checkpoints close once it
+        // ends. Do not wait for it longer than a moment.
+        await settledWithin(conversations.close(), conversationsCloseWaitMs);
+        await index.close();
+      } finally {
+        // Last: jobs still finishing may end their records until here.
+        await coordination.close();
+        await database?.close();
+      }
     },
   };
+}
+
+const conversationsCloseWaitMs = 2_000;
+
+async function settledWithin(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
 }

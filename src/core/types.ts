@@ -118,9 +118,38 @@ export type ProgressEvent =
 
 export type ProgressListener = (event: ProgressEvent) => void;
 
+/** One chat-model call of a turn exactly as it was sent, and its reply (plain JSON, for traces). */
+export interface ModelCallRecord {
+  /** Which step asked: summarize, rewrite, orchestrator, compress, fallback, aggregate. */
+  purpose: string;
+  /** ISO 8601, when the call started. */
+  at: string;
+  milliseconds: number;
+  /** Model and sampling options (model, temperature, seed, context window). */
+  options: Record<string, unknown>;
+  messages: Array<{
+    role: 'system' | 'user' | 'assistant' | 'tool';
+    content: string;
+    toolCalls?: Array<{ name: string; args: Record<string, unknown> }>;
+    name?: string;
+  }>;
+  /** Function definitions bound to the call. */
+  tools?: ReadonlyArray<Record<string, unknown>>;
+  /** JSON schema asked for (structured output). */
+  format?: Record<string, unknown>;
+  reply?: { content: string; toolCalls?: Array<{ name: string; args: Record<string, unknown> }> };
+  /** Set when the call failed. */
+  error?: string;
+}
+
+export interface TurnOptions {
+  /** Told of every chat-model call of the turn (e.g. `ragent ask --trace`). */
+  onModelCall?: (call: ModelCallRecord) => void;
+}
+
 export interface Conversations {
   /** Starts a turn, or resumes the thread's pending clarification with this message. */
-  handle(request: TurnRequest, onProgress?: ProgressListener): Promise<TurnResult>;
+  handle(request: TurnRequest, onProgress?: ProgressListener, options?: TurnOptions): Promise<TurnResult>;
   /** Whether the thread has any state (the bot has conversed in it). */
   hasThread(threadId: ThreadId): Promise<boolean>;
   /** Deletes the thread's state (after any turn in flight); a no-op for an unknown thread. */

@@ -4,16 +4,20 @@ import { probe } from './http-probe.ts';
 
 export const ollamaDownloadUrl = 'https://ollama.com/download';
 
-/** Ollama answers `/api/version`, and `/api/tags` lists the chat model and (unless off) the embedding model. */
+/**
+ * Ollama answers `/api/version` (with OLLAMA_HEADERS / OLLAMA_API_KEY), `/api/tags` lists the models
+ * it serves here (chat and/or embeddings), and the embedding model embeds a test text (its dimension).
+ */
 export async function checkOllama(config: Config, timeoutMs: number): Promise<CheckResult[]> {
   const baseUrl = config.ollama.baseUrl;
+  const headers = config.ollama.headers;
   const shownUrl = displayUrl(baseUrl);
   const required = requiredModels(config);
   const pullSteps = required.map(
     (model) => `Pull the ${model.title.toLowerCase()}: ollama pull ${model.name}`,
   );
 
-  const version = await probe(`${baseUrl}/api/version`, { timeoutMs });
+  const version = await probe(`${baseUrl}/api/version`, { timeoutMs, headers });
   if (version.kind === 'unreachable') {
     return [
       {
@@ -26,6 +30,16 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
           ...pullSteps,
           `If Ollama runs elsewhere, set OLLAMA_BASE_URL (now ${shownUrl}).`,
         ],
+      },
+    ];
+  }
+  if (version.status === 401 || version.status === 403) {
+    return [
+      {
+        title: 'Ollama',
+        status: 'fail',
+        detail: `${shownUrl} refused the request (HTTP ${version.status}); a proxy in front of Ollama wants credentials`,
+        fix: ['Set OLLAMA_API_KEY (sent as a bearer token) or OLLAMA_HEADERS (JSON) for the proxy.'],
       },
     ];
   }
@@ -44,7 +58,7 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
     { title: 'Ollama', status: 'pass', detail: `${versionNumber} at ${shownUrl}` },
   ];
 
-  const tags = await probe(`${baseUrl}/api/tags`, { timeoutMs });
+  const tags = await probe(`${baseUrl}/api/tags`, { timeoutMs, headers });
   const pulled = tags.kind === 'response' && tags.status === 200 ? listModelNames(tags.body) : undefined;
   if (!pulled) {
     const why = tags.kind === 'unreachable' ? tags.reason : `HTTP ${tags.status}`;
@@ -58,8 +72,17 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
   }
   const have = new Set(pulled.map(normaliseModelName));
   for (const model of required) {
+    const isPulled = have.has(normaliseModelName(model.name));
+    if (isPulled && model.variable === 'OLLAMA_EMBED_MODEL') {
+      results.push(await checkEmbedding(config, timeoutMs));
+      continue;
+    }
+    if (isPulled && model.variable === 'OLLAMA_MODEL') {
+      results.push(await checkChatModel(config, timeoutMs));
+      continue;
+    }
     results.push(
-      have.has(normaliseModelName(model.name))
+      isPulled
         ? { title: model.title, status: 'pass', detail: `${model.name} is pulled` }
         : {
             title: model.title,
@@ -72,7 +95,7 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
           },
     );
   }
-  if (config.embeddings === 'none') {
+  if (config.embeddings === 'none' && config.llmProvider === 'ollama') {
     results.push({
       title: 'Embedding model',
       status: 'skip',
@@ -82,9 +105,67 @@ export async function checkOllama(config: Config, timeoutMs: number): Promise<Ch
   return results;
 }
 
+/** Ollama ≥ 0.7 lists a model's capabilities (`/api/show`): the chat model must call tools. */
+async function checkChatModel(config: Config, timeoutMs: number): Promise<CheckResult> {
+  const model = config.ollama.model;
+  const pulled: CheckResult = { title: 'Chat model', status: 'pass', detail: `${model} is pulled` };
+  const outcome = await probe(`${config.ollama.baseUrl}/api/show`, {
+    timeoutMs,
+    headers: config.ollama.headers,
+    body: { model },
+  });
+  const capabilities =
+    outcome.kind === 'response' && outcome.status === 200
+      ? (outcome.body as { capabilities?: unknown } | undefined)?.capabilities
+      : undefined;
+  if (!Array.isArray(capabilities)) return pulled;
+  if (capabilities.includes('tools')) return { ...pulled, detail: `${model} is pulled and calls tools` };
+  return {
+    title: 'Chat model',
+    status: 'fail',
+    detail: `${model} is pulled but cannot call tools (capabilities: ${capabilities.join(', ') || 'none'})`,
+    fix: ['ragent needs a chat model with tool calling: set OLLAMA_MODEL to one, e.g. granite4.1:8b.'],
+  };
+}
+
+/** One embed call: the model works and tells its dimension. */
+async function checkEmbedding(config: Config, timeoutMs: number): Promise<CheckResult> {
+  const model = config.ollama.embedModel;
+  const outcome = await probe(`${config.ollama.baseUrl}/api/embed`, {
+    timeoutMs,
+    headers: config.ollama.headers,
+    body: { model, input: ['ragent doctor'] },
+  });
+  const embeddings =
+    outcome.kind === 'response' && outcome.status === 200
+      ? (outcome.body as { embeddings?: unknown } | undefined)?.embeddings
+      : undefined;
+  const first = Array.isArray(embeddings) ? embeddings[0] : undefined;
+  if (!Array.isArray(first) || first.length === 0) {
+    const why = outcome.kind === 'unreachable' ? outcome.reason : `HTTP ${outcome.status}`;
+    return {
+      title: 'Embedding model',
+      status: 'fail',
+      detail: `${model} is pulled but did not embed a test text (${why})`,
+      fix: [
+        `Check that it is an embedding model (ollama show ${model}) and the Ollama log.`,
+        'Or set OLLAMA_EMBED_MODEL to another embedding model, or RAGENT_EMBEDDINGS=none for BM25 only.',
+      ],
+    };
+  }
+  return {
+    title: 'Embedding model',
+    status: 'pass',
+    detail: `${model} is pulled (${first.length} dimensions)`,
+  };
+}
+
 function requiredModels(config: Config) {
-  const models = [{ title: 'Chat model', name: config.ollama.model, variable: 'OLLAMA_MODEL' }];
-  if (config.embeddings !== 'none') {
+  const models =
+    config.llmProvider === 'ollama'
+      ? [{ title: 'Chat model', name: config.ollama.model, variable: 'OLLAMA_MODEL' }]
+      : [];
+  if (config.embeddings === 'ollama') {
     models.push({ title: 'Embedding model', name: config.ollama.embedModel, variable: 'OLLAMA_EMBED_MODEL' });
   }
   return models;

@@ -1,16 +1,27 @@
-/** A GET with a short timeout that never throws: doctor checks turn every outcome into a result. */
+/**
+ * One HTTP request with a short timeout that never throws: doctor checks turn every outcome into a
+ * result. Failures are named by the one classifier of outside calls (outside-calls.ts).
+ */
+import { classifyFailure } from '../outside-calls.ts';
+
 export type ProbeOutcome =
   | { kind: 'response'; status: number; body: unknown }
   | { kind: 'unreachable'; reason: string };
 
 export async function probe(
   url: string,
-  options: { timeoutMs: number; headers?: Record<string, string> },
+  options: { timeoutMs: number; headers?: Readonly<Record<string, string>>; body?: unknown },
 ): Promise<ProbeOutcome> {
   const { target, authorization } = splitCredentials(url);
   try {
     const response = await fetch(target, {
-      headers: { accept: 'application/json', ...authorization, ...options.headers },
+      headers: {
+        accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...authorization,
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { method: 'POST', body: JSON.stringify(options.body) }),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     const text = await response.text();
@@ -45,22 +56,8 @@ function splitCredentials(url: string): { target: string; authorization: Record<
 }
 
 function describeFetchFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  const failure = classifyFailure(error);
+  if (failure.kind === 'timeout' || failure.kind === 'aborted')
     return `no answer within ${timeoutMs / 1000} s`;
-  }
-  const cause =
-    error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  switch (cause?.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused: nothing is listening there';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host name not found';
-    case 'ECONNRESET':
-      return 'connection reset';
-    case 'ETIMEDOUT':
-      return 'connection timed out';
-    default:
-      return cause?.message ?? (error instanceof Error ? error.message : String(error));
-  }
+  return failure.reason;
 }

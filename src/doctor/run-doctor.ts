@@ -1,7 +1,9 @@
 import type { Config } from '../config.ts';
 import { checkDataDir } from './check-data-dir.ts';
 import { checkOllama } from './check-ollama.ts';
+import { checkOpenAi } from './check-openai.ts';
 import { checkPlatforms } from './check-platforms.ts';
+import { checkPostgres } from './check-postgres.ts';
 import { checkQdrant } from './check-qdrant.ts';
 import type { DoctorReport } from './check-result.ts';
 import { checkNodeVersion, checkSqlite } from './check-runtime.ts';
@@ -14,12 +16,25 @@ export interface DoctorOptions {
 /** Runs every check (the network ones in parallel) and keeps their order for display. */
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<DoctorReport> {
   const timeoutMs = options.timeoutMs ?? 3_000;
-  const [sqlite, dataDir, ollama, qdrant] = await Promise.all([
+  const usesOllama = config.llmProvider === 'ollama' || config.embeddings === 'ollama';
+  const usesOpenAi = config.llmProvider === 'openai' || config.embeddings === 'openai';
+  const [sqlite, dataDir, ollama, openai, qdrant, postgres] = await Promise.all([
     checkSqlite(),
     checkDataDir(config.dataDir),
-    checkOllama(config, timeoutMs),
+    usesOllama ? checkOllama(config, timeoutMs) : Promise.resolve([]),
+    usesOpenAi ? checkOpenAi(config, timeoutMs) : Promise.resolve([]),
     checkQdrant(config, timeoutMs),
+    checkPostgres(config, timeoutMs),
   ]);
-  const results = [checkNodeVersion(), sqlite, dataDir, ...ollama, qdrant, ...checkPlatforms(config)];
+  const results = [
+    checkNodeVersion(),
+    sqlite,
+    dataDir,
+    ...ollama,
+    ...openai,
+    qdrant,
+    ...postgres,
+    ...checkPlatforms(config),
+  ];
   return { results, ok: results.every((result) => result.status !== 'fail') };
 }

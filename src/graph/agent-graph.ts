@@ -1,11 +1,12 @@
 /**
  * The agent subgraph: orchestrator ⇄ tools → shouldCompressContext → (compressContext →) orchestrator,
- * fallbackResponse when the budget is spent, collectAnswer at the end. One run per sub-question.
+ * fallbackResponse when the budget is spent or the model's final reply is empty, collectAnswer at the
+ * end. One run per sub-question; compiled once (the model and tools come with each run's context).
  */
 import type { AIMessage } from '@langchain/core/messages';
 import { END, START, StateGraph } from '@langchain/langgraph';
 import type { GraphDependencies } from './graph-dependencies.ts';
-import { collectAnswer } from './nodes/collect-answer.ts';
+import { collectAnswer, endsWithEmptyReply } from './nodes/collect-answer.ts';
 import { createCompressContext, createShouldCompressContext } from './nodes/compress-context.ts';
 import { createFallbackResponse } from './nodes/fallback-response.ts';
 import { createOrchestrator } from './nodes/orchestrator.ts';
@@ -17,7 +18,7 @@ export function routeAfterOrchestrator(
 ): (state: AgentStateValue) => 'tools' | 'fallbackResponse' | 'collectAnswer' {
   return (state) => {
     const last = state.messages.at(-1) as AIMessage | undefined;
-    if (!last?.tool_calls?.length) return 'collectAnswer';
+    if (!last?.tool_calls?.length) return endsWithEmptyReply(state) ? 'fallbackResponse' : 'collectAnswer';
     if (state.iterationCount >= limits.maxIterations || state.toolCallCount >= limits.maxToolCalls) {
       return 'fallbackResponse';
     }
@@ -27,10 +28,10 @@ export function routeAfterOrchestrator(
 
 export function buildAgentGraph(dependencies: GraphDependencies) {
   return new StateGraph(AgentState)
-    .addNode('orchestrator', createOrchestrator(dependencies))
+    .addNode('orchestrator', createOrchestrator())
     .addNode('tools', createRunTools(dependencies))
-    .addNode('compressContext', createCompressContext(dependencies))
-    .addNode('fallbackResponse', createFallbackResponse(dependencies))
+    .addNode('compressContext', createCompressContext())
+    .addNode('fallbackResponse', createFallbackResponse())
     .addNode('collectAnswer', collectAnswer)
     .addEdge(START, 'orchestrator')
     .addConditionalEdges('orchestrator', routeAfterOrchestrator(dependencies.limits), [

@@ -1,5 +1,11 @@
-/** What the graph's nodes need, built per request by the conversations module. */
+/**
+ * What the graph's nodes need. `GraphDependencies` is fixed when the graph is compiled (once, at
+ * start); `TurnContext` changes per turn and reaches the nodes through LangGraph's runtime context
+ * (`config.context`), never through the checkpointed state.
+ */
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Config } from '../config.ts';
+import { RagentError } from '../errors.ts';
 import type { ModelClient } from './model-client.ts';
 import type { RetrievalTools } from './retrieval-tools.ts';
 
@@ -13,8 +19,22 @@ export interface HistoryWindow {
 export const defaultHistoryWindow: HistoryWindow = { keepRecent: 4, foldBatch: 4 };
 
 export interface GraphDependencies {
+  limits: Config['limits'];
+  /** Tokens of context the chat model is asked to use (`OLLAMA_NUM_CTX`); steers compression. */
+  contextWindow: number;
+  history?: HistoryWindow;
+}
+
+/** Per turn: the model client (with this turn's usage counter and LLM-limit slot) and the scoped tools. */
+export interface TurnContext {
   model: ModelClient;
   tools: RetrievalTools;
-  limits: Config['limits'];
-  history?: HistoryWindow;
+}
+
+export function turnContext(config: LangGraphRunnableConfig): TurnContext {
+  const context = (config as { context?: Partial<TurnContext> }).context;
+  if (!context?.model || !context.tools) {
+    throw new RagentError('INTERNAL', 'The answer graph ran without its turn context. Please ask again.');
+  }
+  return context as TurnContext;
 }

@@ -1,6 +1,7 @@
 /**
  * The main graph: summarizeHistory → rewriteQuery → requestClarification (interrupt, loops back to
  * rewriteQuery) | stopClarifying | one agent run per question in parallel (Send) → aggregateAnswers.
+ * Compiled once; each turn brings its model client and tools in the runtime context (`TurnContext`).
  */
 import type { BaseCheckpointSaver, LangGraphRunnableConfig } from '@langchain/langgraph';
 import { END, Send, START, StateGraph } from '@langchain/langgraph';
@@ -76,7 +77,7 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
     .addNode('requestClarification', requestClarification)
     .addNode('stopClarifying', createStopClarifying(dependencies))
     .addNode('agent', runAgent as never, { timeout: dependencies.limits.answerTimeoutMs })
-    .addNode('aggregateAnswers', createAggregateAnswers(dependencies))
+    .addNode('aggregateAnswers', createAggregateAnswers())
     .addEdge(START, 'summarizeHistory')
     .addEdge('summarizeHistory', 'rewriteQuery')
     .addConditionalEdges('rewriteQuery', routeAfterRewrite(dependencies.limits), [

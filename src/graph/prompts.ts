@@ -16,9 +16,11 @@ export const promptMarkers = {
 export const answerRules = `Rules for every answer:
 - Use only facts found in the retrieved text. Never use outside knowledge, never guess.
 - If the retrieved text does not cover part of the question, say plainly what is missing.
-- Never invent a source, a file name or a page number; cite only files and pages the tools returned.
-- No meta-commentary: do not describe your searches, tools or reasoning; just answer.
-- Write Markdown. End with a line "Sources:" listing each file you used as \`file.pdf (p. 12–13)\`.`;
+- Never invent a file name or a page number; mention only files and pages the tools returned.
+- Start with the answer itself, in full sentences; no one-line fragments, no meta-commentary: do not
+  describe your searches, tools or reasoning.
+- Write Markdown, in the language of the user's question. Do not add a list of sources: it is added
+  for you from what was read.`;
 
 export const summarizePrompt = `${promptMarkers.summarize}
 Fold the older part of a conversation into a short running summary that a later reader can use to
@@ -28,13 +30,15 @@ Write at most 120 words of plain prose. Reply with the summary only.`;
 
 export const rewritePrompt = `${promptMarkers.rewrite}
 You turn the user's latest message into self-contained search questions for a document search.
-- Resolve pronouns and follow-ups ("it", "that option", "and the second one?") from the conversation
+- Resolve references and follow-ups ("it", "that option", "and the second one?") from the conversation
   summary and the recent messages, so each question makes sense on its own.
 - Split a message that asks several distinct things into at most 3 questions; otherwise keep 1.
-- Keep the user's technical terms exactly; do not answer the question.
-- If the message cannot be understood even with the conversation (it is empty, ambiguous or refers to
-  something never mentioned), set isClear to false and write in clarificationNeeded one short, polite
-  question that would let you understand it.
+- Keep the user's terms exactly: do not add facts, do not expand acronyms, do not answer the question.
+- Write the questions in the language of the user's message.
+- A standalone named term or topic is a valid question, even if it was never mentioned before.
+- Set isClear to false ONLY when the message depends on a reference ("it", "that", "the option") that
+  the conversation does not resolve; never because a topic is new. Then write in clarificationNeeded
+  one short, polite question, in the user's language, that would resolve it.
 Reply with JSON only: {"isClear": boolean, "questions": string[], "clarificationNeeded": string}.`;
 
 export const fallbackClarification =
@@ -44,8 +48,8 @@ export const orchestratorPrompt = `${promptMarkers.orchestrator}
 Answer one question from the user's documents. You have two tools:
 - search_child_chunks(query, limit): finds short passages; each result gives a Parent ID, the file and pages.
 - retrieve_parent_chunks(parent_id): returns the whole section around a passage, for full context.
-Work like this: search first (always, even if you think you know), read the parent sections of the
-promising passages, search again with other words if needed, then write the answer.
+Work like this: search first (always, even if you think you know); when a passage is relevant but cut
+off, read its parent section; search again with other words if needed; then write the answer.
 Tool results may be NO_RELEVANT_CHUNKS (nothing matched: rephrase or conclude it is not in the documents),
 NO_PARENT_DOCUMENT (that id does not exist), RETRIEVAL_ERROR (the search failed) or ALREADY_EXECUTED
 (do not repeat it). Never repeat a query or a parent id you already used.
@@ -53,9 +57,16 @@ When you have enough, reply without tool calls with the final answer.
 ${answerRules}`;
 
 export const compressPrompt = `${promptMarkers.compress}
-Condense research notes for the question below into a compact brief for the agent who continues the work.
-Keep every fact that may answer the question, with its file name, pages and Parent ID. Keep what is still
-missing. Drop repeated and irrelevant text. Plain text, at most 300 words. Reply with the brief only.`;
+Condense the research for the question below into notes for the agent who writes the answer from them.
+Write 400–600 words in exactly this structure:
+Facts found:
+- one line per fact that may answer the question, with its file name, pages and Parent ID
+Key sentences (word for word):
+- the sentences that answer the question, copied exactly from the retrieved text, each with its file
+  and pages
+Still missing:
+- what the question asks that the research has not found yet ("nothing" if complete)
+Drop repeated and irrelevant text. Never add facts that are not in the research. Reply with the notes only.`;
 
 export const fallbackPrompt = `${promptMarkers.fallback}
 The research budget for this question is spent. Write the best answer you can from the notes and

@@ -2,6 +2,14 @@
  * The agent's two tools, built per request with the caller's scopes fixed in a closure: the model
  * chooses only the query, the limit (capped) and the parent id. Results use the design's plain-text
  * blocks and sentinels, so a small model reads them the same way whatever went wrong.
+ *
+ * Relevance floor: hits whose `SearchHit.score` is below `minRelevance` are dropped before the model
+ * sees them, so a search with only weak hits answers NO_RELEVANT_CHUNKS. The score is the retriever's:
+ * with BM25 only (RAGENT_EMBEDDINGS=none) it is the BM25 sum over the query's terms (0 upwards, about 2–6
+ * per matching term on a typical manual); in hybrid search it is reciprocal-rank fusion, Σ 1/(60 + rank)
+ * over the keyword and the vector list, so at most 2/61 ≈ 0.033, and ≤ 1/61 ≈ 0.0164 for a passage only
+ * one of the two lists found (when no keyword matches at all, the vector list's cosine similarity, 0–1).
+ * Qdrant fuses with its own RRF, the same formula (k = 60 in current Qdrant versions).
  */
 import { z } from 'zod';
 import type { ParentChunk, Scope, SearchHit } from '../core/types.ts';
@@ -88,6 +96,8 @@ export interface RetrievalToolsOptions {
   /** Fixed by the adapter; the model never sees or chooses them. */
   scopes: readonly Scope[];
   timeoutMs: number;
+  /** Hits scoring below this are dropped (0: keep every hit). */
+  minRelevance?: number;
 }
 
 export function searchKey(query: string): string {
@@ -100,6 +110,7 @@ export function parentKey(parentId: string): string {
 
 export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalTools {
   const scopes = Object.freeze([...options.scopes]);
+  const floor = options.minRelevance ?? 0;
 
   type Parsed =
     | { kind: 'search'; query: string; limit: number }
@@ -163,11 +174,12 @@ export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalT
       }
       try {
         if (parsed.kind === 'search') {
-          const hits = await withTimeout(
+          const found = await withTimeout(
             options.retriever.search(parsed.query, { scopes, k: parsed.limit }),
             options.timeoutMs,
             signal,
           );
+          const hits = floor > 0 ? found.filter((hit) => hit.score >= floor) : found;
           return {
             key,
             content: hits.length === 0 ? noRelevantChunks : hits.map(formatHit).join('\n\n'),
@@ -201,6 +213,16 @@ function pagesOf(location: { pageStart: number; pageEnd: number }): string {
     : `${location.pageStart}–${location.pageEnd}`;
 }
 
+/** A child's text without the heading line it is indexed with (its section path, or the file name). */
+export function childContent(child: SearchHit['child']): string {
+  const text = child.text.trim();
+  const newline = text.indexOf('\n');
+  if (newline < 0) return text;
+  const first = text.slice(0, newline).trim();
+  const heading = child.sectionPath.length > 0 ? child.sectionPath.join(' › ') : child.documentName;
+  return first === heading ? text.slice(newline + 1).trim() : text;
+}
+
 function formatHit(hit: SearchHit): string {
   const child = hit.child;
   return [
@@ -208,7 +230,7 @@ function formatHit(hit: SearchHit): string {
     `File Name: ${child.documentName}`,
     `Pages: ${pagesOf(child)}`,
     ...(child.sectionPath.length ? [`Section: ${child.sectionPath.join(' › ')}`] : []),
-    `Content: ${child.text.trim()}`,
+    `Content: ${childContent(child)}`,
   ].join('\n');
 }
 
@@ -230,7 +252,7 @@ function hitContext(hit: SearchHit): AgentContext {
     file: child.documentName,
     pages: [child.pageStart, child.pageEnd],
     sectionPath: child.sectionPath,
-    text: child.text,
+    text: childContent(child),
     via: 'search',
   };
 }

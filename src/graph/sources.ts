@@ -10,15 +10,18 @@ export function formatSource(source: Source): string {
   return `${source.file} (${formatPages(source.pages)})`;
 }
 
+/** For a sub-question where the agent read no section, at most this many of its best hits are sources. */
+export const maxHitSources = 3;
+
 /**
  * The sources of an answer: the sections the agent read, or, for a sub-question where it read none,
- * the passages it found. Overlapping or adjacent page ranges of one document are merged.
+ * its best few passages (search order). Overlapping or adjacent page ranges of one document are merged.
  */
 export function collectSources(contextsPerAnswer: readonly AgentContext[][]): Source[] {
   const picked: AgentContext[] = [];
   for (const contexts of contextsPerAnswer) {
     const read = contexts.filter((context) => context.via === 'parent');
-    picked.push(...(read.length > 0 ? read : contexts));
+    picked.push(...(read.length > 0 ? read : contexts.slice(0, maxHitSources)));
   }
   const byDocument = new Map<string, { file: string; ranges: Array<[number, number]> }>();
   for (const context of picked) {
@@ -43,21 +46,23 @@ export function collectSources(contextsPerAnswer: readonly AgentContext[][]): So
 }
 
 const trailingSources = /\n+[ \t]*[*_#>]*[ \t]*sources?[ \t]*[*_]*[ \t]*(?::|\n|$)[\s\S]*$/i;
+/** Horizontal rules (`---`, `***`, `___`, spaced or longer) left at the end once the sources are gone. */
+const trailingRules = /(?:\n[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*)+$/;
 
 /** Removes a sources block the model wrote at the end, so the one built from what was retrieved is the only one. */
 export function stripSourcesBlock(markdown: string): string {
   const match = trailingSources.exec(markdown);
-  if (!match) return markdown.trim();
   // Only strip when the block is at the end and short (a list of citations, not prose).
-  const block = match[0];
-  if (block.split('\n').filter((line) => line.trim()).length > 25) return markdown.trim();
-  return markdown.slice(0, match.index).trim();
+  const block = match?.[0] ?? '';
+  const body =
+    match && block.split('\n').filter((line) => line.trim()).length <= 25
+      ? markdown.slice(0, match.index)
+      : markdown;
+  return `\n${body.trim()}`.replace(trailingRules, '').trim();
 }
 
 export function appendSources(body: string, sources: readonly Source[]): string {
-  if (sources.length === 0) {
-    return `${body}\n\nSources: none (nothing relevant was found in the documents).`;
-  }
+  if (sources.length === 0) return `${body}\n\nSources: none`;
   return `${body}\n\nSources:\n${sources.map((source) => `- ${formatSource(source)}`).join('\n')}`;
 }
 

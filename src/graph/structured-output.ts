@@ -1,5 +1,6 @@
 /**
- * Structured output from a small model: ask with Ollama's JSON-schema `format`, validate with zod,
+ * Structured output from a small model: ask for JSON matching a schema (Ollama's `format`, or an
+ * OpenAI-compatible server's `response_format` json_schema, not strict), validate with zod,
  * and when the reply is not valid give the model one correction round before failing with
  * MODEL_OUTPUT_INVALID (never a crash, never a loop).
  */
@@ -48,7 +49,7 @@ export async function chatStructured<T>(model: ModelClient, request: StructuredR
   }
   throw new RagentError(
     'MODEL_OUTPUT_INVALID',
-    'The language model gave a reply I could not use, twice in a row. Please ask again, perhaps in other words; if it keeps happening, try another OLLAMA_MODEL.',
+    'The language model gave a reply I could not use, twice in a row. Please ask again, perhaps in other words; if it keeps happening, try another chat model (OLLAMA_MODEL or OPENAI_MODEL).',
     { details: { purpose: request.purpose, problem } },
   );
 }

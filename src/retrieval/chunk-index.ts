@@ -61,11 +61,7 @@ export interface ChunkIndex {
   close(): Promise<void>;
 }
 
-export interface Embedder {
-  readonly model: string;
-  /** Embeds in batches of the configured size; one vector per text, in order. */
-  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
-}
+export type { Embedder } from '../core/model-provider.ts';
 
 /** What the graph's tools call: text in, hits out; scopes always from the caller. */
 export interface Retriever {

@@ -3,15 +3,24 @@
  * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
  *   (`modifier: idf`, so Qdrant applies IDF to our FastEmbed-compatible BM25 weights);
  * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only.
- * Payload indexes: scope, document_id, kind, version, parent_id.
+ * Payload indexes: scope, document_id, kind, version, parent_id, name, document_name.
  *
- * Atomic replace, in effect: every write of a document gets a fresh `version` (a UUID). Its parents and
- * children are upserted first under that version; they stay invisible because every read filters on
- * the versions that `document` points name. The commit is ONE batch request that upserts the new
- * `document` point (naming the new version) and deletes the replaced documents' points — after it,
- * the new version is searchable and the old ones are not. Then the old versions' chunks are deleted.
- * A crash before the commit leaves only unreferenced points (invisible, removed by the next write of
- * that document); a crash after it leaves unreferenced old chunks (likewise).
+ * The commit, correct under failure. Qdrant applies one point's write atomically, but a batch runs its
+ * operations one after another and never rolls back, so the commit is ONE point write:
+ * 1. the new version's parents and children are upserted under a fresh `version` (UUID); every read
+ *    filters on live versions, so they stay invisible;
+ * 2. commit: the new `document` point is upserted (`ordering: strong`) with `generation` = one more than
+ *    any document of that (scope, file name). Readers (`consistency: majority`) take, per (scope, name),
+ *    only the highest generation as live — from this single write on, the new version is the one
+ *    version searched, even while older document points still exist;
+ * 3. clean-up: older document points of that name, then every chunk of that name not of the live
+ *    version, are deleted. A failure here is logged as a warning, not reported as a failed write: the
+ *    new version is live. Leftovers (of a failed clean-up, or of a process that died at any step) are
+ *    swept before the next write of that (scope, name) and when the index is opened (chunks there only
+ *    once older than `sweepGraceMs`, so a write in progress elsewhere is never swept away).
+ * A commit request that fails is checked by reading the document back: it may have been applied.
+ * Writes of one (scope, name) take turns: in this process, and across replicas through `withNameLock`
+ * (a PostgreSQL lock when DATABASE_URL is set).
  *
  * Search over-fetches `candidatePoolSize(k)` points and keeps at most two children per parent
  * (`limitPerParent`, shared with the embedded store).
@@ -22,6 +31,7 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { classifyFailure, serviceError } from '../outside-calls.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
@@ -31,7 +41,15 @@ import type {
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
-import { documentPayload, location, type Payload, pointId, toChild, toDocument } from './qdrant-points.ts';
+import {
+  documentPayload,
+  location,
+  type Payload,
+  pointId,
+  splitLive,
+  toChild,
+  toDocument,
+} from './qdrant-points.ts';
 
 export interface QdrantChunkIndexOptions {
   url: string;
@@ -40,6 +58,14 @@ export interface QdrantChunkIndexOptions {
   logger?: Logger;
   /** Points per upsert request. */
   batchSize?: number;
+  /** Used when the collection is created (QDRANT_SHARDS, QDRANT_REPLICATION_FACTOR, QDRANT_WRITE_CONSISTENCY). */
+  shards?: number;
+  replicationFactor?: number;
+  writeConsistency?: number;
+  /** Runs a write of one (scope, file name) exclusively across processes (e.g. a PostgreSQL lock). */
+  withNameLock?: <Result>(scope: Scope, name: string, work: () => Promise<Result>) => Promise<Result>;
+  /** Chunks of no live version are swept at open only once this old (default 6 h). */
+  sweepGraceMs?: number;
 }
 
 type Filter = { must?: unknown[]; must_not?: unknown[]; should?: unknown[] };
@@ -48,6 +74,10 @@ const denseName = 'dense';
 const sparseName = 'bm25';
 const metaId = '00000000-0000-4000-8000-000000000000';
 const fusionDepth = (k: number) => Math.max(k * 4, 40);
+/** Reads that decide which versions are live ask a majority of the replicas of a shard. */
+const liveRead = { consistency: 'majority' as const };
+const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
+const payloadIndexes = ['scope', 'document_id', 'kind', 'version', 'parent_id', 'name', 'document_name'];
 
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
@@ -61,6 +91,9 @@ export class QdrantChunkIndex implements ChunkIndex {
   private readonly collection: string;
   /** Dense size of the collection; null = BM25 only; undefined = no collection yet. */
   private denseSize: number | null | undefined;
+  /** Writes of one (scope, name) in this process, chained. */
+  private readonly writing = new Map<string, Promise<unknown>>();
+  private swept = false;
 
   constructor(options: QdrantChunkIndexOptions) {
     this.options = options;
@@ -82,10 +115,19 @@ export class QdrantChunkIndex implements ChunkIndex {
       const vectors = (info.config.params.vectors ?? {}) as Record<string, { size?: number }>;
       this.denseSize = vectors[denseName]?.size ?? null;
     });
+    if (this.denseSize !== undefined && !this.swept) {
+      this.swept = true;
+      await this.sweep(undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch((error: unknown) =>
+        this.options.logger?.warn(
+          { error: describeError(error) },
+          'sweeping leftovers of interrupted Qdrant writes failed; retried at the next start',
+        ),
+      );
+    }
   }
 
   async replaceDocument(input: ReplaceDocumentInput): Promise<void> {
-    const { document, parents, children } = input;
+    const { document, children } = input;
     const dimension = children.find((child) => child.dense)?.dense?.length ?? null;
     if (dimension !== null && children.some((child) => child.dense?.length !== dimension)) {
       throw new RagentError(
@@ -97,84 +139,36 @@ export class QdrantChunkIndex implements ChunkIndex {
     if (dimension !== null) {
       await this.ensureEmbedding({ model: document.embeddingModel ?? 'unknown', dimension });
     }
-    const version = crypto.randomUUID();
     const scope = document.scope;
-    await this.call('write', async () => {
-      const points = [
-        ...parents.map((parent) => ({
-          id: pointId(scope, 'parent', parent.id, version),
-          vector: {},
-          payload: {
-            kind: 'parent',
-            scope,
-            version,
-            document_id: document.id,
-            document_name: document.name,
-            parent_id: parent.id,
-            page_start: parent.pageStart,
-            page_end: parent.pageEnd,
-            section_path: parent.sectionPath,
-            text: parent.text,
-          },
-        })),
-        ...children.map((child) => ({
-          id: pointId(scope, 'child', child.id, version),
-          vector: {
-            [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
-            ...(child.dense ? { [denseName]: Array.from(child.dense) } : {}),
-          },
-          payload: {
-            kind: 'child',
-            scope,
-            version,
-            document_id: document.id,
-            document_name: document.name,
-            child_id: child.id,
-            parent_id: child.parentId,
-            page_start: child.pageStart,
-            page_end: child.pageEnd,
-            section_path: child.sectionPath,
-            text: child.text,
-          },
-        })),
-      ];
-      const size = this.options.batchSize ?? 256;
-      for (let start = 0; start < points.length; start += size) {
-        await this.client.upsert(this.collection, { wait: true, points: points.slice(start, start + size) });
+    await this.exclusive(scope, document.name, async () => {
+      await this.sweep({ scope, name: document.name }, 0).catch((error: unknown) =>
+        this.options.logger?.warn(
+          { scope, name: document.name, error: describeError(error) },
+          'sweeping leftovers before a write failed',
+        ),
+      );
+      const version = crypto.randomUUID();
+      const unchanged = 'the previous version (if any) is still the one searched';
+      await this.call(`write the chunks of ${document.name} (${unchanged})`, () =>
+        this.upsertChunks(input, version),
+      );
+      const existing = await this.documentsNamed(scope, document.name).catch((error: unknown) =>
+        this.call(`write ${document.name} (${unchanged})`, () =>
+          Promise.reject(
+            error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error,
+          ),
+        ),
+      );
+      const generation = Math.max(0, ...existing.map((payload) => Number(payload.generation ?? 0))) + 1;
+      await this.commit(document, version, generation, unchanged);
+      try {
+        await this.sweep({ scope, name: document.name }, 0, { ids: input.replaces ?? [] });
+      } catch (error) {
+        this.options.logger?.warn(
+          { scope, name: document.name, documentId: document.id, error: describeError(error) },
+          'the new version is live, but removing the old one failed; it is swept before the next write of this file and at start',
+        );
       }
-      const replaced = [...new Set(input.replaces ?? [])].filter((id) => id !== document.id);
-      // The commit: one request, applied in order.
-      await this.client.batchUpdate(this.collection, {
-        wait: true,
-        operations: [
-          {
-            upsert: {
-              points: [
-                {
-                  id: pointId(scope, 'document', document.id),
-                  vector: {},
-                  payload: documentPayload(document, version),
-                },
-              ],
-            },
-          },
-          ...(replaced.length > 0
-            ? [{ delete: { points: replaced.map((id) => pointId(scope, 'document', id)) } }]
-            : []),
-        ],
-      });
-      // Clean-up of what is no longer referenced (older versions of this and the replaced documents).
-      await this.client.delete(this.collection, {
-        wait: true,
-        filter: {
-          must: [
-            { key: 'scope', match: { value: scope } },
-            { key: 'document_id', match: { any: [document.id, ...replaced] } },
-            { key: 'kind', match: { any: ['child', 'parent'] } },
-          ],
-          must_not: [{ key: 'version', match: { value: version } }],
-        },
-      });
     });
     this.options.logger?.debug(
       { documentId: document.id, scope, children: children.length },
@@ -182,24 +176,185 @@ export class QdrantChunkIndex implements ChunkIndex {
     );
   }
 
+  private async upsertChunks(input: ReplaceDocumentInput, version: string): Promise<void> {
+    const { document, parents, children } = input;
+    const scope = document.scope;
+    const writtenAt = Date.now();
+    const points = [
+      ...parents.map((parent) => ({
+        id: pointId(scope, 'parent', parent.id, version),
+        vector: {},
+        payload: {
+          kind: 'parent',
+          scope,
+          version,
+          written_at: writtenAt,
+          document_id: document.id,
+          document_name: document.name,
+          parent_id: parent.id,
+          page_start: parent.pageStart,
+          page_end: parent.pageEnd,
+          section_path: parent.sectionPath,
+          text: parent.text,
+        },
+      })),
+      ...children.map((child) => ({
+        id: pointId(scope, 'child', child.id, version),
+        vector: {
+          [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
+          ...(child.dense ? { [denseName]: Array.from(child.dense) } : {}),
+        },
+        payload: {
+          kind: 'child',
+          scope,
+          version,
+          written_at: writtenAt,
+          document_id: document.id,
+          document_name: document.name,
+          child_id: child.id,
+          parent_id: child.parentId,
+          page_start: child.pageStart,
+          page_end: child.pageEnd,
+          section_path: child.sectionPath,
+          text: child.text,
+        },
+      })),
+    ];
+    const size = this.options.batchSize ?? 256;
+    for (let start = 0; start < points.length; start += size) {
+      await this.client.upsert(this.collection, { wait: true, points: points.slice(start, start + size) });
+    }
+  }
+
+  /** The one write that makes `version` live. A failed request may still have been applied: read back. */
+  private async commit(
+    document: DocumentRecord,
+    version: string,
+    generation: number,
+    unchanged: string,
+  ): Promise<void> {
+    const id = pointId(document.scope, 'document', document.id);
+    try {
+      await this.client.upsert(this.collection, {
+        wait: true,
+        ordering: 'strong',
+        points: [{ id, vector: {}, payload: documentPayload(document, version, generation) }],
+      });
+    } catch (error) {
+      const applied = await this.client
+        .retrieve(this.collection, { ids: [id], with_payload: true, ...liveRead })
+        .then(([point]) => (point?.payload as Payload | undefined)?.version === version)
+        .catch(() => false);
+      if (applied) return;
+      await this.call(`write ${document.name} (${unchanged})`, () => Promise.reject(error));
+    }
+  }
+
+  /**
+   * Deletes leftovers: document points outranked by another of the same (scope, name) or named in
+   * `extra.ids`, then parents and children of no live version (of `target` only, when given; at open,
+   * only those written more than `graceMs` ago).
+   */
+  private async sweep(
+    target: { scope: Scope; name: string } | undefined,
+    graceMs: number,
+    extra: { ids?: readonly string[] } = {},
+  ): Promise<void> {
+    const documents = target
+      ? await this.documentsNamed(target.scope, target.name)
+      : await this.scrollAll({ must: [{ key: 'kind', match: { value: 'document' } }] }, liveRead);
+    const { live, shadowed } = splitLive(documents);
+    const liveIds = new Set(live.map((payload) => String(payload.document_id)));
+    const stale = [
+      ...shadowed.map((payload) => pointId(String(payload.scope), 'document', String(payload.document_id))),
+      ...(target && extra.ids
+        ? extra.ids.filter((id) => !liveIds.has(id)).map((id) => pointId(target.scope, 'document', id))
+        : []),
+    ];
+    if (stale.length > 0) {
+      await this.client.delete(this.collection, {
+        wait: true,
+        ordering: 'strong',
+        points: [...new Set(stale)],
+      });
+    }
+    const liveVersions = live.map((payload) => String(payload.version));
+    const must: unknown[] = [chunkKinds];
+    if (target) {
+      must.push({ key: 'scope', match: { value: target.scope } });
+      must.push({ key: 'document_name', match: { value: target.name } });
+    }
+    if (graceMs > 0) {
+      must.push({
+        should: [
+          { key: 'written_at', range: { lt: Date.now() - graceMs } },
+          { is_empty: { key: 'written_at' } },
+        ],
+      });
+    }
+    const filter: Filter = {
+      must,
+      ...(liveVersions.length > 0 ? { must_not: [{ key: 'version', match: { any: liveVersions } }] } : {}),
+    };
+    await this.client.delete(this.collection, { wait: true, filter: filter as never });
+  }
+
+  private async documentsNamed(scope: Scope, name: string): Promise<Payload[]> {
+    return this.scrollAll(
+      {
+        must: [
+          { key: 'kind', match: { value: 'document' } },
+          { key: 'scope', match: { value: scope } },
+          { key: 'name', match: { value: name } },
+        ],
+      },
+      liveRead,
+    );
+  }
+
+  /** One write of (scope, name) at a time: chained in this process, then the cross-process lock. */
+  private exclusive<Result>(scope: Scope, name: string, work: () => Promise<Result>): Promise<Result> {
+    const key = `${scope}\u0000${name}`;
+    const locked = () => (this.options.withNameLock ? this.options.withNameLock(scope, name, work) : work());
+    const previous = this.writing.get(key) ?? Promise.resolve();
+    const next = previous.then(locked, locked);
+    const settled = next.catch(() => {});
+    this.writing.set(key, settled);
+    void settled.then(() => {
+      if (this.writing.get(key) === settled) this.writing.delete(key);
+    });
+    return next;
+  }
+
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
     if (!(await this.hasCollection())) return false;
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
-    await this.call('remove', async () => {
-      await this.client.delete(this.collection, {
-        wait: true,
-        points: [pointId(scope, 'document', documentId)],
-      });
-      await this.client.delete(this.collection, {
-        wait: true,
-        filter: {
-          must: [
-            { key: 'scope', match: { value: scope } },
-            { key: 'document_id', match: { value: documentId } },
-          ],
-        },
-      });
+    await this.exclusive(scope, existing.name, async () => {
+      // The commit: one request deletes every document point of the name, so no older one shows up.
+      const documents = {
+        must: [
+          { key: 'kind', match: { value: 'document' } },
+          { key: 'scope', match: { value: scope } },
+          { key: 'name', match: { value: existing.name } },
+        ],
+      };
+      try {
+        await this.client.delete(this.collection, { wait: true, ordering: 'strong', filter: documents });
+      } catch (error) {
+        const left = await this.documentsNamed(scope, existing.name).catch(() => undefined);
+        if (left === undefined || left.length > 0) {
+          await this.call(`remove ${existing.name} (it is still searchable)`, () => Promise.reject(error));
+        }
+      }
+      try {
+        await this.sweep({ scope, name: existing.name }, 0);
+      } catch (error) {
+        this.options.logger?.warn(
+          { scope, name: existing.name, error: describeError(error) },
+          'the document is removed, but deleting its chunks failed; they are swept before the next write of this file and at start',
+        );
+      }
     });
     return true;
   }
@@ -210,21 +365,20 @@ export class QdrantChunkIndex implements ChunkIndex {
       this.client.retrieve(this.collection, {
         ids: [pointId(scope, 'document', documentId)],
         with_payload: true,
+        ...liveRead,
       }),
     );
     const payload = point?.payload as Payload | undefined;
     if (payload?.kind !== 'document' || payload.scope !== scope) return undefined;
-    return toDocument(payload);
+    // Outranked by a newer version of the same file (a clean-up still pending): not live.
+    const named = await this.call('read', () => this.documentsNamed(scope, String(payload.name)));
+    const live = splitLive(named).live[0];
+    return live && live.document_id === documentId ? toDocument(live) : undefined;
   }
 
   async listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]> {
     if (scopes.length === 0 || !(await this.hasCollection())) return [];
-    const payloads = await this.scrollAll({
-      must: [
-        { key: 'kind', match: { value: 'document' } },
-        { key: 'scope', match: { any: [...scopes] } },
-      ],
-    });
+    const payloads = await this.liveDocuments(scopes);
     return payloads
       .map(toDocument)
       .sort(
@@ -358,21 +512,35 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   private async ensureCollection(dimension: number | null): Promise<void> {
     if (!(await this.hasCollection())) {
-      await this.call('create the collection', async () => {
-        await this.client.createCollection(this.collection, {
-          vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
-          sparse_vectors: { [sparseName]: { modifier: 'idf' } },
-        });
-        for (const field of ['scope', 'document_id', 'kind', 'version', 'parent_id']) {
+      const created = await this.call('create the collection', async () => {
+        try {
+          await this.client.createCollection(this.collection, {
+            vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
+            sparse_vectors: { [sparseName]: { modifier: 'idf' } },
+            shard_number: this.options.shards ?? 1,
+            replication_factor: this.options.replicationFactor ?? 1,
+            write_consistency_factor: this.options.writeConsistency ?? 1,
+          });
+        } catch (error) {
+          // Another replica (or write) created it first: use theirs.
+          if ((await this.client.collectionExists(this.collection)).exists) return false;
+          throw error;
+        }
+        // Payload indexes are idempotent: created again by whoever created the collection.
+        for (const field of payloadIndexes) {
           await this.client.createPayloadIndex(this.collection, {
             field_name: field,
             field_schema: 'keyword',
             wait: true,
           });
         }
+        return true;
       });
-      this.denseSize = dimension;
-      return;
+      if (created) {
+        this.denseSize = dimension;
+        return;
+      }
+      await this.connect();
     }
     if (dimension !== null && this.denseSize === null) {
       throw new RagentError(
@@ -394,24 +562,32 @@ export class QdrantChunkIndex implements ChunkIndex {
     return { model: payload.embedding_model, dimension };
   }
 
-  /** The committed versions of the documents in these scopes. */
+  /** The live version of each file in these scopes (read from a majority of the replicas). */
   private async liveVersions(scopes: readonly Scope[]): Promise<string[]> {
-    const documents = await this.scrollAll({
-      must: [
-        { key: 'kind', match: { value: 'document' } },
-        { key: 'scope', match: { any: [...scopes] } },
-      ],
-    });
-    return documents.map((payload) => String(payload.version));
+    return (await this.liveDocuments(scopes)).map((payload) => String(payload.version));
   }
 
-  private async scrollAll(filter: Filter): Promise<Payload[]> {
+  private async liveDocuments(scopes: readonly Scope[]): Promise<Payload[]> {
+    const documents = await this.scrollAll(
+      {
+        must: [
+          { key: 'kind', match: { value: 'document' } },
+          { key: 'scope', match: { any: [...scopes] } },
+        ],
+      },
+      liveRead,
+    );
+    return splitLive(documents).live;
+  }
+
+  private async scrollAll(filter: Filter, read: { consistency?: 'majority' } = {}): Promise<Payload[]> {
     const payloads: Payload[] = [];
     let offset: string | number | undefined;
     for (;;) {
       const page = await this.call('read', () =>
         this.client.scroll(this.collection, {
-          filter,
+          filter: filter as never,
+          ...read,
           limit: 256,
           with_payload: true,
           ...(offset === undefined ? {} : { offset }),
@@ -430,19 +606,34 @@ export class QdrantChunkIndex implements ChunkIndex {
       return await work();
     } catch (error) {
       if (error instanceof RagentError) throw error;
-      if (isUnreachable(error)) {
-        throw new RagentError(
+      const failure = classifyFailure(error);
+      const context = {
+        service: 'qdrant',
+        url: this.options.url,
+        failure,
+        cause: error,
+        extra: { collection: this.collection, operation: what },
+      };
+      if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
+        throw serviceError(
           'QDRANT_UNREACHABLE',
-          `Qdrant is not reachable at ${this.options.url}. Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
+          `Qdrant is not reachable (${failure.reason}). Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
             'fix QDRANT_URL, or unset QDRANT_URL to use the embedded index.',
-          { cause: error },
+          context,
         );
       }
-      throw new RagentError(
+      if (failure.kind === 'unauthorized') {
+        throw serviceError(
+          'QDRANT_FAILED',
+          `Qdrant refused ragent's API key (${failure.reason}). Check QDRANT_API_KEY.`,
+          context,
+        );
+      }
+      throw serviceError(
         'QDRANT_FAILED',
         `Qdrant failed to ${what} in collection "${this.collection}": ${firstLine(describeError(error))}. ` +
           'Check the Qdrant log and QDRANT_API_KEY, then try again.',
-        { cause: error },
+        context,
       );
     }
   }
@@ -464,17 +655,6 @@ function mismatch(
     reindex:
       'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
   });
-}
-
-function isUnreachable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET')
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function firstLine(text: string): string {

@@ -10,11 +10,12 @@ export function pointId(scope: string, kind: string, id: string, version = ''): 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function documentPayload(document: DocumentRecord, version: string): Payload {
+export function documentPayload(document: DocumentRecord, version: string, generation: number): Payload {
   return {
     kind: 'document',
     scope: document.scope,
     version,
+    generation,
     document_id: document.id,
     name: document.name,
     pages: document.pages,
@@ -60,4 +61,29 @@ export function toChild(payload: Payload): ChildChunk {
     text: String(payload.text),
     ...location(payload),
   };
+}
+
+/**
+ * The live document of each (scope, file name): the highest generation (then the latest ingest, then the
+ * version, so every reader picks the same one). A document point it outranks is a leftover of a commit
+ * whose clean-up did not finish: invisible, and swept later.
+ */
+export function splitLive(documents: readonly Payload[]): { live: Payload[]; shadowed: Payload[] } {
+  const best = new Map<string, Payload>();
+  for (const payload of documents) {
+    const name = `${String(payload.scope)}\u0000${String(payload.name)}`;
+    const current = best.get(name);
+    if (!current || outranks(payload, current)) best.set(name, payload);
+  }
+  const live = [...best.values()];
+  const kept = new Set(live);
+  return { live, shadowed: documents.filter((payload) => !kept.has(payload)) };
+}
+
+function outranks(left: Payload, right: Payload): boolean {
+  const generation = Number(left.generation ?? 0) - Number(right.generation ?? 0);
+  if (generation !== 0) return generation > 0;
+  const ingested = String(left.ingested_at).localeCompare(String(right.ingested_at));
+  if (ingested !== 0) return ingested > 0;
+  return String(left.version).localeCompare(String(right.version)) > 0;
 }

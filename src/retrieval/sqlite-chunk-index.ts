@@ -104,7 +104,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     if (version === undefined) this.setMeta('schema_version', schemaVersion);
     else if (version !== schemaVersion) {
       throw new RagentError(
-        'INDEX_MODEL_MISMATCH',
+        'INDEX_SCHEMA_MISMATCH',
         `The index at ${this.file} has format ${version}; this ragent uses ${schemaVersion}. ` +
           'Delete that file and ingest your documents again.',
       );

@@ -85,7 +85,7 @@ describe('Discord after a crash', { timeout: 90_000 }, () => {
       15_000,
       'the ingest result',
     );
-    expect(result).toMatch(/^✅ Added \*\*loops\.pdf\*\* to this server's documents: 1 page/);
+    expect(result).toMatch(/^✅ \*\*loops\.pdf\*\* — 1 page/);
     expect((await h.services.ingestion.listDocuments(scope)).map((document) => document.name)).toEqual([
       'loops.pdf',
     ]);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUser } from '../fakes/fake-discord.ts';
 import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
 
@@ -25,8 +25,12 @@ describe('Discord: buttons, help and shutdown', () => {
     const down = discord.clickButton({ message: answer!, customId: row.components[1]!.custom_id, user: bob });
     await discord.waitFor(() => down.callbacks.length === 1);
 
-    const feedback = harness.services.botState.listFeedback(`discord:${harness.guildId}:${threadId}`);
-    expect(feedback).toEqual([expect.objectContaining({ user: bob.id, value: 'down' })]);
+    const threadFeedback = () =>
+      harness.services.coordination.listFeedback({ threadId: `discord:${harness.guildId}:${threadId}` });
+    await vi.waitFor(async () =>
+      expect(await threadFeedback()).toEqual([expect.objectContaining({ user: bob.id, value: 'down' })]),
+    );
+    const feedback = await threadFeedback();
     expect(row.components[0]!.custom_id).toContain(feedback[0]!.answerId);
   });
 
@@ -47,12 +51,15 @@ describe('Discord: buttons, help and shutdown', () => {
     harness.scripts.rewrite = async (request, call) => ({ ...(await rewrite(request, call)), delayMs: 400 });
     const { threadId } = await harness.mention('slow question');
     await discord.waitFor(() => discord.channelMessages(threadId).length === 1);
+    await harness.adapter.stopTaking();
+    // Stopping: a new mention is told to come back, and starts no thread (its reply is the barrier).
+    discord.postMessage({ channelId: harness.channelId, content: 'anyone?', mentionBot: true });
+    await discord.waitFor(() =>
+      discord.channelMessages(harness.channelId).some((message) => /restarting/.test(message.content)),
+    );
+    expect(discord.threads()).toHaveLength(1);
     await harness.adapter.stop();
     expect(discord.channelMessages(threadId)[0]?.content).toContain('The documents say what you need.');
-    // Stopped: new mentions are no longer taken.
-    discord.postMessage({ channelId: harness.channelId, content: 'anyone?', mentionBot: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(discord.threads()).toHaveLength(1);
   });
 
   it('tells the thread when a stop cut an answer short', async () => {
@@ -62,6 +69,8 @@ describe('Discord: buttons, help and shutdown', () => {
     const { threadId } = await harness.mention('very slow question');
     await discord.waitFor(() => discord.channelMessages(threadId).length === 1);
     await harness.adapter.stop();
-    expect(discord.channelMessages(threadId)[0]?.content).toMatch(/restarted before I could answer/);
+    expect(discord.channelMessages(threadId)[0]?.content).toMatch(
+      /restarting and could not finish answering this; please ask again/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
 import { randomUser } from '../fakes/fake-discord.ts';
 import { createTestServices } from '../support/test-services.ts';
@@ -20,7 +20,7 @@ describe('Discord: mention → thread → status → answer', () => {
     const [reply, ...others] = await harness.settled(threadId);
     expect(others).toEqual([]);
     const history = discord.contentHistory(reply!.id);
-    expect(history[0]).toBe('⏳ Thinking…');
+    expect(history[0]).toBe('⏳ Working on it…');
     expect(history.slice(1, -1).every((text) => text.startsWith('⏳ '))).toBe(true);
     expect(reply?.content).toContain('The documents say what you need.');
     expect(reply?.components).toHaveLength(1);
@@ -63,9 +63,12 @@ describe('Discord: mention → thread → status → answer', () => {
     const row = reply!.components[0] as { components: Array<{ custom_id: string }> };
     const answerId = row.components[0]!.custom_id;
     discord.clickButton({ message: reply!, customId: answerId });
-    await discord.waitFor(
-      () => harness.services.botState.listFeedback(`discord:${guildId}:${threadId}`).length === 1,
-    );
+    await vi.waitFor(async () => {
+      const feedback = await harness.services.coordination.listFeedback({
+        threadId: `discord:${guildId}:${threadId}`,
+      });
+      expect(feedback).toHaveLength(1);
+    });
   });
 
   it('handles each message exactly once, even when Discord delivers it twice', async () => {

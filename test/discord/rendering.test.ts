@@ -5,7 +5,6 @@ import {
   renderAnswer,
   sourcesEmbed,
 } from '../../src/adapters/discord/render-answer.ts';
-import { throttledEdits } from '../../src/adapters/discord/throttled-edits.ts';
 import type { Answer } from '../../src/core/types.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 
@@ -57,34 +56,9 @@ describe('rendering for Discord', () => {
     expect(threadName('  \n**How** do I `loop`?\nmore', 'alice')).toBe('How do I loop?');
     expect(threadName('x'.repeat(300), 'alice')).toHaveLength(100);
     expect(threadName('```', 'alice')).toBe('Question from alice');
-  });
-});
-
-describe('throttled status edits', () => {
-  it('sends the newest text at most once per interval, never overlapping, nothing after close', async () => {
-    const sent: string[] = [];
-    let running = 0;
-    let overlapped = false;
-    const edits = throttledEdits(
-      async (text) => {
-        running++;
-        overlapped ||= running > 1;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        sent.push(text);
-        running--;
-      },
-      30,
-      () => {},
-    );
-    edits.update('one');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    edits.update('two');
-    edits.update('three');
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    edits.update('four');
-    await edits.close();
-    edits.update('five');
-    expect(sent).toEqual(['one', 'three']);
-    expect(overlapped).toBe(false);
+    // Never half an emoji: the cut is by code point.
+    const emoji = threadName(`${'x'.repeat(98)}😀😀😀`, 'alice');
+    expect(emoji).toBe(`${'x'.repeat(98)}😀…`);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -72,4 +72,34 @@ describe('fake Ollama through the real @langchain/ollama client', () => {
     const model = new ChatOllama({ baseUrl: fake.url, model: 'granite4.1:8b', maxRetries: 0 });
     await expect(model.invoke('hi')).rejects.toThrow(/not found/);
   });
+
+  it('streams NDJSON word by word when a token delay is set, and answers 429 with Retry-After', async () => {
+    fake = await startFakeOllama({
+      chat: () => ({ content: 'one two three' }),
+      tokenDelayMs: 1,
+      retryAfter: '4',
+    });
+    const response = await fetch(`${fake.url}/api/chat`, {
+      method: 'POST',
+      body: JSON.stringify({
+        model: 'granite4.1:8b',
+        messages: [{ role: 'user', content: 'count' }],
+        stream: true,
+      }),
+    });
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.message.content)).toEqual(['one ', 'two ', 'three', '']);
+    expect(lines.map((line) => line.done)).toEqual([false, false, false, true]);
+    fake.failNext('rate-limit');
+    const limited = await fetch(`${fake.url}/api/chat`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'granite4.1:8b', messages: [] }),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('4');
+  });
 });

@@ -33,7 +33,14 @@ export interface FakeChatRequest {
   stream?: boolean;
 }
 
-export type FailureKind = 'http-500' | 'http-404-model' | 'timeout' | 'malformed' | 'disconnect';
+export type FailureKind =
+  | 'http-500'
+  | 'http-404-model'
+  | 'timeout'
+  | 'malformed'
+  | 'disconnect'
+  /** HTTP 429 with `Retry-After` (seconds, see `retryAfter`). */
+  | 'rate-limit';
 
 export type FakeChatReply =
   | {
@@ -41,6 +48,8 @@ export type FakeChatReply =
       toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
       /** Wait this long before answering. */
       delayMs?: number;
+      /** When streaming: send the text word by word, waiting this long before each word. */
+      tokenDelayMs?: number;
     }
   | { fail: FailureKind };
 
@@ -50,6 +59,7 @@ export type ChatScript = (request: FakeChatRequest, index: number) => FakeChatRe
 export interface RecordedRequest {
   method: string;
   path: string;
+  headers: IncomingMessage['headers'];
   body: unknown;
   at: number;
 }
@@ -62,6 +72,12 @@ export interface FakeOllamaOptions {
   models?: string[];
   /** Port to listen on (default: any free port). */
   port?: number;
+  /** When streaming, send every reply word by word with this delay before each word (default: 3 pieces, no delay). */
+  tokenDelayMs?: number;
+  /** `Retry-After` of a `rate-limit` failure, in seconds (default "0"). */
+  retryAfter?: string;
+  /** A chat model without tools: `/api/show` omits the capability and chat requests with tools get 400. */
+  refuseTools?: boolean;
 }
 
 export interface FakeOllama {
@@ -126,6 +142,12 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   let chatsInFlight = 0;
   let maxChats = 0;
 
+  /** As Ollama: `name` and `name:latest` are the same model. */
+  const serves = (model: string): boolean => {
+    const bare = (name: string) => name.replace(/:latest$/, '');
+    return models.some((name) => bare(name) === bare(model));
+  };
+
   const takeFailure = (path: string): FailureKind | undefined => {
     if (permanentFailure) return permanentFailure;
     const position = pendingFailures.findIndex(
@@ -159,7 +181,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       sendJson(response, 400, { error: 'invalid JSON body' });
       return;
     }
-    requests.push({ method: request.method ?? 'GET', path, body, at: Date.now() });
+    requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body, at: Date.now() });
 
     const failure = takeFailure(path);
     if (failure && (await fail(failure, response))) return;
@@ -178,6 +200,19 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         })),
       });
     }
+    if (path === '/api/show' && request.method === 'POST') {
+      const model = String((body as { model?: unknown } | undefined)?.model ?? '');
+      if (!serves(model)) return sendJson(response, 404, { error: `model '${model}' not found` });
+      const embedding = /embed/i.test(model);
+      return sendJson(response, 200, {
+        details: { format: 'gguf', family: 'fake' },
+        capabilities: embedding
+          ? ['embedding']
+          : options.refuseTools
+            ? ['completion']
+            : ['completion', 'tools'],
+      });
+    }
     if (path === '/api/embed' && request.method === 'POST')
       return embed(body as Record<string, unknown>, response);
     if (path === '/api/chat' && request.method === 'POST')
@@ -187,7 +222,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
 
   function embed(body: Record<string, unknown>, response: ServerResponse): void {
     const model = String(body.model ?? '');
-    if (!models.includes(model) && !models.includes(`${model}:latest`)) {
+    if (!serves(model)) {
       sendJson(response, 404, { error: `model "${model}" not found, try pulling it first` });
       return;
     }
@@ -204,8 +239,13 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   }
 
   async function answerChat(body: FakeChatRequest, response: ServerResponse): Promise<void> {
-    if (!models.includes(body.model) && !models.includes(`${body.model}:latest`)) {
+    if (!serves(body.model)) {
       return sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    }
+    if (options.refuseTools && body.tools?.length) {
+      return sendJson(response, 400, {
+        error: `registry.ollama.ai/library/${body.model} does not support tools`,
+      });
     }
     const index = chatIndex++;
     chatsInFlight++;
@@ -244,8 +284,11 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         return sendJson(response, 200, { ...final, message });
       }
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      const pieces = splitIntoPieces(content);
+      const tokenDelayMs = reply.tokenDelayMs ?? options.tokenDelayMs;
+      const pieces = tokenDelayMs === undefined ? splitIntoPieces(content) : splitIntoWords(content);
       for (const [position, piece] of pieces.entries()) {
+        if (tokenDelayMs) await sleep(tokenDelayMs);
+        if (response.destroyed) return;
         const chunk: OllamaMessage = { role: 'assistant', content: piece };
         if (position === pieces.length - 1 && message.tool_calls) chunk.tool_calls = message.tool_calls;
         response.write(
@@ -263,6 +306,10 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     switch (kind) {
       case 'http-500':
         sendJson(response, 500, { error: 'fake ollama: internal error' });
+        return true;
+      case 'rate-limit':
+        response.setHeader('retry-after', options.retryAfter ?? '0');
+        sendJson(response, 429, { error: 'fake ollama: too many requests' });
         return true;
       case 'http-404-model':
         sendJson(response, 404, { error: 'model not found, try pulling it first' });
@@ -317,6 +364,11 @@ function splitIntoPieces(content: string): string[] {
   const size = Math.max(1, Math.ceil(content.length / 3));
   for (let start = 0; start < content.length; start += size) pieces.push(content.slice(start, start + size));
   return pieces;
+}
+
+/** Words with their trailing space, as a model streams them. */
+export function splitIntoWords(content: string): string[] {
+  return content.length === 0 ? [''] : (content.match(/\s*\S+\s*/g) ?? [content]);
 }
 
 function sleep(milliseconds: number): Promise<void> {

@@ -9,6 +9,12 @@
  * wrong: named vectors only, sparse vectors as integer `indices` with same-length `values`, dense
  * sizes as configured, sparse vectors with `modifier: idf`, and a `scope` filter on every query
  * (top level or on every prefetch).
+ *
+ * Like a real cluster it can misbehave on demand: `failRequest` fails the Nth request of a kind, after
+ * applying none, all or only the first operations of a batch (Qdrant runs a batch's operations one
+ * after another and never rolls back); `lag()` plays a replica that lags: reads without
+ * `consistency=majority|all|quorum` see the collections as they were when it started lagging.
+ * Every request's query parameters (`wait`, `ordering`, `consistency`) are recorded.
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -39,6 +45,21 @@ export interface FakeQdrantRequest {
   method: string;
   path: string;
   body: unknown;
+  /** URL query parameters, e.g. `{ wait: 'true', ordering: 'strong' }`. */
+  query: Record<string, string>;
+}
+
+export interface RequestFailure {
+  /** Requests whose path ends with this (any when omitted) … */
+  suffix?: string;
+  /** … and that this accepts (e.g. by method or query parameters) … */
+  where?: (request: FakeQdrantRequest) => boolean;
+  /** … let this many through first, then fail one (default 0: the next). */
+  after?: number;
+  /** HTTP status of the failure (default 500). */
+  status?: number;
+  /** What the failed request still changed: nothing (default), everything, or a batch's first N operations. */
+  apply?: 'none' | 'all' | number;
 }
 
 export interface FakeQdrant {
@@ -51,6 +72,11 @@ export interface FakeQdrant {
   collection(name: string): Collection | undefined;
   /** The next `count` requests whose path ends with `suffix` (any when omitted) get HTTP `status`. */
   failNext(status: number, count?: number, suffix?: string): void;
+  /** Fails one later request (see RequestFailure). */
+  failRequest(failure: RequestFailure): void;
+  /** From now on, reads without strong consistency see the collections as they are now. */
+  lag(): void;
+  catchUp(): void;
   close(): Promise<void>;
 }
 
@@ -61,12 +87,34 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
   const requests: FakeQdrantRequest[] = [];
   const violations: string[] = [];
   const failures: { status: number; suffix: string | undefined }[] = [];
+  const planned: Array<
+    Required<Pick<RequestFailure, 'after' | 'status' | 'apply'>> & Pick<RequestFailure, 'suffix' | 'where'>
+  > = [];
+  let stale: Map<string, Collection> | undefined;
 
   const server = createServer(async (request, response) => {
     const started = performance.now();
     const url = new URL(request.url ?? '/', 'http://fake');
     const body = await readBody(request);
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, body });
+    const query = Object.fromEntries(url.searchParams);
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, body, query });
+    const recorded = requests.at(-1)!;
+    const plannedAt = planned.findIndex(
+      (failure) =>
+        (!failure.suffix || url.pathname.endsWith(failure.suffix)) &&
+        (!failure.where || failure.where(recorded)),
+    );
+    if (plannedAt >= 0 && planned[plannedAt]!.after-- <= 0) {
+      const [failure] = planned.splice(plannedAt, 1);
+      try {
+        if (failure!.apply === 'all') route(request.method ?? 'GET', url.pathname, body, query);
+        else if (typeof failure!.apply === 'number') {
+          const operations = ((body as Json).operations as unknown[]).slice(0, failure!.apply);
+          route(request.method ?? 'GET', url.pathname, { ...(body as Json), operations }, query);
+        }
+      } catch {}
+      return send(response, failure!.status, { status: { error: 'fake qdrant: planned failure' }, time: 0 });
+    }
     const failureAt = failures.findIndex(
       (failure) => !failure.suffix || url.pathname.endsWith(failure.suffix),
     );
@@ -78,7 +126,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
       });
     }
     try {
-      const result = route(request.method ?? 'GET', url.pathname, body);
+      const result = route(request.method ?? 'GET', url.pathname, body, query);
       if (result === notFound) {
         return send(response, 404, { status: { error: `Not found: ${url.pathname}` }, time: 0 });
       }
@@ -95,7 +143,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
 
   const notFound = Symbol('not found');
 
-  function route(method: string, path: string, body: unknown): unknown {
+  function route(method: string, path: string, body: unknown, query: Record<string, string> = {}): unknown {
     if (path === '/' && method === 'GET')
       return { title: 'qdrant - vector search engine', version: options.version ?? '1.16.0' };
     if (path === '/collections' && method === 'GET') {
@@ -108,7 +156,11 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     const request = (body ?? {}) as Json;
     if (rest === '' && method === 'PUT') return createCollection(name, request);
     if (rest === '/exists' && method === 'GET') return { exists: collections.has(name) };
-    const collection = collections.get(name);
+    const isRead =
+      (method === 'POST' && ['/points', '/points/scroll', '/points/count', '/points/query'].includes(rest)) ||
+      (method === 'GET' && rest === '');
+    const strong = ['majority', 'all', 'quorum'].includes(query.consistency ?? '');
+    const collection = (stale && isRead && !strong ? stale : collections).get(name);
     if (!collection) {
       if (rest === '' && method === 'DELETE') return false;
       return notFound;
@@ -130,7 +182,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
         count: [...collection.points.values()].filter((point) => matches(point, request.filter)).length,
       };
     }
-    if (rest === '/points/query' && method === 'POST') return query(collection, request);
+    if (rest === '/points/query' && method === 'POST') return search(collection, request);
     return notFound;
   }
 
@@ -296,7 +348,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     };
   }
 
-  function query(collection: Collection, request: Json): unknown {
+  function search(collection: Collection, request: Json): unknown {
     const topFilter = request.filter;
     const prefetches = (
       Array.isArray(request.prefetch) ? request.prefetch : request.prefetch ? [request.prefetch] : []
@@ -425,6 +477,30 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     failNext: (status, count = 1, suffix) => {
       for (let index = 0; index < count; index++) failures.push({ status, suffix });
     },
+    failRequest: ({ suffix, where, after = 0, status = 500, apply = 'none' }) => {
+      planned.push({
+        after,
+        status,
+        apply,
+        ...(suffix === undefined ? {} : { suffix }),
+        ...(where === undefined ? {} : { where }),
+      });
+    },
+    lag: () => {
+      stale = new Map(
+        [...collections].map(([name, collection]) => [
+          name,
+          {
+            ...collection,
+            points: new Map(collection.points),
+            payloadIndexes: new Map(collection.payloadIndexes),
+          },
+        ]),
+      );
+    },
+    catchUp: () => {
+      stale = undefined;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -466,11 +542,26 @@ function condition_(point: StoredPoint, condition: Json): boolean {
     );
     return wanted.has(String(point.id).replaceAll('-', '').toLowerCase());
   }
+  const empty = condition.is_empty as { key?: unknown } | undefined;
+  if (empty && typeof empty.key === 'string') {
+    const found = point.payload[empty.key];
+    return found === undefined || found === null || (Array.isArray(found) && found.length === 0);
+  }
   if (typeof condition.key !== 'string')
     throw new BadRequest(`unsupported condition ${JSON.stringify(condition)}`);
   const value = point.payload[condition.key];
+  const range = condition.range as Record<string, number> | undefined;
+  if (range) {
+    if (typeof value !== 'number') return false;
+    return (
+      (range.lt === undefined || value < range.lt) &&
+      (range.lte === undefined || value <= range.lte) &&
+      (range.gt === undefined || value > range.gt) &&
+      (range.gte === undefined || value >= range.gte)
+    );
+  }
   const match = condition.match as Json | undefined;
-  if (!match) throw new BadRequest(`only match conditions are supported (${condition.key})`);
+  if (!match) throw new BadRequest(`only match and range conditions are supported (${condition.key})`);
   if ('value' in match) return value === match.value;
   if (Array.isArray(match.any)) return match.any.includes(value);
   if (Array.isArray(match.except)) return value !== undefined && !match.except.includes(value);

@@ -59,7 +59,36 @@ describe('loadConfig', () => {
       url: 'http://qdrant:6333',
       apiKey: 'qdrant-key-123',
       collection: 'ragent',
+      shards: 1,
+      replicationFactor: 1,
+      writeConsistency: 1,
     });
+  });
+
+  it('reads the replica settings: DATABASE_URL, replica id, pool, Qdrant collection layout, Discord shards', () => {
+    const single = load({});
+    expect(single.database).toBeUndefined();
+    expect(single.replicaId).toMatch(new RegExp(`-${process.pid}$`));
+    expect(single.discord.shards).toBe(1);
+    const replicas = load({
+      DATABASE_URL: 'postgresql://ragent:pw-secret-1@db:5432/ragent',
+      RAGENT_REPLICA_ID: 'web-1',
+      RAGENT_DB_POOL: '4',
+      QDRANT_URL: 'http://qdrant:6333',
+      QDRANT_SHARDS: '6',
+      QDRANT_REPLICATION_FACTOR: '2',
+      QDRANT_WRITE_CONSISTENCY: '2',
+      RAGENT_DISCORD_SHARDS: '4',
+    });
+    expect(replicas.database).toEqual({ url: 'postgresql://ragent:pw-secret-1@db:5432/ragent', poolSize: 4 });
+    expect(replicas.replicaId).toBe('web-1');
+    expect(replicas.qdrant).toMatchObject({ shards: 6, replicationFactor: 2, writeConsistency: 2 });
+    expect(replicas.discord.shards).toBe(4);
+    expect(replicas.secrets).toEqual(
+      expect.arrayContaining(['postgresql://ragent:pw-secret-1@db:5432/ragent', 'pw-secret-1']),
+    );
+    expect(() => load({ RAGENT_REPLICA_ID: 'two words' })).toThrow(/RAGENT_REPLICA_ID/);
+    expect(() => load({ QDRANT_SHARDS: '0' })).toThrow(/QDRANT_SHARDS must be at least 1/);
   });
 
   it('collects every secret so the logger can scrub it', () => {
@@ -82,6 +111,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the model providers: the OpenAI-compatible server and the Ollama proxy credentials', () => {
+    const defaults = load({});
+    expect(defaults.llmProvider).toBe('ollama');
+    expect(defaults.ollama.headers).toEqual({});
+    expect(defaults.openai).toMatchObject({ baseUrl: 'https://api.openai.com/v1', temperature: 0, seed: 42 });
+    const config = load({
+      RAGENT_LLM_PROVIDER: 'OpenAI',
+      RAGENT_EMBEDDINGS: 'ollama',
+      OPENAI_BASE_URL: 'http://vllm:8000/',
+      OPENAI_MODEL: 'ibm-granite/granite-4.1-8b',
+      OPENAI_API_KEY: 'sk-openai-secret',
+      OLLAMA_API_KEY: 'ollama-proxy-secret',
+      OLLAMA_HEADERS: '{"X-Team":"docs-team-key"}',
+    });
+    expect(config.llmProvider).toBe('openai');
+    expect(config.openai).toMatchObject({
+      baseUrl: 'http://vllm:8000/v1',
+      model: 'ibm-granite/granite-4.1-8b',
+      apiKey: 'sk-openai-secret',
+      timeoutMs: 120_000,
+    });
+    expect(load({ OPENAI_BASE_URL: 'http://llama:8080/v1/' }).openai.baseUrl).toBe('http://llama:8080/v1');
+    expect(config.ollama.headers).toEqual({
+      'X-Team': 'docs-team-key',
+      Authorization: 'Bearer ollama-proxy-secret',
+    });
+    expect(config.secrets).toEqual(
+      expect.arrayContaining(['sk-openai-secret', 'ollama-proxy-secret', 'docs-team-key']),
+    );
+  });
+
   it('returns a deeply frozen object', () => {
     const config = load({});
     expect(Object.isFrozen(config)).toBe(true);
@@ -100,7 +160,8 @@ describe('loadConfig', () => {
     ['OLLAMA_NUM_CTX', '100', 'at least 2048', 'unset it to use the default'],
     ['RAGENT_INGEST_WORKERS', '1.5', 'whole number', 'unset it to use the default'],
     ['SLACK_PORT', '70000', 'at most 65535', 'unset it to use the default'],
-    ['RAGENT_EMBEDDINGS', 'openai', '"ollama"', '"none" to search with BM25 only'],
+    ['RAGENT_EMBEDDINGS', 'cohere', '"ollama"', '"none" to search with BM25 only'],
+    ['RAGENT_LLM_PROVIDER', 'vllm', '"openai"', 'OPENAI_BASE_URL and OPENAI_MODEL'],
     ['LOG_LEVEL', 'verbose', 'one of fatal, error', 'Use info for normal operation'],
     ['DISCORD_MESSAGE_CONTENT', 'maybe', 'true or false', 'unset it to use the default'],
     ['DISCORD_APPLICATION_ID', 'my-bot', 'numeric application id', '"General Information"'],
@@ -113,6 +174,20 @@ describe('loadConfig', () => {
     expect(line).toContain(JSON.stringify(value));
     expect(line).toContain(fix);
     expect(error.details).toEqual({ variables: [variable] });
+  });
+
+  it('rejects OLLAMA_HEADERS that are not a JSON object of texts, without echoing it', () => {
+    const error = configError({ OLLAMA_HEADERS: '{"X-Key": 5, "secret": "hidden-value"}' });
+    const line = error.message.split('\n').find((candidate) => candidate.includes('OLLAMA_HEADERS'));
+    expect(line).toContain('JSON object');
+    expect(error.message).not.toContain('hidden-value');
+  });
+
+  it('requires the OpenAI model names the chosen providers need', () => {
+    const error = configError({ RAGENT_LLM_PROVIDER: 'openai', RAGENT_EMBEDDINGS: 'openai' });
+    expect(error.details).toEqual({ variables: ['OPENAI_MODEL', 'OPENAI_EMBED_MODEL'] });
+    expect(error.message).toContain('OPENAI_MODEL is required when RAGENT_LLM_PROVIDER=openai');
+    expect(error.message).toContain('/v1/models');
   });
 
   it('reports every bad variable at once', () => {

@@ -11,6 +11,7 @@ import type { CheckResult, DoctorReport } from '../../src/doctor/check-result.ts
 import { checkNodeVersion } from '../../src/doctor/check-runtime.ts';
 import { runDoctor } from '../../src/doctor/run-doctor.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai.ts';
 import { closedPort, fakeQdrant, type SmallServer, startSmallServer } from './small-http-server.ts';
 
 let workDir: string;
@@ -41,12 +42,50 @@ describe('doctor against Ollama', () => {
     const report = await runDoctor(configFor({ OLLAMA_BASE_URL: ollama.url }));
     expect(report.ok).toBe(true);
     expect(find(report, 'Ollama')).toMatchObject({ status: 'pass', detail: `0.13.0 at ${ollama.url}` });
-    expect(find(report, 'Chat model')).toMatchObject({ status: 'pass', detail: 'granite4.1:8b is pulled' });
-    expect(find(report, 'Embedding model')).toMatchObject({ status: 'pass' });
+    expect(find(report, 'Chat model')).toMatchObject({
+      status: 'pass',
+      detail: 'granite4.1:8b is pulled and calls tools',
+    });
+    expect(find(report, 'Embedding model')).toMatchObject({
+      status: 'pass',
+      detail: 'qwen3-embedding:0.6b is pulled (64 dimensions)',
+    });
     expect(report.results.filter((result) => result.status === 'fail')).toEqual([]);
     expect(text(report)).toMatch(/^✓ Ollama +0\.13\.0/m);
     expect(text(report)).toMatch(/Ready/);
-    expect(ollama.requests.map((request) => request.path).sort()).toEqual(['/api/tags', '/api/version']);
+    expect(ollama.requests.map((request) => request.path).sort()).toEqual([
+      '/api/embed',
+      '/api/show',
+      '/api/tags',
+      '/api/version',
+    ]);
+  });
+
+  it('fails a chat model that cannot call tools, naming OLLAMA_MODEL', async () => {
+    ollama = await startFakeOllama({ refuseTools: true });
+    const report = await runDoctor(configFor({ OLLAMA_BASE_URL: ollama.url }));
+    expect(report.ok).toBe(false);
+    expect(find(report, 'Chat model')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('cannot call tools'),
+      fix: [expect.stringContaining('OLLAMA_MODEL')],
+    });
+  });
+
+  it('sends the proxy credentials to Ollama and never prints them', async () => {
+    ollama = await startFakeOllama();
+    const report = await runDoctor(
+      configFor({
+        OLLAMA_BASE_URL: ollama.url,
+        OLLAMA_API_KEY: 'proxy-token-123',
+        RAGENT_EMBEDDINGS: 'none',
+      }),
+    );
+    expect(report.ok).toBe(true);
+    expect(
+      ollama.requests.every((request) => request.headers.authorization === 'Bearer proxy-token-123'),
+    ).toBe(true);
+    expect(text(report)).not.toContain('proxy-token-123');
   });
 
   it('says how to install Ollama and which models to pull when nothing listens', async () => {
@@ -132,6 +171,84 @@ describe('doctor against Ollama', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('doctor against an OpenAI-compatible server', () => {
+  let openai: FakeOpenAi | undefined;
+  afterEach(async () => {
+    await openai?.close();
+    openai = undefined;
+  });
+  const openAiConfig = (server: FakeOpenAi, extra: Record<string, string> = {}) =>
+    configFor({
+      RAGENT_LLM_PROVIDER: 'openai',
+      RAGENT_EMBEDDINGS: 'openai',
+      OPENAI_BASE_URL: server.url,
+      OPENAI_MODEL: 'fake-chat',
+      OPENAI_EMBED_MODEL: 'fake-embed',
+      OPENAI_API_KEY: 'sk-doctor-key',
+      ...extra,
+    });
+
+  it('checks the server, both models, tools, JSON schema and the embedding dimension — and not Ollama', async () => {
+    openai = await startFakeOpenAi({ apiKey: 'sk-doctor-key', embedDimension: 32 });
+    const report = await runDoctor(openAiConfig(openai));
+    expect(report.ok).toBe(true);
+    expect(find(report, 'Model server')).toMatchObject({ status: 'pass' });
+    expect(find(report, 'Chat model')).toMatchObject({
+      status: 'pass',
+      detail: 'fake-chat accepts tools and JSON-schema output',
+    });
+    expect(find(report, 'Embedding model')).toMatchObject({
+      status: 'pass',
+      detail: 'fake-embed (32 dimensions)',
+    });
+    expect(find(report, 'Ollama')).toBeUndefined();
+    const chat = openai.chatRequests();
+    expect(chat.some((request) => request.tools?.length)).toBe(true);
+    expect(chat.some((request) => request.response_format?.type === 'json_schema')).toBe(true);
+    expect(text(report)).not.toContain('sk-doctor-key');
+  });
+
+  it('names the setting when the server refuses tools or JSON schema, or lacks the model', async () => {
+    openai = await startFakeOpenAi({
+      refuseTools: true,
+      refuseJsonSchema: true,
+      models: ['fake-chat', 'other'],
+    });
+    const report = await runDoctor(openAiConfig(openai, { OPENAI_API_KEY: '' }));
+    expect(report.ok).toBe(false);
+    const chat = find(report, 'Chat model');
+    expect(chat?.status).toBe('fail');
+    expect(chat?.detail).toMatch(/tool calling .*JSON-schema output/);
+    expect(chat?.fix?.join('\n')).toContain('--enable-auto-tool-choice');
+    expect(chat?.fix?.join('\n')).toContain('OPENAI_MODEL');
+    expect(find(report, 'Embedding model')).toMatchObject({
+      status: 'fail',
+      fix: [expect.stringContaining('OPENAI_EMBED_MODEL'), expect.any(String)],
+    });
+  });
+
+  it('says how to fix an unreachable server and a refused key', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const down = await runDoctor(
+      configFor({
+        RAGENT_LLM_PROVIDER: 'openai',
+        OPENAI_BASE_URL: url,
+        OPENAI_MODEL: 'x',
+        RAGENT_EMBEDDINGS: 'none',
+      }),
+    );
+    expect(find(down, 'Model server')).toMatchObject({ status: 'fail' });
+    expect(find(down, 'Model server')?.fix?.join('\n')).toContain('OPENAI_BASE_URL');
+    openai = await startFakeOpenAi({ apiKey: 'sk-right' });
+    const refused = await runDoctor(openAiConfig(openai, { OPENAI_API_KEY: 'sk-wrong' }));
+    expect(find(refused, 'Model server')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('HTTP 401'),
+      fix: ['Check OPENAI_API_KEY.'],
+    });
   });
 });
 

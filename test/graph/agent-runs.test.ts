@@ -91,7 +91,10 @@ describe('agent runs', () => {
   });
 
   it('compresses past the threshold and the next prompt carries the already-executed list', async () => {
-    harness = await createHarness({ environment: { RAGENT_COMPRESSION_BASE_TOKENS: '100' } });
+    // A 2,048-token window of which 10 % may be used: any tool result pushes the prompt past it.
+    harness = await createHarness({
+      environment: { OLLAMA_NUM_CTX: '2048', RAGENT_COMPRESSION_CONTEXT_SHARE: '0.1' },
+    });
     harness.scripts.orchestrator = (request) => {
       const tools = request.messages.filter((message) => message.role === 'tool').length;
       const compressed = requestText(request).includes(alreadyExecutedHeading);

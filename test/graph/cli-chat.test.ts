@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import Database from 'better-sqlite3';
@@ -6,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
-import type { Services } from '../../src/main.ts';
+import type { ModelCallRecord } from '../../src/core/types.ts';
+import type { AppServices } from '../../src/main.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
 function collect(): { stream: PassThrough; text: () => string } {
@@ -31,7 +34,7 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
       ({
         conversations: harness.conversations,
         ingestion: { listDocuments: async () => [{ name: 'bash.pdf' }] },
-      }) as unknown as Services,
+      }) as unknown as AppServices,
     close: async () => {},
     output,
   };
@@ -109,6 +112,44 @@ describe('ragent chat and ragent ask', () => {
     };
     database.close();
     expect(threads.count).toBe(0);
+  });
+
+  it('ask --trace writes every model call of the turn as JSON lines: messages, tools, schema, options, reply', async () => {
+    harness = await createHarness();
+    const directory = mkdtempSync(path.join(tmpdir(), 'ragent-trace-'));
+    const file = path.join(directory, 'trace.jsonl');
+    try {
+      const program = new Command().exitOverride();
+      registerAskCommand(program, contextFor(harness, collect().stream), { progress: collect().stream });
+      await program.parseAsync(['node', 'ragent', 'ask', 'How does a while loop work?', '--trace', file]);
+      const calls = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ModelCallRecord);
+      expect(calls.map((call) => call.purpose)).toEqual(['rewrite', 'orchestrator', 'orchestrator']);
+      expect(calls.length).toBe(harness.fake.chatRequests().length);
+      const [rewrite, search, answer] = calls;
+      expect(rewrite?.format).toMatchObject({ type: 'object' });
+      expect(rewrite?.options).toEqual({ model: 'granite4.1:8b', temperature: 0, seed: 42, numCtx: 16384 });
+      expect(rewrite?.messages.map((message) => message.role)).toEqual(['system', 'user']);
+      expect(rewrite?.messages[1]?.content).toContain('User message:\nHow does a while loop work?');
+      expect(search?.tools?.length).toBe(2);
+      expect(search?.reply?.toolCalls?.[0]?.name).toBe('search_child_chunks');
+      expect(answer?.messages.map((message) => message.role)).toEqual([
+        'system',
+        'user',
+        'assistant',
+        'tool',
+      ]);
+      expect(answer?.messages[3]?.content).toContain('Parent ID: bash-loops');
+      expect(answer?.reply?.content).toContain('A while loop runs commands');
+      // Exactly what went over the wire.
+      expect(answer?.messages.map((message) => message.content)).toEqual(
+        harness.fake.chatRequests()[2]?.messages.map((message) => message.content),
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('rejects a bad thread name with a clear error', async () => {

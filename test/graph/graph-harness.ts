@@ -11,8 +11,9 @@ import { createConversations } from '../../src/conversations/create-conversation
 import type { Conversations, ProgressEvent, TurnRequest } from '../../src/core/types.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type FakeOpenAi, startFakeOpenAi, toScriptRequest } from '../fakes/fake-openai.ts';
 import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
-import { openSampleIndex, type RecordingRetriever } from './sample-index.ts';
+import { openSampleIndex, type RecordingRetriever, type SampleDocument } from './sample-index.ts';
 
 /** The text of every message of a request, joined. */
 export function requestText(request: FakeChatRequest): string {
@@ -41,6 +42,8 @@ export const defaultScripts: Record<Role, RoleScript> = {
 
 export interface Harness {
   fake: FakeOllama;
+  /** The fake OpenAI-compatible server, when the harness runs on the openai provider. */
+  openai: FakeOpenAi | undefined;
   retriever: RecordingRetriever;
   conversations: Conversations;
   dataDir: string;
@@ -59,17 +62,27 @@ export interface HarnessOptions {
   threadId?: string;
   /** Overrides of limits the environment cannot go below (e.g. an answer deadline under 5 s). */
   limits?: Partial<Config['limits']>;
+  /** Which model provider answers (default ollama); the same role scripts drive either fake. */
+  provider?: 'ollama' | 'openai';
+  /** The documents of the index (default: the small sample documents). */
+  documents?: SampleDocument[];
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const scripts: Record<Role, RoleScript> = { ...defaultScripts };
-  const fake = await startFakeOllama({ chat: scriptByRole(scripts) });
+  const onOpenAi = options.provider === 'openai';
+  const fake = await startFakeOllama(onOpenAi ? {} : { chat: scriptByRole(scripts) });
+  const openai = onOpenAi ? await startFakeOpenAi({ chat: scriptByRole(scripts) }) : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-graph-'));
   const loaded = loadConfig(
     {
       RAGENT_DATA_DIR: dataDir,
       RAGENT_EMBEDDINGS: 'none',
       OLLAMA_BASE_URL: fake.url,
+      // The server root without /v1: the config adds it.
+      ...(openai
+        ? { RAGENT_LLM_PROVIDER: 'openai', OPENAI_BASE_URL: openai.root, OPENAI_MODEL: 'fake-chat' }
+        : {}),
       RAGENT_ANSWER_TIMEOUT_S: '20',
       RAGENT_NODE_TIMEOUT_S: '10',
       ...options.environment,
@@ -78,18 +91,22 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   );
   const config: Config = { ...loaded, limits: { ...loaded.limits, ...options.limits } };
   const logger = createLogger({ level: 'silent' });
-  const { index, retriever } = await openSampleIndex(config, logger);
+  const { index, retriever } = await openSampleIndex(config, logger, options.documents);
   const open = () =>
     createConversations({ config, logger, retriever, retry: { attempts: 2, baseDelayMs: 5 } });
   const events: ProgressEvent[] = [];
   const harness: Harness = {
     fake,
+    openai,
     retriever,
     conversations: await open(),
     dataDir,
     scripts,
     events,
-    requestsOf: (role) => fake.chatRequests().filter((request) => roleOf(request) === role),
+    requestsOf: (role) =>
+      (openai ? openai.chatRequests().map(toScriptRequest) : fake.chatRequests()).filter(
+        (request) => roleOf(request) === role,
+      ),
     ask: (text, request = {}) =>
       harness.conversations.handle(
         { threadId: options.threadId ?? 'cli:test', scopes: ['shared'], user: 'tester', text, ...request },
@@ -103,6 +120,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       await harness.conversations.close();
       await index.close();
       await fake.close();
+      await openai?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -85,7 +85,7 @@ describe('robustness', () => {
     if (result.kind === 'answer') expect(result.answer.counts.toolCalls).toBe(3);
   });
 
-  it('corrects malformed structured output once, then fails clearly, and the thread works afterwards', async () => {
+  it('corrects malformed structured output once, then searches for the message as it stands', async () => {
     harness = await createHarness();
     const original = harness.scripts.rewrite;
     let calls = 0;
@@ -98,9 +98,11 @@ describe('robustness', () => {
     expect(harness.requestsOf('rewrite')[1]?.messages.at(-1)?.content).toMatch(/not valid/);
 
     harness.scripts.rewrite = () => ({ content: '{"isClear": "maybe"}' });
-    const error = await failure(harness.ask('Loops again?'));
-    expect(error.code).toBe('MODEL_OUTPUT_INVALID');
-    expect(error.message).toMatch(/ask again/);
+    const degraded = await harness.ask('Loops again?');
+    expect(degraded.kind).toBe('answer');
+    if (degraded.kind === 'answer') expect(degraded.answer.subQuestions).toEqual(['Loops again?']);
+    expect(harness.requestsOf('rewrite')).toHaveLength(4);
+    expect(harness.requestsOf('orchestrator').at(-2)?.messages[1]?.content).toBe('Loops again?');
 
     harness.scripts.rewrite = original;
     expect((await harness.ask('Loops once more?')).kind).toBe('answer');
@@ -191,9 +193,8 @@ describe('robustness', () => {
     expect(harness.events).toContainEqual({ type: 'queued', reason: 'llm-busy' });
   });
 
-  it('rejects empty messages and missing scopes with a clear error', async () => {
+  it('rejects a missing scope with a clear error', async () => {
     harness = await createHarness();
-    expect((await failure(harness.ask('   '))).code).toBe('INVALID_INPUT');
     expect((await failure(harness.ask('Loops?', { scopes: [] }))).code).toBe('INVALID_INPUT');
   });
 });

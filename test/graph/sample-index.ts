@@ -15,6 +15,8 @@ export interface SampleSection {
   id: string;
   pages: [number, number];
   heading: string;
+  /** Headings from the top down (default: just `heading`). */
+  sectionPath?: string[];
   text: string;
 }
 
@@ -73,14 +75,15 @@ export async function writeSampleDocuments(index: ChunkIndex, documents: SampleD
         scope: document.scope,
         pageStart: section.pages[0],
         pageEnd: section.pages[1],
-        sectionPath: [section.heading],
+        sectionPath: section.sectionPath ?? [section.heading],
       };
       parents.push({ ...location, id: section.id, text: section.text });
       section.text
         .split(/\n\s*\n/)
         .filter((piece) => piece.trim())
         .forEach((piece, position) => {
-          const text = piece.trim();
+          // As ingest indexes a child: its section path on the first line, then its text.
+          const text = `${location.sectionPath.join(' › ')}\n${piece.trim()}`;
           children.push({
             ...location,
             id: `${section.id}-c${position}`,

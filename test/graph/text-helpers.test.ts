@@ -55,4 +55,12 @@ describe('sources', () => {
     );
     expect(stripSourcesBlock('Answer.\n\n## Sources\n- bash.pdf (p. 2)')).toBe('Answer.');
   });
+
+  it('drops the horizontal rule the model put above its sources block, and keeps rules inside the answer', () => {
+    expect(stripSourcesBlock('Answer.\n\n---\n\n**Sources:**\n- bash.pdf (p. 1)')).toBe('Answer.');
+    expect(stripSourcesBlock('Answer.\n\n* * *\nSources: bash.pdf (p. 1)')).toBe('Answer.');
+    expect(stripSourcesBlock('Answer.\n___\n')).toBe('Answer.');
+    expect(stripSourcesBlock('Part one.\n\n---\n\nPart two.')).toBe('Part one.\n\n---\n\nPart two.');
+    expect(stripSourcesBlock('- item one\n- item two')).toBe('- item one\n- item two');
+  });
 });

@@ -122,7 +122,7 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     await index.replaceDocument(
       makeDocument({ id: 'v1', name: 'guide.pdf', scope: 'shared', texts: ['old zebra'] }),
     );
-    fake.failNext(500, 1, '/points/batch');
+    fake.failRequest({ where: (request) => request.method === 'PUT' && request.query.ordering === 'strong' });
     await expect(
       index.replaceDocument(
         makeDocument({ id: 'v2', name: 'guide.pdf', scope: 'shared', texts: ['new yak'], replaces: ['v1'] }),
@@ -172,7 +172,13 @@ describe('Qdrant unreachable', () => {
       collection: 'ragent',
     }).catch((caught) => caught);
     expect(error.code).toBe('QDRANT_UNREACHABLE');
-    expect(error.message).toContain(`127.0.0.1:${port}`);
+    expect(error.message).not.toContain(`127.0.0.1:${port}`);
     expect(error.message).toContain('QDRANT_URL');
+    expect(error.details).toMatchObject({
+      service: 'qdrant',
+      failure: 'unreachable',
+      networkCode: 'ECONNREFUSED',
+      url: `http://127.0.0.1:${port}`,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RagentError } from '../../src/errors.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
@@ -27,6 +28,24 @@ describe('SQLite chunk index', () => {
   afterEach(async () => {
     await index.close();
     rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('refuses an index of another storage format with its own code', async () => {
+    await index.close();
+    const file = path.join(directory, 'data', 'index.sqlite');
+    const raw = new Database(file);
+    raw.prepare("UPDATE meta SET value = '0' WHERE key = 'schema_version'").run();
+    raw.close();
+    let refused: unknown;
+    try {
+      index = open();
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(RagentError);
+    expect(refused).toMatchObject({ code: 'INDEX_SCHEMA_MISMATCH' });
+    expect((refused as Error).message).toContain('ingest your documents again');
+    index = openSqliteChunkIndex({ file: path.join(directory, 'data', 'fresh.sqlite') });
   });
 
   it('finds children by BM25 and returns their location', async () => {

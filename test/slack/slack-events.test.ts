@@ -26,8 +26,12 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     expect(forged.status).toBe(401);
     const stale = await harness.sender.event(envelope, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(stale.status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(harness.slack.calls.slice(before).filter((call) => call.method.startsWith('chat.'))).toEqual([]);
+    const fromBarrier = await harness.barrier();
+    expect(
+      harness.slack.calls
+        .slice(before)
+        .filter((call) => call.method.startsWith('chat.') && !fromBarrier(call)),
+    ).toEqual([]);
   });
 
   it('answers a mention in its thread: placeholder status first, then the answer replaces it', async () => {
@@ -127,7 +131,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     ]);
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
     await harness.waitForReply(defaultChannel, ts);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await harness.barrier();
     expect(harness.slack.messages(defaultChannel, ts).filter((message) => message.ts !== ts)).toHaveLength(1);
     expect(
       harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts),
@@ -143,7 +147,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
       harness.sender.event(eventEnvelope('app_mention', fields, harness.slack.botUserId)),
     ]);
     await harness.waitForReply(defaultChannel, ts);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await harness.barrier();
     expect(
       harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts),
     ).toHaveLength(1);
@@ -168,8 +172,13 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     });
     await harness.mention('a bot mentioning ragent', { botId: 'BOTHER' });
     await harness.message('plain channel chatter, no mention');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(harness.slack.callsTo('chat.postMessage').length).toBe(before);
+    const fromBarrier = await harness.barrier();
+    expect(
+      harness.slack
+        .callsTo('chat.postMessage')
+        .slice(before)
+        .filter((call) => !fromBarrier(call)),
+    ).toEqual([]);
   });
 
   it('retries a rate-limited call as Slack advises and still answers', async () => {

@@ -7,7 +7,12 @@ import { createServer } from 'node:net';
 import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
-import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
+import {
+  type FakeSlackApi,
+  type FakeSlackMessage,
+  type SlackApiCall,
+  startFakeSlackApi,
+} from '../fakes/fake-slack-api.ts';
 import {
   createSlackEventSender,
   eventEnvelope,
@@ -42,6 +47,11 @@ export interface SlackHarness extends RunningBot<SlackAdapter>, BotLifecycle {
     text: string,
     fields?: Partial<MessageEventFields>,
   ): { ts: string; envelope: Record<string, unknown> };
+  /**
+   * A barrier for negative assertions: mentions the bot in a new thread and waits for the answer, so
+   * every event sent before has been handled. Resolves with a test for the barrier's own API calls.
+   */
+  barrier(): Promise<(call: SlackApiCall) => boolean>;
   /** Waits until the thread has a bot message that is no longer a placeholder; returns the bot's messages. */
   waitForReply(channel: string, threadTs: string, count?: number): Promise<FakeSlackMessage[]>;
 }
@@ -52,7 +62,7 @@ export interface SlackHarnessOptions {
   /** Collect the adapter's log lines (at debug level, through the real scrubbing logger) here. */
   logLines?: string[];
   /** How long `stop()` waits for turns in flight (default 10 s). */
-  shutdownTimeoutMs?: number;
+  stopTimeoutMs?: number;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -92,7 +102,9 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
-        shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
+        // The edit budget is tested in test/turns; here every step of a turn may show.
+        progressEditsPerMinute: 6_000,
+        stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
       },
     );
@@ -132,6 +144,12 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     },
     mentionEnvelope: (text, fields = {}) =>
       harness.envelope('app_mention', `<@${slack.botUserId}> ${text}`, fields),
+    barrier: async () => {
+      const ts = await harness.mention('barrier: how do loops work?');
+      await harness.waitForReply(defaultChannel, ts);
+      const inThread = new Set(harness.slack.messages(defaultChannel, ts).map((message) => message.ts));
+      return (call) => call.body.thread_ts === ts || inThread.has(String(call.body.ts));
+    },
     waitForReply: (channel, threadTs, count = 1) =>
       slack.waitFor(
         () => {

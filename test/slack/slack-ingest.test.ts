@@ -169,7 +169,7 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     );
     expect(delivery.status).toBe(200);
     const threadId = `slack:${harness.slack.teamId}:${defaultChannel}:${ts}`;
-    const feedback = harness.services.botState.listFeedback(threadId);
+    const feedback = await harness.services.coordination.listFeedback({ threadId: threadId });
     expect(feedback).toEqual([
       expect.objectContaining({
         threadId,

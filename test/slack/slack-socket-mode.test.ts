@@ -25,7 +25,7 @@ describe('Slack in Socket Mode (apps.connections.open + WebSocket)', () => {
     await harness.slack.sendEnvelope(envelope, { type: 'events_api' });
     await harness.slack.sendEnvelope(envelope, { type: 'events_api', retryAttempt: 1 });
     await harness.waitForReply(defaultChannel, ts);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await harness.barrier();
     expect(
       harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts),
     ).toHaveLength(1);

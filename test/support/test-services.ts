@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
-import { createServices, type Services } from '../../src/main.ts';
 
-export interface TestServices extends Services {
+import { createLogger } from '../../src/logger.ts';
+import { type AppServices, createServices } from '../../src/main.ts';
+
+export interface TestServices extends AppServices {
   dataDir: string;
   /** Closes the services and deletes the data dir (unless `keepDataDir`). */
   dispose(options?: { keepDataDir?: boolean }): Promise<void>;

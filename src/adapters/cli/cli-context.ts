@@ -4,7 +4,7 @@
  */
 import { type Config, loadConfig } from '../../config.ts';
 import { createLogger, type Logger } from '../../logger.ts';
-import type { Services } from '../../main.ts';
+import type { AppServices as Services } from '../../main.ts';
 
 export interface CliContext {
   config(): Config;

@@ -1,9 +1,9 @@
 /** 👍/👎 under an answer: stored with the thread and answer ids, acknowledged to the clicker only. */
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
+import { feedbackThanksText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { placeOf } from './discord-scopes.ts';
-import { feedbackThanksText } from './discord-text.ts';
 import { parseFeedbackCustomId } from './render-answer.ts';
 
 export async function handleFeedbackButton(
@@ -13,16 +13,17 @@ export async function handleFeedbackButton(
   const feedback = parseFeedbackCustomId(interaction.customId);
   if (!feedback) return;
   const { threadId } = placeOf({ id: interaction.channelId, guildId: interaction.guildId });
-  context.services.botState.recordFeedback({
+  // Acknowledged first: Discord allows 3 seconds, the store may be slower.
+  await interaction.reply({
+    content: feedbackThanksText(feedback.value),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: noMentions,
+  });
+  await context.services.coordination.recordFeedback({
     threadId,
     answerId: feedback.answerId,
     user: interaction.user.id,
     value: feedback.value,
     at: new Date().toISOString(),
-  });
-  await interaction.reply({
-    content: feedbackThanksText(feedback.value),
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: noMentions,
   });
 }

@@ -1,17 +1,22 @@
-/** Routes slash commands and button clicks to their handlers; every interaction gets an answer. */
+/**
+ * Routes slash commands and button clicks to their handlers; every interaction gets an answer, and
+ * every handler acknowledges it (reply or defer) before any I/O: Discord allows 3 seconds.
+ */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
+import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
 import { commandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { errorText, guildOnlyText, restartingText } from './discord-text.ts';
+import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import { runDocsCommand, runForgetCommand, runHelpCommand } from './library-commands.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
   if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
-  if (!context.services.botState.claimEvent(`discord:interaction:${interaction.id}`)) return;
-  if (context.isStopping()) {
+  // No claim in the store first (that is I/O before the acknowledgement): Discord accepts one
+  // acknowledgement per interaction, so a duplicate delivery fails at its reply or defer and does nothing.
+  if (context.isStopping() || context.turns.stopping) {
     await interaction.reply({
       content: restartingText,
       flags: MessageFlags.Ephemeral,

@@ -6,12 +6,17 @@
  * Bots (including itself) are ignored; each message is handled at most once, across restarts too.
  */
 import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
-import { recordTurn } from '../shared/turns-in-flight.ts';
+import { RagentError } from '../../errors.ts';
+import {
+  emptyQuestionText,
+  restartingText,
+  threadFailedText,
+  unreadableReplyText,
+} from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
-import { emptyQuestionText, restartingText, threadFailedText, unreadableReplyText } from './discord-text.ts';
-import { startTurn } from './run-turn.ts';
+import { openAnswerSurface } from './discord-surfaces.ts';
 
 const threadNameLimit = 100;
 
@@ -43,13 +48,13 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     place = placeInGuild(message.guildId, message.id);
   }
   const eventKey = `discord:message:${message.id}`;
-  if (!context.services.botState.claimEvent(eventKey)) return;
+  if (!(await context.turns.claim(eventKey))) return;
 
   const say = (content: string) =>
     (channel ?? message.channel).isSendable()
       ? message.reply({ content, allowedMentions: noMentions })
       : Promise.resolve();
-  if (context.isStopping()) {
+  if (context.isStopping() || context.turns.stopping) {
     await say(restartingText);
     return;
   }
@@ -61,29 +66,37 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     return;
   }
 
-  const acknowledged = context.acknowledgements.begin();
-  // Until the status message exists, a crash is answered with a reply to the question itself.
-  const record = recordTurn(context.services.botState, {
+  const guildId = message.guildId;
+  const existing = channel;
+  context.turns.answer({
     key: eventKey,
-    platform: 'discord',
+    text,
+    reference: `message ${message.id}`,
+    logFields: { messageId: message.id },
+    // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
+    open: async () => {
+      if (existing) {
+        return {
+          surface: await openAnswerSurface(context.surfaces, existing),
+          place: { ...place, user: message.author.id },
+        };
+      }
+      let thread: SendableChannels;
+      try {
+        thread = await message.startThread({
+          name: threadName(text, message.author.username),
+          autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+        });
+      } catch (error) {
+        throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
+      }
+      return {
+        surface: await openAnswerSurface(context.surfaces, thread),
+        place: { ...placeInGuild(guildId ?? '', thread.id), user: message.author.id },
+      };
+    },
   });
-  if (!channel) {
-    try {
-      channel = await message.startThread({
-        name: threadName(text, message.author.username),
-        autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
-      });
-    } catch (error) {
-      acknowledged();
-      context.logger.warn({ err: error, channel: message.channelId }, 'could not start a thread');
-      await say(threadFailedText);
-      record.end();
-      return;
-    }
-    place = placeInGuild(message.guildId!, channel.id);
-  }
-  startTurn(context, channel, { ...place, user: message.author.id, text }, { acknowledged, record });
 }
 
 async function hasThread(context: DiscordContext, place: ConversationPlace): Promise<boolean> {
@@ -112,5 +125,12 @@ export function threadName(text: string, author: string): string {
       ?.replace(/[`*_~|>#]/g, '')
       .trim() ?? '';
   const name = firstLine || `Question from ${author}`;
-  return name.length <= threadNameLimit ? name : `${name.slice(0, threadNameLimit - 1).trimEnd()}…`;
+  // Cut by code point: never half an emoji (a lone surrogate) in the name.
+  const points = Array.from(name);
+  return points.length <= threadNameLimit
+    ? name
+    : `${points
+        .slice(0, threadNameLimit - 1)
+        .join('')
+        .trimEnd()}…`;
 }

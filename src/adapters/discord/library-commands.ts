@@ -1,6 +1,10 @@
-/** `/ragent docs`, `/ragent forget name:` and `/ragent help`. */
+/**
+ * `/ragent docs`, `/ragent forget name:` and `/ragent help` (the logic is shared: see
+ * turns/document-commands). Each replies or defers before any I/O.
+ */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { sharedScope } from '../../core/types.ts';
+import { forgetDocument, listDocuments } from '../../turns/document-commands.ts';
 import { forgetNameOption } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -14,7 +18,7 @@ export async function runDocsCommand(
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const scope = guildScope(interaction.guildId);
-  const documents = await context.services.ingestion.listDocuments([scope, sharedScope]);
+  const documents = await listDocuments(context.services.ingestion, [scope, sharedScope]);
   await interaction.editReply({
     content: documentListText(documents, scope, messageLimit),
     allowedMentions: noMentions,
@@ -25,24 +29,19 @@ export async function runForgetCommand(
   context: DiscordContext,
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
-  const scope = guildScope(interaction.guildId);
-  const idOrName = interaction.options.getString(forgetNameOption, true);
-  const { ingestion } = context.services;
-  const document = await ingestion.findDocument({ idOrName, scope });
-  const isUploader = document.uploader === `discord:${interaction.user.id}`;
-  const managesServer = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-  if (!isUploader && !managesServer) {
-    await interaction.reply({
-      content: forgetDeniedText(document),
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: noMentions,
-    });
-    return;
-  }
-  await interaction.deferReply();
-  const removed = await ingestion.removeDocument({ idOrName: document.id, scope });
-  context.logger.info({ guild: interaction.guildId, document: removed.id }, 'discord document removed');
-  await interaction.editReply({ content: forgottenText(removed), allowedMentions: noMentions });
+  // First: reading the index may take longer than Discord's 3 seconds.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const outcome = await forgetDocument(context.services.ingestion, {
+    idOrName: interaction.options.getString(forgetNameOption, true),
+    scope: guildScope(interaction.guildId),
+    uploader: `discord:${interaction.user.id}`,
+    isAdmin: async () => interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    logger: context.logger,
+  });
+  await interaction.editReply({
+    content: outcome.kind === 'denied' ? forgetDeniedText(outcome.document) : forgottenText(outcome.document),
+    allowedMentions: noMentions,
+  });
 }
 
 export async function runHelpCommand(

@@ -3,20 +3,17 @@
  * clicks into calls to the shared services, and renders what comes back.
  */
 import { type Client, Events } from 'discord.js';
+import type { Services } from '../../core/services.ts';
 import { RagentError } from '../../errors.ts';
-import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
-import { createAcknowledgementGate } from '../shared/acknowledgement-gate.ts';
-import { tellUnfinishedTurns } from '../shared/turns-in-flight.ts';
-import { askAgainInDiscordThread } from './ask-again-notice.ts';
 import { createDiscordClient } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordPlatform } from './discord-surfaces.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
-import { createInFlightWork } from './in-flight-work.ts';
 
 export interface DiscordAdapterOptions {
-  /** How long `stop()` waits for turns in flight (default 10 s). */
+  /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
   stopTimeoutMs?: number;
   /** Minimum time between two edits of a status message (default 1 s). */
   progressIntervalMs?: number;
@@ -43,29 +40,17 @@ export async function startDiscord(
       : {},
   );
   let stopping = false;
-  const context: DiscordContext = {
-    services,
-    client,
-    logger,
-    inFlight: createInFlightWork(),
-    acknowledgements: createAcknowledgementGate(),
-    isStopping: () => stopping,
-    progressIntervalMs: options.progressIntervalMs ?? 1_000,
-  };
+  const surfaces = { client, logger, messageContentIntent: config.discord.messageContentIntent };
+  const turns = services.turns.attach(
+    discordPlatform(surfaces, { statusIntervalMs: options.progressIntervalMs ?? 1_000 }),
+  );
+  const context: DiscordContext = { services, client, logger, turns, surfaces, isStopping: () => stopping };
 
   client.on(Events.MessageCreate, (message) => {
-    context.inFlight.track(
-      handleMessage(context, message).catch((error: unknown) =>
-        logger.error({ err: error, message: message.id }, 'discord message handling failed'),
-      ),
-    );
+    turns.track('handling a message', () => handleMessage(context, message));
   });
   client.on(Events.InteractionCreate, (interaction) => {
-    context.inFlight.track(
-      handleInteraction(context, interaction).catch((error: unknown) =>
-        logger.error({ err: error, interaction: interaction.id }, 'discord interaction handling failed'),
-      ),
-    );
+    turns.track('handling an interaction', () => handleInteraction(context, interaction));
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn(message));
@@ -90,22 +75,26 @@ export async function startDiscord(
     },
     'discord connected',
   );
-  // Threads a crash left without an answer are told to ask again (Discord will not redeliver them).
-  await tellUnfinishedTurns({
-    store: services.botState,
-    platform: 'discord',
-    logger,
-    tell: askAgainInDiscordThread(client, logger),
-  });
+  // Threads a crash left without an outcome are told what happened (Discord will not redeliver them).
+  await turns.tellOrphans();
 
+  let destroyed: Promise<void> | undefined;
+  const stopTaking = async () => {
+    stopping = true;
+  };
+  // After the runner told the abandoned threads: they are told through this client.
+  const disconnect = () => {
+    destroyed ??= client.destroy();
+    return destroyed;
+  };
   return {
     name: 'discord',
+    stopTaking,
+    disconnect,
     stop: async () => {
-      if (stopping) return;
-      stopping = true;
-      const abandoned = await context.inFlight.drain(options.stopTimeoutMs ?? 10_000);
-      if (abandoned > 0) logger.warn({ abandoned }, 'stopped with discord work still in flight');
-      await client.destroy();
+      await stopTaking();
+      await turns.stop(options.stopTimeoutMs ?? 15_000);
+      await disconnect();
     },
   };
 }

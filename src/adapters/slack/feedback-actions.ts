@@ -3,6 +3,7 @@
  * confirmed privately to the person who clicked.
  */
 import type { App, BlockButtonAction } from '@slack/bolt';
+import { feedbackThanksText } from '../../turns/messages-en.ts';
 import { type FeedbackValue, feedbackActionIds } from './render-answer.ts';
 import type { SlackContext } from './slack-context.ts';
 
@@ -27,34 +28,28 @@ export function registerFeedbackActions(app: App, context: SlackContext): void {
         context.logger.warn({ actionId, team }, 'feedback for another workspace ignored');
         return;
       }
-      context.services.botState.recordFeedback({
-        threadId: parsed.threadId,
-        answerId: parsed.answerId,
-        user: body.user.id,
-        value,
-        at: new Date().toISOString(),
-      });
-      context.logger.info(
-        { threadId: parsed.threadId, answerId: parsed.answerId, value },
-        'feedback recorded',
-      );
+      const { threadId, answerId } = parsed;
       const channel = body.channel?.id ?? body.container?.channel_id;
-      if (!channel) return;
       const threadTs = (body.message as { thread_ts?: string } | undefined)?.thread_ts;
-      context.work.run(
-        async () => {
-          await context.client.chat.postEphemeral({
+      context.turns.track('recording feedback', async () => {
+        await context.services.coordination.recordFeedback({
+          threadId,
+          answerId,
+          user: body.user.id,
+          value,
+          at: new Date().toISOString(),
+        });
+        context.logger.info({ threadId, answerId, value }, 'feedback recorded');
+        if (!channel) return;
+        await context.client.chat
+          .postEphemeral({
             channel,
             user: body.user.id,
-            text:
-              value === 'up'
-                ? 'Thanks — glad it helped.'
-                : 'Thanks — noted. Rephrasing the question often helps.',
+            text: feedbackThanksText(value),
             ...(threadTs ? { thread_ts: threadTs } : {}),
-          });
-        },
-        (error) => context.logger.debug({ err: error }, 'could not confirm the feedback'),
-      );
+          })
+          .catch((error: unknown) => context.logger.debug({ err: error }, 'could not confirm the feedback'));
+      });
     });
   }
 }

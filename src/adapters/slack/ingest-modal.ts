@@ -5,7 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
-import { ingestSlackFiles } from './ingest-files.ts';
+import { slackIngestJob } from './ingest-job.ts';
 import type { SlackContext } from './slack-context.ts';
 
 export const ingestModalCallbackId = 'ragent_ingest';
@@ -63,16 +63,14 @@ export function registerIngestModal(app: App, context: SlackContext): void {
     await ack();
     const origin = parseOrigin(view.private_metadata, body.user.id, body.team?.id ?? body.user.team_id ?? '');
     const reference = `view ${view.id}`;
-    context.work.run(
-      () =>
-        ingestSlackFiles(context, {
-          teamId: origin.team,
-          user: body.user.id,
-          files,
-          destination: { channel: origin.channel },
-          reference,
-        }),
-      (error) => context.logger.error({ err: error, reference }, 'ingest from the form failed'),
+    context.turns.ingest(
+      slackIngestJob(context, {
+        teamId: origin.team,
+        user: body.user.id,
+        files,
+        destination: { channel: origin.channel },
+        reference,
+      }),
     );
   });
 }

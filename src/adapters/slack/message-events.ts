@@ -6,13 +6,13 @@
  * retries it (the claim on team+channel+ts survives restarts).
  */
 import type { App } from '@slack/bolt';
-import { recordTurn } from '../shared/turns-in-flight.ts';
+import { emptyQuestionText } from '../../turns/messages-en.ts';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
-import { ingestSlackFiles } from './ingest-files.ts';
-import { runTurn, slackTurnLocation } from './run-turn.ts';
-import { type SlackContext, slackThreadId } from './slack-context.ts';
+import { slackIngestJob } from './ingest-job.ts';
+import { plainNotice } from './render-reply.ts';
+import { type SlackContext, slackThreadId, workspaceScopes } from './slack-context.ts';
 import { postMessage } from './slack-message.ts';
-import { plainNotice } from './slack-notices.ts';
+import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
 import { cleanIncomingText, mentionsUser } from './slack-text.ts';
 
 /** The fields of a message or app_mention event this adapter reads. */
@@ -66,7 +66,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
   }
   // One message, one answer: both deliveries (app_mention + message) and every retry share this key.
   const eventKey = `slack:${teamId}:${event.channel}:${event.ts}`;
-  if (!context.services.botState.claimEvent(eventKey)) {
+  if (!(await context.turns.claim(eventKey))) {
     log.debug('duplicate delivery ignored');
     return;
   }
@@ -78,49 +78,31 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
   const user = event.user;
 
   if (/\bingest\b/i.test(text) && files.length > 0) {
-    context.work.run(
-      () => ingestSlackFiles(context, { teamId, user, files, destination, reference }),
-      (error) => log.error({ err: error }, 'ingesting the shared files failed'),
-    );
+    context.turns.ingest(slackIngestJob(context, { teamId, user, files, destination, reference }));
     return;
   }
   const hint =
     /^ingest\b/i.test(text) && !files.some(isPdfFile)
       ? 'Attach a PDF to the message that says “ingest”, or use `/ragent ingest`.'
       : text.length === 0
-        ? 'Ask me a question about your documents, e.g. “how do I …?”'
+        ? emptyQuestionText
         : undefined;
   if (hint) {
-    context.work.run(
-      async () => {
-        await postMessage(context.client, destination, plainNotice(hint));
-      },
-      (error) => log.error({ err: error }, 'posting a hint failed'),
-    );
+    context.turns.track('posting a hint', async () => {
+      await postMessage(context.client, destination, plainNotice(hint));
+    });
     return;
   }
-  const record = recordTurn(context.services.botState, {
+  const where = { teamId, channel: event.channel, threadTs };
+  context.turns.answer({
     key: eventKey,
-    platform: 'slack',
-    location: slackTurnLocation({ teamId, channel: event.channel, threadTs }),
+    text,
+    reference,
+    logFields: { eventId, threadId },
+    location: slackAnswerLocation(teamId, event.channel, threadTs),
+    open: async () => ({
+      surface: await openAnswerSurface(context.surfaces, where),
+      place: { threadId, scopes: workspaceScopes(teamId), user },
+    }),
   });
-  const statusPosted = context.statusGate.begin();
-  context.work.run(
-    () =>
-      runTurn(context, {
-        teamId,
-        channel: event.channel,
-        threadTs,
-        user,
-        text,
-        reference,
-        eventId,
-        statusPosted,
-        record,
-      }),
-    (error) => {
-      statusPosted();
-      log.error({ err: error }, 'handling the message failed');
-    },
-  );
 }

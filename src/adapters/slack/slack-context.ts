@@ -1,27 +1,20 @@
 /** What every Slack handler needs, built once by `startSlack`. */
 import type { webApi } from '@slack/bolt';
+import type { PlatformTurns } from '../../core/chat-platform.ts';
+import type { Services } from '../../core/services.ts';
 import type { Scope, ThreadId } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import type { Services } from '../../main.ts';
-import type { AcknowledgementGate } from '../shared/acknowledgement-gate.ts';
-import type { InFlightWork } from '../shared/in-flight-work.ts';
-import type { EditBudget } from './edit-budget.ts';
+import type { SlackSurfaces } from './slack-surfaces.ts';
 
 export interface SlackContext {
   services: Services;
   client: webApi.WebClient;
   logger: Logger;
   botUserId: string;
-  work: InFlightWork;
-  /** Minimum time between two edits of a status message. */
-  statusThrottleMs: number;
-  /** Per channel: whether Slack allows the assistant thread status there (learnt once). */
-  assistantStatusSupport: Map<string, Promise<boolean>>;
-  /** Progress edits across all threads stay within Slack's chat.update rate. */
-  editBudget: EditBudget;
-  /** Lets statuses of new mentions go before the graph work of earlier ones. */
-  statusGate: AcknowledgementGate;
+  /** The turn runner's handle for Slack: claims, answers, ingests, tracked background work. */
+  turns: PlatformTurns;
+  surfaces: SlackSurfaces;
 }
 
 /** The scope of a workspace's documents; the model never chooses it. */

@@ -4,10 +4,12 @@
  */
 import type { App } from '@slack/bolt';
 import { type DocumentRecord, sharedScope } from '../../core/types.ts';
-import { RagentError, toRagentError } from '../../errors.ts';
+import { toRagentError } from '../../errors.ts';
+import { listDocuments as documentsFor, forgetDocument } from '../../turns/document-commands.ts';
+import { forgetDeniedText, noDocumentsText, removedText } from '../../turns/messages-en.ts';
 import { ingestModal } from './ingest-modal.ts';
+import { helpText, slackTerms } from './render-reply.ts';
 import { type SlackContext, workspaceScope, workspaceScopes } from './slack-context.ts';
-import { helpText } from './slack-notices.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 export const slashCommandName = '/ragent';
@@ -23,53 +25,50 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
         context.logger.warn({ err: error }, 'could not answer the command'),
       );
     const reference = `${command.command} ${command.trigger_id}`;
-    context.work.run(
-      async () => {
-        try {
-          switch (subcommand.toLowerCase()) {
-            case 'ingest':
-              await context.client.views.open({
-                trigger_id: command.trigger_id,
-                view: ingestModal({
-                  channel: command.channel_id,
-                  user: command.user_id,
-                  team: command.team_id,
-                }) as never,
-              });
-              return;
-            case 'docs':
-            case 'documents':
-            case 'list':
-              await reply(await listDocuments(context, command.team_id));
-              return;
-            case 'forget':
-            case 'remove':
-              await reply(await forget(context, command.team_id, command.user_id, argument));
-              return;
-            case '':
-            case 'help':
-              await reply(helpText);
-              return;
-            default:
-              await reply(
-                `I don’t know \`${safeMrkdwn(subcommand)}\`. To ask a question, mention me in a channel.\n\n${helpText}`,
-              );
-          }
-        } catch (error) {
-          const ragentError = toRagentError(error);
-          context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
-          await reply(`:warning: ${safeMrkdwn(ragentError.message)}`);
+    context.turns.track('the command', async () => {
+      try {
+        switch (subcommand.toLowerCase()) {
+          case 'ingest':
+            await context.client.views.open({
+              trigger_id: command.trigger_id,
+              view: ingestModal({
+                channel: command.channel_id,
+                user: command.user_id,
+                team: command.team_id,
+              }) as never,
+            });
+            return;
+          case 'docs':
+          case 'documents':
+          case 'list':
+            await reply(await listDocuments(context, command.team_id));
+            return;
+          case 'forget':
+          case 'remove':
+            await reply(await forget(context, command.team_id, command.user_id, argument));
+            return;
+          case '':
+          case 'help':
+            await reply(helpText);
+            return;
+          default:
+            await reply(
+              `I don’t know \`${safeMrkdwn(subcommand)}\`. To ask a question, mention me in a channel.\n\n${helpText}`,
+            );
         }
-      },
-      (error) => context.logger.error({ err: error, reference }, 'command failed'),
-    );
+      } catch (error) {
+        const ragentError = toRagentError(error);
+        context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
+        await reply(`:warning: ${safeMrkdwn(ragentError.message)}`);
+      }
+    });
   });
 }
 
 async function listDocuments(context: SlackContext, teamId: string): Promise<string> {
-  const documents = await context.services.ingestion.listDocuments(workspaceScopes(teamId));
+  const documents = await documentsFor(context.services.ingestion, workspaceScopes(teamId));
   if (documents.length === 0) {
-    return 'No documents yet. Add PDFs with `/ragent ingest`.';
+    return noDocumentsText({ ...slackTerms, ingestCommand: '`/ragent ingest`' });
   }
   const lines = documents.slice(0, maxListed).map(describeDocument);
   const more = documents.length > maxListed ? `\n…and ${documents.length - maxListed} more.` : '';
@@ -83,17 +82,17 @@ function describeDocument(document: DocumentRecord): string {
 
 async function forget(context: SlackContext, teamId: string, user: string, name: string): Promise<string> {
   if (!name) return 'Which document? Use `/ragent forget <name>`; `/ragent docs` lists them.';
-  const scope = workspaceScope(teamId);
-  const document = await context.services.ingestion.findDocument({ idOrName: name, scope });
-  if (document.uploader !== user && !(await isWorkspaceAdmin(context, user))) {
-    throw new RagentError(
-      'PERMISSION_DENIED',
-      `Only the person who added ${document.name} or a workspace admin can remove it. Ask them to run \`/ragent forget ${document.name}\`.`,
-    );
-  }
-  const removed = await context.services.ingestion.removeDocument({ idOrName: document.id, scope });
-  context.logger.info({ documentId: removed.id, user, team: teamId }, 'document removed');
-  return `:wastebasket: Removed *${safeMrkdwn(removed.name)}* (${removed.pages} pages). It is no longer searched.`;
+  const outcome = await forgetDocument(context.services.ingestion, {
+    idOrName: name,
+    scope: workspaceScope(teamId),
+    uploader: user,
+    isAdmin: () => isWorkspaceAdmin(context, user),
+    logger: context.logger,
+  });
+  const document = safeMrkdwn(outcome.document.name);
+  return outcome.kind === 'denied'
+    ? `:warning: ${forgetDeniedText(document, slackTerms)} Ask them to run \`/ragent forget ${document}\`.`
+    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, slackTerms)}`;
 }
 
 async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {

@@ -4,26 +4,22 @@
  * elsewhere (tests, proxies). The bot token is checked with `auth.test` before anything listens.
  */
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
-import type { Services } from '../../main.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
-import { createAcknowledgementGate } from '../shared/acknowledgement-gate.ts';
-import { createInFlightWork } from '../shared/in-flight-work.ts';
-import { tellUnfinishedTurns } from '../shared/turns-in-flight.ts';
-import { askAgainInSlackThread } from './ask-again-notice.ts';
 import { createBoltLogger } from './bolt-logger.ts';
-import { createEditBudget } from './edit-budget.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
 
 export interface SlackAdapterOptions {
   /** Minimum time between two edits of a status message (default 1,000 ms). */
   statusThrottleMs?: number;
-  /** How long `stop()` waits for turns in flight (default 15 s). */
-  shutdownTimeoutMs?: number;
+  /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
+  stopTimeoutMs?: number;
   /** Progress edits per minute across all threads (default 40; Slack allows chat.update ~50/min). */
   progressEditsPerMinute?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
@@ -95,18 +91,24 @@ export async function startSlack(
     tokenVerificationEnabled: false,
   });
 
-  let stopping = false;
-  const work = createInFlightWork();
+  const surfaces = {
+    client: app.client,
+    logger,
+    assistantStatusSupport: new Map<string, Promise<boolean>>(),
+  };
+  const turns = services.turns.attach(
+    slackPlatform(surfaces, {
+      statusIntervalMs: options.statusThrottleMs ?? 1_000,
+      editsPerMinute: options.progressEditsPerMinute ?? 40,
+    }),
+  );
   const context: SlackContext = {
     services,
     client: app.client,
     logger,
     botUserId: auth.botUserId,
-    work,
-    statusThrottleMs: options.statusThrottleMs ?? 1_000,
-    assistantStatusSupport: new Map(),
-    statusGate: createAcknowledgementGate(),
-    editBudget: createEditBudget(options.progressEditsPerMinute ?? 40, 10),
+    turns,
+    surfaces,
   };
   registerMessageEvents(app, context);
   registerSlashCommand(app, context);
@@ -131,34 +133,33 @@ export async function startSlack(
     { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
     'Slack bot started',
   );
-  // Threads left without an answer (a crash, or a stop that gave up on them) are told to ask again:
-  // Slack will not redeliver their events.
-  const tellUnfinished = () =>
-    tellUnfinishedTurns({
-      store: services.botState,
-      platform: 'slack',
-      logger,
-      tell: askAgainInSlackThread(app.client, logger),
-    });
-  await tellUnfinished();
+  // Threads a crash left without an outcome are told what happened: Slack will not redeliver them.
+  await turns.tellOrphans();
 
+  let receiverStopped: Promise<void> | undefined;
+  const stopTaking = () => {
+    receiverStopped ??= app
+      .stop()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
+    return receiverStopped;
+  };
+  // The Web API client keeps no connection: nothing more to close once the receiver stopped.
+  const disconnect = async () => {
+    await stopTaking();
+    logger.info('Slack bot stopped');
+  };
   return {
     name: 'slack',
     mode,
     botUserId: auth.botUserId,
     teamId: auth.teamId,
+    stopTaking,
+    disconnect,
     stop: async () => {
-      if (stopping) return;
-      stopping = true;
-      await app
-        .stop()
-        .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
-      const drained = await work.drain(options.shutdownTimeoutMs ?? 15_000);
-      if (!drained) {
-        logger.warn({ inFlight: work.size }, 'stopped with Slack work still in flight');
-        await tellUnfinished();
-      }
-      logger.info('Slack bot stopped');
+      await stopTaking();
+      await turns.stop(options.stopTimeoutMs ?? 15_000);
+      await disconnect();
     },
   };
 }

@@ -1,40 +1,63 @@
 /**
  * aggregateAnswers: one coherent answer from the sub-answers, in the order of the questions, ending
- * with the sources built from what was actually retrieved.
+ * with the sources built from what was actually retrieved. When no sub-question found anything, the
+ * sources are "none" and no model call combines anything: the agents' own replies (told to say the
+ * documents do not cover it) stand, or a plain "not covered" when they are empty.
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { GraphDependencies } from '../graph-dependencies.ts';
+import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { aggregatePrompt } from '../prompts.ts';
 import { appendSources, collectSources, stripSourcesBlock, toRetrievedContext } from '../sources.ts';
 import { type MainStateUpdate, type MainStateValue, resetList } from '../state.ts';
+import { noAnswerText } from './collect-answer.ts';
 
-export function createAggregateAnswers(dependencies: GraphDependencies) {
+export const notCoveredText =
+  'The documents I can search do not cover this: nothing relevant was found. Try other words, or add a document that covers it.';
+
+/** The user's message as the aggregator sees it: the question and the replies to any clarification. */
+export function userMessageWithClarifications(
+  state: Pick<MainStateValue, 'originalQuery' | 'pendingClarifications'>,
+): string {
+  const rounds = state.pendingClarifications.map(
+    (round) => `You asked: ${round.question}\nThe user replied: ${round.reply}`,
+  );
+  return [state.originalQuery, ...rounds].join('\n');
+}
+
+export function createAggregateAnswers() {
   return async (state: MainStateValue, config: LangGraphRunnableConfig): Promise<MainStateUpdate> => {
     emitProgress(config, { type: 'aggregating' });
     const answers = state.agentAnswers.slice().sort((a, b) => a.index - b.index);
+    const foundNothing = answers.every((answer) => answer.contexts.length === 0);
     let body: string;
-    if (answers.length === 1) {
+    if (foundNothing) {
+      body = answers
+        .map((answer) => stripSourcesBlock(answer.answer))
+        .filter((text) => text && text !== noAnswerText)
+        .join('\n\n');
+      body ||= notCoveredText;
+    } else if (answers.length === 1) {
       body = stripSourcesBlock(answers[0]?.answer ?? '');
     } else {
       const parts = answers.map(
         (answer, position) =>
           `Sub-question ${position + 1}: ${answer.question}\nSub-answer ${position + 1}:\n${answer.answer}`,
       );
-      const reply = await dependencies.model.chat({
+      const reply = await turnContext(config).model.chat({
         purpose: 'aggregate',
         signal: config.signal,
         messages: [
           new SystemMessage(aggregatePrompt),
-          new HumanMessage(`User message:\n${state.originalQuery}\n\n${parts.join('\n\n')}`),
+          new HumanMessage(`User message:\n${userMessageWithClarifications(state)}\n\n${parts.join('\n\n')}`),
         ],
       });
       body = stripSourcesBlock(messageText(reply));
       if (!body) body = answers.map((answer) => stripSourcesBlock(answer.answer)).join('\n\n');
     }
-    if (!body) body = 'I could not find an answer to this in the documents.';
+    if (!body) body = noAnswerText;
     const sources = collectSources(answers.map((answer) => answer.contexts));
     const markdown = appendSources(body, sources);
     return {

@@ -12,3 +12,14 @@ export function collectAnswer(state: AgentStateValue): AgentStateUpdate {
   const answer = last ? messageText(last).trim() : '';
   return { answer: answer || noAnswerText };
 }
+
+/** Whether the agent's last reply is a final answer with no text (a small model sometimes sends one). */
+export function endsWithEmptyReply(state: Pick<AgentStateValue, 'messages'>): boolean {
+  const last = state.messages.at(-1);
+  return (
+    last !== undefined &&
+    AIMessage.isInstance(last) &&
+    !last.tool_calls?.length &&
+    messageText(last).trim() === ''
+  );
+}

@@ -1,17 +1,17 @@
 /** fallbackResponse: the budget is spent; answer from whatever was retrieved, saying what is missing. */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { GraphDependencies } from '../graph-dependencies.ts';
+import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { fallbackPrompt } from '../prompts.ts';
 import type { AgentStateUpdate, AgentStateValue } from '../state.ts';
 import { formatResearch } from './compress-context.ts';
 
-export function createFallbackResponse(dependencies: GraphDependencies) {
+export function createFallbackResponse() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
     emitProgress(config, { type: 'falling-back', index: state.questionIndex });
-    const reply = await dependencies.model.chat({
+    const reply = await turnContext(config).model.chat({
       purpose: 'fallback',
       signal: config.signal,
       messages: [

@@ -4,7 +4,7 @@
  */
 import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { GraphDependencies } from '../graph-dependencies.ts';
+import { turnContext } from '../graph-dependencies.ts';
 import { orchestratorPrompt } from '../prompts.ts';
 import { defaultSearchLimit, searchToolName, toolDefinitions } from '../retrieval-tools.ts';
 import type { AgentStateUpdate, AgentStateValue } from '../state.ts';
@@ -28,9 +28,9 @@ export function buildOrchestratorMessages(state: AgentStateValue): BaseMessage[]
   return messages.concat(state.messages);
 }
 
-export function createOrchestrator(dependencies: GraphDependencies) {
+export function createOrchestrator() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
-    let reply = await dependencies.model.chat({
+    let reply = await turnContext(config).model.chat({
       purpose: 'orchestrator',
       signal: config.signal,
       tools: toolDefinitions,

@@ -1,12 +1,14 @@
 /**
  * rewriteQuery: turns the user's message (plus any clarification replies) into up to three
- * self-contained questions, or decides that a clarification is needed.
+ * self-contained questions, or decides that a clarification is needed. When the model's structured
+ * reply is invalid even after a correction, the user's own message becomes the one question.
  */
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { z } from 'zod';
+import { isRagentError } from '../../errors.ts';
 import { formatHistory } from '../chat-history.ts';
-import { defaultHistoryWindow, type GraphDependencies } from '../graph-dependencies.ts';
+import { defaultHistoryWindow, type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { emitProgress } from '../progress.ts';
 import { fallbackClarification, rewritePrompt } from '../prompts.ts';
 import type { MainStateUpdate, MainStateValue } from '../state.ts';
@@ -51,13 +53,19 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
       `User message:\n${state.originalQuery}`,
       ...(clarifications ? [`Clarifications so far:\n${clarifications}`] : []),
     ].join('\n\n');
-    const result = await chatStructured(dependencies.model, {
-      purpose: 'rewrite',
-      signal: config.signal,
-      schema: rewriteSchema,
-      jsonSchema: rewriteJsonSchema,
-      messages: [new SystemMessage(rewritePrompt), new HumanMessage(prompt)],
-    });
+    let result: z.infer<typeof rewriteSchema>;
+    try {
+      result = await chatStructured(turnContext(config).model, {
+        purpose: 'rewrite',
+        signal: config.signal,
+        schema: rewriteSchema,
+        jsonSchema: rewriteJsonSchema,
+        messages: [new SystemMessage(rewritePrompt), new HumanMessage(prompt)],
+      });
+    } catch (error) {
+      if (!isRagentError(error) || error.code !== 'MODEL_OUTPUT_INVALID') throw error;
+      result = { isClear: true, questions: [unrewrittenQuestion(state)], clarificationNeeded: '' };
+    }
     const questions = normalizeQuestions(result.questions);
     // "Clear" but no questions: the message itself is the question.
     if (result.isClear && questions.length === 0) questions.push(state.originalQuery.trim());
@@ -75,6 +83,15 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
         clarification.length >= shortestClarification ? clarification : fallbackClarification,
     };
   };
+}
+
+/** The user's message as it stands, with any clarification replies, when the rewrite failed. */
+export function unrewrittenQuestion(
+  state: Pick<MainStateValue, 'originalQuery' | 'pendingClarifications'>,
+): string {
+  const replies = state.pendingClarifications.map((round) => round.reply.trim()).filter(Boolean);
+  const question = state.originalQuery.trim();
+  return replies.length > 0 ? `${question} (${replies.join('; ')})` : question;
 }
 
 function normalizeQuestions(questions: string[]): string[] {

@@ -4,13 +4,14 @@
  */
 import { type AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { GraphDependencies } from '../graph-dependencies.ts';
+import { type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { emitProgress } from '../progress.ts';
 import type { ToolOutcome } from '../retrieval-tools.ts';
 import type { AgentContext, AgentStateUpdate, AgentStateValue } from '../state.ts';
 
 export function createRunTools(dependencies: GraphDependencies) {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
+    const { tools } = turnContext(config);
     const last = state.messages.at(-1) as AIMessage | undefined;
     const calls = last?.tool_calls ?? [];
     const budget = Math.max(0, dependencies.limits.maxToolCalls - state.toolCallCount);
@@ -22,13 +23,13 @@ export function createRunTools(dependencies: GraphDependencies) {
           return { content: 'SKIPPED: the tool-call budget is spent; write the answer now.', contexts: [] };
         }
         const request = { name: call.name, args: (call.args ?? {}) as Record<string, unknown> };
-        const key = dependencies.tools.keyOf(request);
+        const key = tools.keyOf(request);
         const seen = key !== undefined && inThisBatch.has(key) ? new Set([...done, key]) : done;
         if (key) inThisBatch.add(key);
-        const about = seen.has(key ?? '') ? undefined : dependencies.tools.describe(request);
+        const about = seen.has(key ?? '') ? undefined : tools.describe(request);
         if (about?.type === 'searching')
           emitProgress(config, { type: 'searching', index: state.questionIndex, query: about.query });
-        const outcome = await dependencies.tools.run(request, seen, config.signal);
+        const outcome = await tools.run(request, seen, config.signal);
         if (outcome.progress?.type === 'reading') {
           emitProgress(config, {
             type: 'reading',

@@ -5,7 +5,7 @@
 import { HumanMessage, RemoveMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { formatHistory, isChatMessage } from '../chat-history.ts';
-import { defaultHistoryWindow, type GraphDependencies } from '../graph-dependencies.ts';
+import { defaultHistoryWindow, type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { summarizePrompt } from '../prompts.ts';
@@ -19,7 +19,7 @@ export function createSummarizeHistory(dependencies: GraphDependencies) {
     if (history.length < window.keepRecent + window.foldBatch) return {};
     const older = history.slice(0, history.length - window.keepRecent);
     emitProgress(config, { type: 'summarizing' });
-    const reply = await dependencies.model.chat({
+    const reply = await turnContext(config).model.chat({
       purpose: 'summarize',
       signal: config.signal,
       messages: [

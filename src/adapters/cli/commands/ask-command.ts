@@ -1,10 +1,13 @@
 /**
- * `ragent ask "<question>" [--scope S] [--json]`: one answer, for scripts. Progress goes to stderr so
- * stdout holds only the answer (or the JSON of the turn's result). A clarification or a stop exits with 2.
+ * `ragent ask "<question>" [--scope S] [--json] [--trace FILE]`: one answer, for scripts. Progress goes
+ * to stderr so stdout holds only the answer (or the JSON of the turn's result). A clarification or a
+ * stop exits with 2. `--trace` appends every chat-model call of the turn to FILE as JSON lines.
  */
 import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
-import { RagentError } from '../../../errors.ts';
+import type { ModelCallRecord } from '../../../core/types.ts';
+import { describeError, RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { checkScope, describeProgress, renderTurnResult } from './chat-command.ts';
 
@@ -20,6 +23,7 @@ function emptyScope(scope: string): RagentError {
 interface AskCommandOptions {
   scope: string;
   json?: boolean;
+  trace?: string;
 }
 
 export interface AskOutput {
@@ -34,24 +38,54 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
     .argument('<question>', 'the question, in quotes')
     .option('-s, --scope <scope>', 'which documents to search', 'shared')
     .option('--json', 'print the whole result (answer, sources, contexts, counts) as JSON')
+    .option(
+      '--trace <file>',
+      'append every model call of the turn (messages, tools, schema, options) as JSON lines',
+    )
     .action(async (question: string, options: AskCommandOptions) => {
       const scope = checkScope(options.scope);
       if (!question.trim())
         throw new RagentError('INVALID_INPUT', 'The question is empty: ragent ask "your question".');
       const progress = io.progress ?? context.progress ?? process.stderr;
+      const trace = options.trace ? openTrace(options.trace) : undefined;
       const { conversations, ingestion } = await context.services();
       if ((await ingestion.listDocuments([scope])).length === 0) throw emptyScope(scope);
       // A one-off thread, forgotten afterwards: `ask` has no follow-ups.
       const threadId = `cli:ask-${randomUUID()}`;
       const result = await conversations
-        .handle({ threadId, scopes: [scope], user: 'cli', text: question }, (event) => {
-          if (options.json) return;
-          const description = describeProgress(event);
-          if (description) progress.write(`· ${description}\n`);
-        })
-        .finally(() => conversations.forgetThread?.(threadId));
+        .handle(
+          { threadId, scopes: [scope], user: 'cli', text: question },
+          (event) => {
+            if (options.json) return;
+            const description = describeProgress(event);
+            if (description) progress.write(`· ${description}\n`);
+          },
+          trace ? { onModelCall: trace.write } : {},
+        )
+        .finally(() => {
+          trace?.close();
+          return conversations.forgetThread?.(threadId);
+        });
       if (options.json) context.output.write(`${JSON.stringify(result, null, 2)}\n`);
       else context.output.write(`${renderTurnResult(result).trim()}\n`);
       if (result.kind !== 'answer') process.exitCode = 2;
     });
+}
+
+/** The trace file, opened for appending before the turn starts (so a bad path fails before any model call). */
+function openTrace(file: string): { write(call: ModelCallRecord): void; close(): void } {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'a');
+  } catch (error) {
+    throw new RagentError('INVALID_INPUT', `Cannot write the trace file ${file}: ${describeError(error)}.`, {
+      cause: error,
+    });
+  }
+  return {
+    write: (call) => {
+      writeSync(descriptor, `${JSON.stringify(call)}\n`);
+    },
+    close: () => closeSync(descriptor),
+  };
 }

@@ -4,8 +4,8 @@
  */
 import type { Command } from 'commander';
 import { createLogger } from '../../../logger.ts';
-import type { PlatformPlan } from '../../../start-bot.ts';
 import type { CliContext } from '../cli-context.ts';
+import type { PlatformPlan } from '../start-bot.ts';
 
 export function registerStartCommand(program: Command, context: CliContext): void {
   program
@@ -16,7 +16,7 @@ export function registerStartCommand(program: Command, context: CliContext): voi
       // The bot logs its life cycle at info level unless LOG_LEVEL says otherwise.
       const logger = createLogger({ level: config.logLevel ?? 'info', secrets: config.secrets });
       // Loaded here, not at the top: the chat platform libraries are heavy and other commands need none.
-      const { startBot } = await import('../../../start-bot.ts');
+      const { startBot } = await import('../start-bot.ts');
       const result = await startBot({ config, logger });
       if (result.status === 'no-platform') {
         context.output.write(noPlatformGuidance(result.plan));

@@ -1,0 +1,184 @@
+/**
+ * Discord's side of the platform port: where a job shows its status and outcome. Every send and
+ * edit carries `allowedMentions: none`.
+ *
+ * - An answer: a mention in a channel starts a thread from the message; the status message is sent
+ *   in the thread (or channel, DM) and the answer replaces it, further parts following.
+ * - An ingest: the command's deferred reply, edited through the interaction (its token lives 15
+ *   minutes); when it can no longer be edited, the result is posted in the channel.
+ * - `reopen` reaches a recorded turn: its status message (else a reply to the question, else the
+ *   channel), or an ingest's reply through the interaction webhook while its token lives.
+ */
+import {
+  type ChatInputCommandInteraction,
+  type Client,
+  type Message,
+  Routes,
+  type SendableChannels,
+} from 'discord.js';
+import type { ChatPlatform, Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
+import type { TurnInFlight } from '../../core/coordination-store.ts';
+import type { Logger } from '../../logger.ts';
+import { workingLine } from '../../turns/messages-en.ts';
+import { noMentions } from './discord-client.ts';
+import type { MessagePart } from './render-answer.ts';
+import { renderReply, renderStatus } from './render-reply.ts';
+
+/** Discord's interaction tokens last 15 minutes; a minute is left for clocks and the request. */
+const interactionTokenLifetimeMs = 14 * 60 * 1000;
+
+export interface DiscordSurfaces {
+  client: Client;
+  logger: Logger;
+  messageContentIntent: boolean;
+}
+
+export function discordPlatform(
+  surfaces: DiscordSurfaces,
+  options: { statusIntervalMs: number },
+): ChatPlatform {
+  return {
+    name: 'discord',
+    logger: surfaces.logger,
+    statusIntervalMs: options.statusIntervalMs,
+    // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
+    editBudget: { perMinute: 600, burst: 30 },
+    reopen: (turn) => reopenDiscordTurn(surfaces, turn),
+  };
+}
+
+/** Sends the status message in `channel`; its answer will replace it. */
+export async function openAnswerSurface(
+  surfaces: DiscordSurfaces,
+  channel: SendableChannels,
+): Promise<ReplySurface> {
+  const status = await channel.send({
+    content: renderStatus({ kind: 'working', line: workingLine }),
+    allowedMentions: noMentions,
+  });
+  return channelSurface(surfaces, channel, { channelId: channel.id, statusMessageId: status.id }, status);
+}
+
+/** The command's deferred reply as a surface (the defer came first, before any I/O). */
+export function interactionSurface(
+  surfaces: DiscordSurfaces,
+  interaction: ChatInputCommandInteraction,
+): ReplySurface {
+  const edit = (content: string) => interaction.editReply({ content, allowedMentions: noMentions });
+  return {
+    location: {
+      applicationId: interaction.applicationId,
+      interactionToken: interaction.token,
+      channelId: interaction.channelId,
+    },
+    showStatus: async (status) => {
+      await edit(renderStatus(status));
+    },
+    finish: async (reply) => {
+      const [first, ...rest] = render(surfaces, reply);
+      if (!first) return;
+      try {
+        await interaction.editReply({ ...first, allowedMentions: noMentions });
+      } catch (error) {
+        // The reply can no longer be edited (the token lasts 15 minutes): post the result instead.
+        surfaces.logger.warn(
+          { status: (error as { status?: number }).status },
+          'could not edit the reply; posting',
+        );
+        const channel = await sendableChannel(surfaces.client, interaction.channelId);
+        await channel.send({ ...first, allowedMentions: noMentions });
+      }
+      for (const part of rest) await interaction.followUp({ ...part, allowedMentions: noMentions });
+    },
+  };
+}
+
+async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): Promise<ReplySurface> {
+  const { client, logger } = surfaces;
+  const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
+  if (turn.kind === 'ingest') {
+    const webhookAlive =
+      applicationId && interactionToken && Date.now() - turn.startedAt < interactionTokenLifetimeMs;
+    return {
+      location: turn.location,
+      showStatus: async () => {},
+      finish: async (reply) => {
+        const [first] = render(surfaces, reply);
+        if (!first) return;
+        if (webhookAlive) {
+          try {
+            await client.rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
+              body: { ...first, allowed_mentions: { parse: [], replied_user: false } },
+              auth: false,
+            });
+            return;
+          } catch (error) {
+            // Not `err`: the failed request's URL holds the interaction token.
+            const { status, code } = error as { status?: number; code?: number | string };
+            logger.debug({ status, code, channelId }, 'could not edit the ingest reply; posting');
+          }
+        }
+        const channel = await sendableChannel(client, channelId);
+        await channel.send({ ...first, allowedMentions: noMentions });
+      },
+    };
+  }
+  const channel = await sendableChannel(client, channelId);
+  const status = statusMessageId ? { id: statusMessageId } : undefined;
+  return channelSurface(surfaces, channel, turn.location, status, replyTo);
+}
+
+/** A surface over a status message in `channel` (replaced by the reply's first part). */
+function channelSurface(
+  surfaces: DiscordSurfaces,
+  channel: SendableChannels,
+  location: Location,
+  status: Pick<Message, 'id'> | undefined,
+  replyTo?: string,
+): ReplySurface {
+  let statusId = status?.id;
+  return {
+    location,
+    showStatus: async (next) => {
+      if (statusId)
+        await channel.messages.edit(statusId, { content: renderStatus(next), allowedMentions: noMentions });
+    },
+    finish: async (reply: Reply) => {
+      const [first, ...rest] = render(surfaces, reply);
+      if (!first) return;
+      let replaced = false;
+      if (statusId) {
+        const target = statusId;
+        statusId = undefined;
+        try {
+          await channel.messages.edit(target, { ...first, allowedMentions: noMentions });
+          replaced = true;
+        } catch (error) {
+          // The status message is gone (deleted by someone): post instead.
+          surfaces.logger.debug(
+            { err: error, channelId: channel.id },
+            'could not edit the status message; posting',
+          );
+        }
+      }
+      if (!replaced) {
+        await channel.send({
+          ...first,
+          allowedMentions: noMentions,
+          ...(replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
+        });
+      }
+      for (const part of rest) await channel.send({ ...part, allowedMentions: noMentions });
+    },
+  };
+}
+
+function render(surfaces: DiscordSurfaces, reply: Reply): MessagePart[] {
+  return renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
+}
+
+async function sendableChannel(client: Client, channelId: string | undefined): Promise<SendableChannels> {
+  const channel = channelId ? await client.channels.fetch(channelId) : null;
+  if (!channel?.isSendable()) throw new Error(`channel ${channelId} is gone or not writable`);
+  return channel;
+}

@@ -1,0 +1,71 @@
+/**
+ * How Discord shows what the turn runner decides to show: statuses (`⏳ …`, ingest progress) and
+ * replies (answers with a sources embed and 👍/👎, clarifications, errors, notices), in Discord
+ * markdown, split under 2,000 characters. The words come from the messages module.
+ */
+import { escapeMarkdown } from 'discord.js';
+import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
+import {
+  askAboutIngestedText,
+  describeIngestFile,
+  interruptedIngestText,
+  overdueText,
+  restartedText,
+  shuttingDownText,
+} from '../../turns/messages-en.ts';
+import { clarificationText, errorText, stoppedText } from './discord-text.ts';
+import { type MessagePart, renderAnswer, renderText } from './render-answer.ts';
+
+export function renderStatus(status: Status): string {
+  if (status.kind === 'ingest') return ingestLines(status.files);
+  return `⏳ ${status.line}`;
+}
+
+export function renderReply(reply: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
+  switch (reply.kind) {
+    case 'answer':
+      return renderAnswer(reply.answer);
+    case 'clarification':
+      return renderText(clarificationText(reply.question, options.messageContentIntent));
+    case 'stopped':
+      return renderText(stoppedText(reply.message));
+    case 'error':
+      return renderText(`${errorText(reply.error)}\n-# Reference: ${escapeMarkdown(reply.reference)}`);
+    case 'overdue':
+      return renderText(`⚠️ ${overdueText(reply.seconds)}\n-# Reference: ${escapeMarkdown(reply.reference)}`);
+    case 'restarted':
+      return renderText(`🔄 ${restartedText}`);
+    case 'shutting-down':
+      return renderText(`⏹️ ${shuttingDownText}`);
+    case 'ingest-result': {
+      const lines = ingestLines(reply.files);
+      const anyAdded = reply.files.some((file) => file.state === 'added');
+      return renderText(anyAdded ? `${lines}\n-# ${askAboutIngestedText}` : lines);
+    }
+    case 'interrupted-ingest': {
+      const { ingest } = reply;
+      const bold = (name: string) => `**${escapeMarkdown(name)}**`;
+      const text = interruptedIngestText(
+        { file: bold(ingest.file), added: ingest.added.map(bold), notAdded: ingest.notAdded.map(bold) },
+        '`/ragent ingest`',
+      );
+      return renderText(`🔄 ${text}`);
+    }
+    case 'notice':
+      return renderText(reply.text);
+  }
+}
+
+const fileIcons: Record<IngestFileState['state'], string> = {
+  waiting: '⏳',
+  downloading: '⏳',
+  working: '⏳',
+  added: '✅',
+  failed: '⚠️',
+};
+
+function ingestLines(files: readonly IngestFileState[]): string {
+  return files
+    .map((file) => `${fileIcons[file.state]} **${escapeMarkdown(file.name)}** — ${describeIngestFile(file)}`)
+    .join('\n');
+}

@@ -1,0 +1,51 @@
+/**
+ * PDFs a user gave the bot in Slack (through the `/ragent ingest` form, or shared in a message that
+ * mentions the bot with "ingest"), as a job for the turn runner: each file downloads from Slack's
+ * own hosts with the bot token, into the workspace's scope; the progress message goes where the
+ * request came from (or, if the bot cannot post there, to the user directly).
+ */
+import type { IngestJob } from '../../core/chat-platform.ts';
+import { RagentError } from '../../errors.ts';
+import { notPdfText } from '../../turns/messages-en.ts';
+import { downloadSlackFile, isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import { type SlackContext, workspaceScope } from './slack-context.ts';
+import type { SlackDestination } from './slack-message.ts';
+import { openIngestSurface } from './slack-surfaces.ts';
+
+export function slackIngestJob(
+  context: SlackContext,
+  request: {
+    teamId: string;
+    user: string;
+    files: SlackFileReference[];
+    destination: SlackDestination;
+    reference: string;
+  },
+): IngestJob {
+  const { config } = context.services;
+  return {
+    key: `slack:ingest:${request.teamId}:${request.reference}`,
+    reference: request.reference,
+    scope: workspaceScope(request.teamId),
+    uploader: request.user,
+    files: request.files.map((file) => ({
+      name: file.name,
+      download: async () => {
+        if (!isPdfFile(file)) throw new RagentError('FILE_UNSUPPORTED', notPdfText(file.name));
+        const details =
+          file.url_private_download || file.url_private ? file : await fileDetails(context, file);
+        return downloadSlackFile(details, {
+          botToken: config.slack.botToken ?? '',
+          apiUrl: config.slack.apiUrl,
+          maxBytes: config.ingest.maxFileBytes,
+        });
+      },
+    })),
+    open: (first) => openIngestSurface(context.surfaces, request.destination, request.user, first),
+  };
+}
+
+async function fileDetails(context: SlackContext, file: SlackFileReference): Promise<SlackFileReference> {
+  const result = await context.client.files.info({ file: file.id });
+  return { ...file, ...(result.file as SlackFileReference) };
+}

@@ -1,0 +1,167 @@
+/**
+ * The chat-platform port, and the turn runner as a platform sees it.
+ *
+ * A platform (Slack, Discord, next Teams or Mattermost) supplies only what differs between
+ * platforms: where an event belongs (`Place`: thread, scopes from where the message came — never
+ * from its text — and user), how to show the first acknowledgement (`open`, per job), how to reach a
+ * recorded thread again (`reopen`), and on a `ReplySurface` how to show a status line and how to
+ * render a `Reply`. WHAT is shown is decided once, by the runner (`src/turns/`), in the words of
+ * the messages module; HOW it looks (mrkdwn or Discord markdown, blocks, embeds, buttons, splitting)
+ * is the platform's rendering module.
+ *
+ * Everything else — claiming an event, the turn record, the acknowledgement gate, throttled status
+ * edits under one rate budget per platform, the deadline and the overdue notice, delivery, failure
+ * messages, drain on shutdown, telling abandoned and crashed threads — lives once, in the runner.
+ */
+import type { RagentError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { TurnInFlight } from './coordination-store.ts';
+import type { Answer, IngestProgress, IngestReport, Scope, ThreadId } from './types.ts';
+
+/** Where a conversation lives and what it may search (fixed by the platform from the event's origin). */
+export interface Place {
+  threadId: ThreadId;
+  scopes: readonly Scope[];
+  /** Platform user id, for logs and feedback. */
+  user: string;
+}
+
+/** What a platform needs to reach a thread or message again: flat strings, recorded as they are. */
+export type Location = Record<string, string>;
+
+/** One file of an ingest job, as it advances. */
+export type IngestFileState =
+  | { name: string; state: 'waiting' }
+  | { name: string; state: 'downloading' }
+  | { name: string; state: 'working'; progress: IngestProgress }
+  | { name: string; state: 'added'; report: IngestReport; seconds: number }
+  | { name: string; state: 'failed'; error: RagentError };
+
+/** What a crash cut short in an ingest job (each file's ingest is atomic: the interrupted file left nothing). */
+export interface InterruptedIngest {
+  /** The file being ingested when the crash came. */
+  file: string;
+  /** Files of the same job added before it. */
+  added: string[];
+  /** Files of the job that were not added: the interrupted one, those after it, those that failed. */
+  notAdded: string[];
+}
+
+/** A status the platform shows while work runs (edited in place, throttled by the runner). */
+export type Status =
+  | { kind: 'working'; line: string }
+  | { kind: 'ingest'; files: readonly IngestFileState[] };
+
+/** WHAT to show as the outcome; the platform's rendering module decides HOW. */
+export type Reply =
+  | { kind: 'answer'; answer: Answer; threadId: ThreadId }
+  | { kind: 'clarification'; question: string }
+  | { kind: 'stopped'; message: string }
+  /** A failure: what happened and what to do, with a reference to the log entry. */
+  | { kind: 'error'; error: RagentError; reference: string }
+  /** The answer is late; it still follows if it arrives. */
+  | { kind: 'overdue'; seconds: number; reference: string }
+  /** After a crash: the answer was cut short, ask again. */
+  | { kind: 'restarted' }
+  /** A stop gave up waiting for this answer: ask again. */
+  | { kind: 'shutting-down' }
+  | { kind: 'ingest-result'; files: readonly IngestFileState[]; reference: string }
+  | { kind: 'interrupted-ingest'; ingest: InterruptedIngest }
+  /** A short notice (a hint on how to ask, the bot is restarting …) from the messages module. */
+  | { kind: 'notice'; text: string };
+
+/** Where a job shows its status and, at the end, its outcome. */
+export interface ReplySurface {
+  /** What to record so the thread can be reached again (may change once the status exists). */
+  readonly location: Location;
+  /** One edit of the status. The runner throttles and budgets these; a platform never does. */
+  showStatus(status: Status): Promise<void>;
+  /**
+   * Replaces the status with the reply (split, sources, buttons as the platform renders them).
+   * Called again after an overdue notice: the later reply follows it as new messages.
+   */
+  finish(reply: Reply): Promise<void>;
+  // Room for answer streaming (a later issue): showText?(textSoFar: string): Promise<void>;
+}
+
+export interface ChatPlatform {
+  readonly name: string;
+  /** The platform's logger: the runner logs its jobs here. */
+  readonly logger: Logger;
+  /** Minimum time between two status edits of one surface. */
+  readonly statusIntervalMs: number;
+  /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
+  readonly editBudget: { perMinute: number; burst: number };
+  /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
+  reopen(turn: TurnInFlight): Promise<ReplySurface>;
+}
+
+/** A question to answer. */
+export interface AnswerJob {
+  /** The claimed event's key (also the turn record's key). */
+  key: string;
+  text: string;
+  /** Shown with errors, and logged: finds the log entry of this turn. */
+  reference: string;
+  /** Extra fields for every log line of the turn (event id, thread id …). */
+  logFields?: Record<string, string>;
+  /** Where the thread can be reached before `open` (recorded at once). */
+  location: Location;
+  /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
+  open(): Promise<{ surface: ReplySurface; place: Place }>;
+}
+
+export interface IngestFile {
+  name: string;
+  /** Fetches the bytes from the platform (checked: host, size, PDF signature); throws a RagentError. */
+  download(): Promise<Uint8Array>;
+}
+
+/** Files to add to a scope, shared in chat. */
+export interface IngestJob {
+  key: string;
+  reference: string;
+  /** The platform's own scope of the workspace/server the request came from. */
+  scope: Scope;
+  uploader: string;
+  files: readonly IngestFile[];
+  /** Epoch ms of the request (default: now). */
+  startedAt?: number;
+  /** Shows the first status (every file waiting) and returns the surface that follows it. */
+  open(first: Status): Promise<ReplySurface>;
+}
+
+/** How a stop went. */
+export interface StopReport {
+  /** Every job finished within the timeout. */
+  drained: boolean;
+  /** Abandoned threads told to ask again. */
+  told: number;
+  /** Abandoned threads that could not be told (their records stay: the next start tells them). */
+  untold: number;
+}
+
+/** The runner's handle for one platform (`TurnRunner.attach`). */
+export interface PlatformTurns {
+  /** True the first time `key` is claimed. A store failure counts as a first claim: never a silent thread. */
+  claim(key: string): Promise<boolean>;
+  /** Set once a stop began: take no new work. */
+  readonly stopping: boolean;
+  /** Runs an answer turn in the background. */
+  answer(job: AnswerJob): void;
+  /** Runs an ingest job in the background. */
+  ingest(job: IngestJob): void;
+  /** Other background work (a hint, a command's reply) that a stop waits for; failures are logged. */
+  track(what: string, work: () => Promise<void>): void;
+  /** Tells every thread a crash (of this or another process) left without an outcome. Returns how many. */
+  tellOrphans(): Promise<number>;
+  /** Stops this platform's jobs only: stop taking, drain (bounded), tell the abandoned ones. */
+  stop(timeoutMs: number): Promise<StopReport>;
+}
+
+/** The one turn runner of the process, shared by every platform. */
+export interface TurnRunner {
+  attach(platform: ChatPlatform): PlatformTurns;
+  /** Stop taking work on every platform, drain (one bounded timeout), tell abandoned threads (bounded). */
+  stop(timeoutMs: number): Promise<StopReport>;
+}

@@ -1,0 +1,47 @@
+/**
+ * The coordination store port: what the turn runner remembers outside the process — which platform
+ * events were already claimed (dedupe, across restarts and replicas), which turns are in flight and
+ * who owns them (so a crash never leaves a silent thread), and 👍/👎 feedback. Async, because one
+ * implementation is an embedded SQLite file (`stores/sqlite-coordination-store.ts`, one process) and
+ * another is a Postgres database shared by replicas. Every implementation passes the same contract
+ * spec (`test/turns/coordination-store-contract.ts`).
+ */
+import type { Feedback, ThreadId } from './types.ts';
+
+/** What was in flight: an answer to a question, or an ingest of files shared in chat. */
+export type TurnKind = 'answer' | 'ingest';
+
+export interface TurnInFlight {
+  /** The claimed event's key. */
+  key: string;
+  /** 'slack' | 'discord' | … */
+  platform: string;
+  kind: TurnKind;
+  /** Id of the process/replica running it. */
+  owner: string;
+  /** What the platform needs to reach the thread again. */
+  location: Record<string, string>;
+  /** Epoch ms. */
+  startedAt: number;
+}
+
+export interface CoordinationStore {
+  readonly replicaId: string;
+  /** True the first time `key` is claimed (remembered a day); false for a duplicate delivery. */
+  claimEvent(key: string): Promise<boolean>;
+  beginTurn(turn: {
+    key: string;
+    platform: string;
+    kind: TurnKind;
+    location: Record<string, string>;
+    startedAt?: number;
+  }): Promise<void>;
+  moveTurn(key: string, location: Record<string, string>): Promise<void>;
+  /** Outcome delivered or thread told: forget it. A no-op after close(). */
+  endTurn(key: string): Promise<void>;
+  /** Turns of `platform` whose owner is gone (crashed process or replica), oldest first, now owned by this replica. */
+  adoptOrphanedTurns(platform: string): Promise<TurnInFlight[]>;
+  recordFeedback(feedback: Feedback): Promise<void>;
+  listFeedback(options?: { threadId?: ThreadId; since?: string }): Promise<Feedback[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,23 @@
+/**
+ * What the composition root (`src/main.ts`) builds once and hands to every entry point (chat
+ * platforms, the CLI). Chat adapters import this type, never the composition root; the CLI, which
+ * owns the composition root, gets `AppServices` (these plus the index and retriever) from `main.ts`.
+ */
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { TurnRunner } from './chat-platform.ts';
+import type { CoordinationStore } from './coordination-store.ts';
+import type { Conversations, Ingestion } from './types.ts';
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  ingestion: Ingestion;
+  conversations: Conversations;
+  /** Event claims, turns in flight and feedback (SQLite in `bot.sqlite`). */
+  coordination: CoordinationStore;
+  /** The one turn runner, shared by every chat platform of the process. */
+  turns: TurnRunner;
+  /** Closes conversations, the index and, last, the coordination store. */
+  close(): Promise<void>;
+}

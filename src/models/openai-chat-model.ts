@@ -1,0 +1,56 @@
+/**
+ * The chat model on any OpenAI-compatible server (vLLM, llama.cpp, LM Studio, hosted APIs) through
+ * @langchain/openai's Chat Completions client: temperature 0, seed 42, tools as given, and JSON-schema
+ * output sent as `response_format: {type: 'json_schema', json_schema: {name, schema, strict: false}}`
+ * (strict mode would refuse our optional fields; zod validates the reply instead).
+ */
+import { ChatOpenAICompletions } from '@langchain/openai';
+import type { Config } from '../config.ts';
+import type { ChatModel } from '../core/model-provider.ts';
+import { describeModelFailure } from './model-failure.ts';
+import { openAiClientOptions } from './openai-client-options.ts';
+import { runChat } from './run-chat.ts';
+
+export function createOpenAiChatModel(config: Config): ChatModel {
+  const settings = config.openai;
+  const modelName = settings.model ?? '';
+  return {
+    provider: 'openai',
+    model: modelName,
+    timeoutMs: settings.timeoutMs,
+    call(request) {
+      const model = new ChatOpenAICompletions({
+        model: modelName,
+        temperature: settings.temperature,
+        maxRetries: 0,
+        timeout: settings.timeoutMs,
+        streamUsage: true,
+        ...openAiClientOptions(config),
+      });
+      const responseFormat = request.jsonSchema
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: {
+                name: request.jsonSchema.name,
+                schema: request.jsonSchema.schema,
+                strict: false,
+              },
+            },
+          }
+        : {};
+      return runChat(model as never, request, { seed: settings.seed, ...responseFormat });
+    },
+    describeFailure(error, request, attempts) {
+      return describeModelFailure(error, {
+        provider: 'openai',
+        baseUrl: settings.baseUrl,
+        model: modelName,
+        modelVariable: 'OPENAI_MODEL',
+        task: 'answering',
+        request,
+        ...(attempts === undefined ? {} : { attempts }),
+      });
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The coordination store on an embedded SQLite file, `<dataDir>/bot.sqlite` (one process): claimed
+ * platform events (remembered a day), turns in flight with their owner, and 👍/👎 feedback.
+ *
+ * Each open gets a fresh `replicaId`; in one process every recorded turn whose owner is not this
+ * process's replicaId was left by a process that is gone (a crash, or a stop that could not tell the
+ * thread), so `adoptOrphanedTurns` hands it to this one. A `bot.sqlite` from before turn owners (or
+ * before ingest records) is migrated in place: the missing columns are added, their rows orphaned.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { CoordinationStore, TurnInFlight, TurnKind } from '../core/coordination-store.ts';
+import type { Feedback } from '../core/types.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export interface SqliteCoordinationStoreOptions {
+  /** How long a claimed event is remembered (default a day). */
+  eventTtlMs?: number;
+  /** Fixed replica id (tests); default a new UUID per open. */
+  replicaId?: string;
+}
+
+interface TurnRow {
+  key: string;
+  platform: string;
+  kind: TurnKind;
+  owner: string;
+  location: string;
+  started_at: number;
+}
+
+interface FeedbackRow {
+  thread_id: string;
+  answer_id: string;
+  user_id: string;
+  value: 'up' | 'down';
+  at: string;
+}
+
+export function openSqliteCoordinationStore(
+  dataDir: string,
+  options: SqliteCoordinationStoreOptions = {},
+): CoordinationStore {
+  mkdirSync(dataDir, { recursive: true });
+  return sqliteCoordinationStore(new Database(path.join(dataDir, 'bot.sqlite')), options);
+}
+
+export function sqliteCoordinationStore(
+  database: Database.Database,
+  options: SqliteCoordinationStoreOptions = {},
+): CoordinationStore {
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.exec(`
+    CREATE TABLE IF NOT EXISTS feedback (
+      thread_id TEXT NOT NULL,
+      answer_id TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      value TEXT NOT NULL CHECK (value IN ('up', 'down')),
+      at TEXT NOT NULL,
+      PRIMARY KEY (answer_id, user_id)
+    );
+    CREATE INDEX IF NOT EXISTS feedback_thread ON feedback (thread_id);
+    CREATE TABLE IF NOT EXISTS handled_events (
+      key TEXT PRIMARY KEY,
+      at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS turns_in_flight (
+      key TEXT PRIMARY KEY,
+      platform TEXT NOT NULL,
+      location TEXT NOT NULL,
+      started_at INTEGER NOT NULL,
+      kind TEXT NOT NULL DEFAULT 'answer',
+      owner TEXT NOT NULL DEFAULT ''
+    );
+  `);
+  addMissingColumns(database);
+  const replicaId = options.replicaId ?? randomUUID();
+  const ttlMs = options.eventTtlMs ?? dayMs;
+  const upsertFeedback = database.prepare(
+    `INSERT INTO feedback (thread_id, answer_id, user_id, value, at) VALUES (@threadId, @answerId, @user, @value, @at)
+     ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at`,
+  );
+  const selectFeedback = database.prepare(
+    `SELECT thread_id, answer_id, user_id, value, at FROM feedback
+     WHERE (@threadId IS NULL OR thread_id = @threadId) AND (@since IS NULL OR at >= @since)
+     ORDER BY at, answer_id, user_id`,
+  );
+  const insertEvent = database.prepare('INSERT OR IGNORE INTO handled_events (key, at) VALUES (?, ?)');
+  const forgetEvents = database.prepare('DELETE FROM handled_events WHERE at < ?');
+  const upsertTurn = database.prepare(
+    `INSERT INTO turns_in_flight (key, platform, kind, owner, location, started_at)
+     VALUES (@key, @platform, @kind, @owner, @location, @startedAt)
+     ON CONFLICT (key) DO UPDATE SET location = excluded.location, owner = excluded.owner`,
+  );
+  const updateLocation = database.prepare('UPDATE turns_in_flight SET location = ? WHERE key = ?');
+  const deleteTurn = database.prepare('DELETE FROM turns_in_flight WHERE key = ?');
+  const selectOrphans = database.prepare(
+    `SELECT key, platform, kind, owner, location, started_at FROM turns_in_flight
+     WHERE platform = ? AND owner <> ? ORDER BY started_at, key`,
+  );
+  const adopt = database.prepare('UPDATE turns_in_flight SET owner = ? WHERE key = ?');
+  const adoptAll = database.transaction((platform: string) => {
+    const rows = selectOrphans.all(platform, replicaId) as TurnRow[];
+    for (const row of rows) adopt.run(replicaId, row.key);
+    return rows;
+  });
+  let claims = 0;
+  let open = true;
+
+  return {
+    replicaId,
+    claimEvent: async (key) => {
+      const now = Date.now();
+      if (++claims % 500 === 0) forgetEvents.run(now - ttlMs);
+      return insertEvent.run(key, now).changes === 1;
+    },
+    beginTurn: async (turn) => {
+      upsertTurn.run({
+        key: turn.key,
+        platform: turn.platform,
+        kind: turn.kind,
+        owner: replicaId,
+        location: JSON.stringify(turn.location),
+        startedAt: turn.startedAt ?? Date.now(),
+      });
+    },
+    moveTurn: async (key, location) => {
+      updateLocation.run(JSON.stringify(location), key);
+    },
+    endTurn: async (key) => {
+      // A turn abandoned by a stop may end after the store closed; the stop already told it.
+      if (open) deleteTurn.run(key);
+    },
+    adoptOrphanedTurns: async (platform) =>
+      adoptAll.immediate(platform).map(
+        (row): TurnInFlight => ({
+          key: row.key,
+          platform: row.platform,
+          kind: row.kind,
+          owner: replicaId,
+          location: JSON.parse(row.location) as Record<string, string>,
+          startedAt: row.started_at,
+        }),
+      ),
+    recordFeedback: async (feedback: Feedback) => {
+      upsertFeedback.run(feedback);
+    },
+    listFeedback: async (query = {}) =>
+      (
+        selectFeedback.all({ threadId: query.threadId ?? null, since: query.since ?? null }) as FeedbackRow[]
+      ).map((row) => ({
+        threadId: row.thread_id,
+        answerId: row.answer_id,
+        user: row.user_id,
+        value: row.value,
+        at: row.at,
+      })),
+    close: async () => {
+      if (!open) return;
+      open = false;
+      database.close();
+    },
+  };
+}
+
+/** A `bot.sqlite` from before ingest records or turn owners lacks their columns: add them. */
+function addMissingColumns(database: Database.Database): void {
+  database
+    .transaction(() => {
+      const columns = new Set(
+        (database.pragma('table_info(turns_in_flight)') as Array<{ name: string }>).map(
+          (column) => column.name,
+        ),
+      );
+      if (!columns.has('kind')) {
+        database.exec("ALTER TABLE turns_in_flight ADD COLUMN kind TEXT NOT NULL DEFAULT 'answer'");
+      }
+      // Rows of an older process have no owner: '' is never a replica id, so they are orphans.
+      if (!columns.has('owner'))
+        database.exec("ALTER TABLE turns_in_flight ADD COLUMN owner TEXT NOT NULL DEFAULT ''");
+    })
+    .immediate();
+}

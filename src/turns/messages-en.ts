@@ -1,0 +1,210 @@
+/**
+ * Everything ragent says to people in chat, in English: progress lines, ingest stages and results,
+ * notices (overdue, restarted, shutting down, interrupted ingest), hints and command replies.
+ * Platforms only add formatting (mrkdwn or Discord markdown, emoji, bold names) around these words;
+ * a second language would be a sibling module with the same exports.
+ */
+import type { IngestFileState, InterruptedIngest } from '../core/chat-platform.ts';
+import type { IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
+
+const maxQueryLength = 80;
+
+/** The first status of an answer, before any progress. */
+export const workingLine = 'Working on it…';
+
+/** One short status line per progress event (undefined: nothing worth showing). */
+export function describeProgress(event: ProgressEvent): string | undefined {
+  switch (event.type) {
+    case 'queued':
+      return event.reason === 'thread-busy'
+        ? 'Waiting for the previous message in this thread to be answered…'
+        : 'Waiting for the model (other questions are being answered)…';
+    case 'summarizing':
+      return 'Reading the conversation…';
+    case 'rewriting':
+      return 'Understanding the question…';
+    case 'clarifying':
+      return 'The question needs a detail…';
+    case 'planned':
+      return event.questions.length > 1
+        ? `Split into ${event.questions.length} sub-questions…`
+        : 'Looking for the answer…';
+    case 'sub-question-started':
+      return event.total > 1
+        ? `Sub-question ${event.index + 1} of ${event.total}: ${shorten(event.question)}`
+        : undefined;
+    case 'searching':
+      return `Searching the documents for “${shorten(event.query)}”…`;
+    case 'reading':
+      return event.section ? `Reading “${shorten(event.section)}”…` : 'Reading a section…';
+    case 'compressing':
+      return 'Condensing what was found so far…';
+    case 'falling-back':
+      return 'Writing the best answer from what was found…';
+    case 'sub-question-done':
+      return event.total > 1 ? `Answered ${event.index + 1} of ${event.total} sub-questions…` : undefined;
+    case 'aggregating':
+      return 'Writing the answer…';
+    case 'done':
+      return undefined;
+  }
+}
+
+const stageWords: Record<IngestProgress['stage'], string> = {
+  reading: 'reading',
+  extracting: 'extracting text',
+  chunking: 'splitting into sections',
+  embedding: 'embedding',
+  indexing: 'indexing',
+  done: 'finishing',
+};
+
+/** `reading 12/40 pages…`: where one file's ingest is. */
+export function describeIngestStage(progress: IngestProgress): string {
+  const stage = stageWords[progress.stage];
+  return progress.total > 0 ? `${stage} ${progress.done}/${progress.total} ${progress.unit}…` : `${stage}…`;
+}
+
+/** `2 pages, 5 chunks, 0.4 s (replaced the previous version)`: what an ingest did. */
+export function describeIngestReport(report: IngestReport, seconds: number): string {
+  const { document } = report;
+  const counts = `${count(document.pages, 'page')}, ${count(document.children, 'chunk')}`;
+  const figures = `${counts}, ${seconds.toFixed(1)} s`;
+  switch (report.status) {
+    case 'ingested':
+      return figures;
+    case 'replaced':
+      return `${figures} (replaced the previous version)`;
+    case 'unchanged':
+      return `already ingested, unchanged (${counts})`;
+  }
+}
+
+/** What one file of an ingest job shows after its name (the platform adds the icon and the name). */
+export function describeIngestFile(file: IngestFileState): string {
+  switch (file.state) {
+    case 'waiting':
+      return 'waiting…';
+    case 'downloading':
+      return 'downloading…';
+    case 'working':
+      return describeIngestStage(file.progress);
+    case 'added':
+      return describeIngestReport(file.report, file.seconds);
+    case 'failed':
+      return file.error.message;
+  }
+}
+
+/** The line under an ingest result. */
+export function ingestFooter(files: readonly IngestFileState[]): 'ask' | 'reference' {
+  return files.some((file) => file.state === 'added') ? 'ask' : 'reference';
+}
+
+export const askAboutIngestedText = 'Ask about it by mentioning me in a channel.';
+
+export const notPdfText = (name: string) =>
+  `${name} is not a PDF. I can only read PDF files; export it as PDF and try again.`;
+
+/** After a crash: an answer was cut short. */
+export const restartedText = 'ragent restarted before it could finish answering this; please ask again.';
+
+/** A stop gave up waiting for this answer. */
+export const shuttingDownText =
+  'ragent is restarting and could not finish answering this; please ask again in a minute.';
+
+/** A new message arrived while ragent is stopping. */
+export const restartingText = 'ragent is restarting. Try again in a minute.';
+
+export function overdueText(seconds: number): string {
+  return (
+    `No answer after ${seconds} seconds — the model is slow or stuck. ` +
+    'I will still post the answer here if it arrives; otherwise ask again, perhaps more specifically.'
+  );
+}
+
+/** After a crash: an ingest was cut short (each file is atomic: the interrupted one left nothing). */
+export function interruptedIngestText({ file, added, notAdded }: InterruptedIngest, command: string): string {
+  return added.length === 0 && notAdded.length === 1
+    ? `ragent restarted while ingesting ${file}; nothing was added — run ${command} again.`
+    : `ragent restarted while ingesting ${file}; not added: ${notAdded.join(', ')}` +
+        (added.length > 0 ? ` (added before the restart: ${added.join(', ')})` : '') +
+        ` — run ${command} again for ${notAdded.length === 1 ? 'it' : 'those'}.`;
+}
+
+export const emptyQuestionText =
+  'Ask me a question after the mention, e.g. “@ragent how do I loop over files in bash?” I answer from the PDFs added with /ragent ingest.';
+
+/** How a platform's people refer to its places and commands (the words around them are shared). */
+export interface PlatformTerms {
+  /** `this workspace`, `this server`. */
+  place: string;
+  /** Who else may remove a document: `a workspace admin`, `a member with the Manage Server permission`. */
+  admin: string;
+  /** The commands as people type them (the platform formats them as code). */
+  ingestCommand: string;
+  docsCommand: string;
+  forgetCommand: string;
+}
+
+/** How to continue after a clarifying question. */
+export function clarificationHint(readsEveryReply: boolean): string {
+  return readsEveryReply
+    ? 'Reply in this thread to continue. No need to mention me.'
+    : 'Reply to this message (or mention me) to continue.';
+}
+
+export function noDocumentsText(terms: PlatformTerms): string {
+  return `No documents yet. Add PDFs with ${terms.ingestCommand}.`;
+}
+
+/** `name` as the platform formats it. */
+export function forgetDeniedText(name: string, terms: PlatformTerms): string {
+  return `Only the person who added ${name} or ${terms.admin} can remove it.`;
+}
+
+/** `name` as the platform formats it. */
+export function removedText(name: string, pages: number, terms: PlatformTerms): string {
+  return `Removed ${name} (${count(pages, 'page')}) from ${terms.place}'s documents. It is no longer searched.`;
+}
+
+export const unreadableReplyText =
+  "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
+
+export const threadFailedText =
+  "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.";
+
+export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';
+
+/** The help, one line per topic (the platform adds bullets and bold to each `[topic, text]`). */
+export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Array<[string, string]> {
+  return [
+    ['Ask', `mention me with a question — @ragent how do I …? I answer in a thread, with the sources.`],
+    [
+      'Follow up',
+      readsEveryReply
+        ? 'keep writing in the thread; if I ask you something back, just reply.'
+        : 'in the thread, mention me or reply to one of my messages; if I ask you something back, reply to it.',
+    ],
+    ['Add PDFs', `${terms.ingestCommand} — only ${terms.place} will see them.`],
+    ['List documents', terms.docsCommand],
+    ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
+    ['Feedback', 'use 👍 / 👎 under an answer.'],
+  ];
+}
+
+export const helpIntro = (terms: PlatformTerms) =>
+  `ragent answers questions from the PDFs added to ${terms.place}.`;
+
+export function feedbackThanksText(value: 'up' | 'down'): string {
+  return value === 'up' ? 'Thanks — glad it helped.' : 'Thanks — noted. Rephrasing the question often helps.';
+}
+
+export function count(value: number, word: string): string {
+  return `${value.toLocaleString('en-US')} ${word}${value === 1 ? '' : 's'}`;
+}
+
+function shorten(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length <= maxQueryLength ? single : `${single.slice(0, maxQueryLength - 1)}…`;
+}

@@ -1,0 +1,461 @@
+/**
+ * The one turn runner of the process, created by the composition root and shared by every chat
+ * platform. A platform attaches with a small port (`ChatPlatform`) and hands over jobs — an answer
+ * turn or an ingest — with a way to open its reply surface; the runner owns the rest, the same for
+ * every platform:
+ *
+ * - claiming the event (dedupe through the coordination store);
+ * - the turn record (begin → moved(location) → end), so a crash never leaves a silent thread: the
+ *   next start adopts orphaned turns and tells each thread (ask again / what was not ingested);
+ * - the first acknowledgement and the acknowledgement gate: statuses of new mentions go before the
+ *   graph work (and progress edits) of earlier ones;
+ * - status and progress as throttled, latest-wins edits under one rate budget per platform;
+ * - the deadline and the "overdue" notice (a late answer still follows);
+ * - delivery and failure messages (what happened, what to do, a reference to the log);
+ * - stopping: take no new work, drain with ONE bounded timeout, tell abandoned threads (bounded) —
+ *   a thread that could not be told keeps its record, so the next start tells it.
+ *
+ * Storage failures never silence a thread: a failed claim counts as a first claim (at worst a
+ * duplicate delivery is answered twice), a failed begin runs the turn unrecorded, and a failed end
+ * is retried with the next store write and at stop (so no false "restarted" notice follows).
+ */
+import type {
+  AnswerJob,
+  ChatPlatform,
+  IngestFileState,
+  IngestJob,
+  PlatformTurns,
+  Reply,
+  ReplySurface,
+  StopReport,
+  TurnRunner,
+} from '../core/chat-platform.ts';
+import type { CoordinationStore, TurnInFlight, TurnKind } from '../core/coordination-store.ts';
+import type { Conversations, Ingestion, TurnResult } from '../core/types.ts';
+import { describeError, toRagentError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
+import { ingestLocation, interruptedIngest, interruptedNow } from './ingest-location.ts';
+import { describeProgress } from './messages-en.ts';
+import { createRateBudget, type RateBudget, throttleStatus } from './throttled-status.ts';
+
+export interface TurnRunnerOptions {
+  store: CoordinationStore;
+  conversations: Conversations;
+  ingestion: Ingestion;
+  logger: Logger;
+  /** The conversation's own deadline; the overdue notice comes `deadlineGraceMs` later. */
+  answerTimeoutMs: number;
+  /** Default 10 s. */
+  deadlineGraceMs?: number;
+  /** At most this long a job lets newer acknowledgements go first (default 1 s). */
+  acknowledgementWaitMs?: number;
+  /** How long a stop may spend telling abandoned threads (default 3 s). */
+  noticeTimeoutMs?: number;
+}
+
+/** A job in flight, as a stop sees it. */
+interface RunningJob {
+  platform: string;
+  kind: TurnKind;
+  key: string;
+  done: Promise<void>;
+  /** Set once the thread shows the status; a stop tells abandoned jobs through it. */
+  surface?: ReplySurface;
+  /** Whether the turn record was begun (so a stop that cannot tell the thread leaves it to the next start). */
+  recorded: boolean;
+  /** A stop gave up on it: its outcome is not delivered, its record is left to the stop. */
+  abandoned: boolean;
+  /** What to tell the thread if a stop gives up on the job. */
+  abandonReply(): Reply;
+}
+
+interface AttachedPlatform {
+  platform: ChatPlatform;
+  budget: RateBudget;
+  stopping: boolean;
+}
+
+export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
+  const { store, conversations, ingestion, logger } = options;
+  const deadlineMs = options.answerTimeoutMs + (options.deadlineGraceMs ?? 10_000);
+  const acknowledgementWaitMs = options.acknowledgementWaitMs ?? 1_000;
+  const noticeTimeoutMs = options.noticeTimeoutMs ?? 3_000;
+  const gate: AcknowledgementGate = createAcknowledgementGate();
+  const platforms = new Map<string, AttachedPlatform>();
+  const jobs = new Set<RunningJob>();
+  const background = new Set<{ platform: string; done: Promise<void> }>();
+  /** Turn records whose end failed: retried with the next end and at stop. */
+  const unended = new Set<string>();
+
+  /** Forgets the turn `key` (if any) and every earlier one whose end failed. */
+  const endTurns = async (key?: string) => {
+    for (const pending of key ? [key, ...unended] : [...unended]) {
+      try {
+        await store.endTurn(pending);
+        unended.delete(pending);
+      } catch (error) {
+        unended.add(pending);
+        logger.error({ err: error, key: pending }, 'could not forget a finished turn; will retry');
+      }
+    }
+  };
+  const endTurn = (key: string) => endTurns(key);
+
+  const attach = (platform: ChatPlatform): PlatformTurns => {
+    const attached: AttachedPlatform = {
+      platform,
+      budget: createRateBudget(platform.editBudget.perMinute, platform.editBudget.burst),
+      stopping: false,
+    };
+    platforms.set(platform.name, attached);
+    const log = platform.logger;
+
+    const start = (job: Omit<RunningJob, 'done'>, work: (job: RunningJob) => Promise<void>) => {
+      const running = job as RunningJob;
+      running.done = Promise.resolve()
+        .then(() => work(running))
+        .catch((error: unknown) => log.error({ err: error, key: job.key }, 'job failed'))
+        .finally(() => jobs.delete(running));
+      jobs.add(running);
+    };
+
+    return {
+      get stopping() {
+        return attached.stopping;
+      },
+      claim: async (key) => {
+        try {
+          return await store.claimEvent(key);
+        } catch (error) {
+          // Never a silent thread: answer (at worst twice) rather than drop the event.
+          log.error({ err: error, key }, 'could not record the event; handling it anyway');
+          return true;
+        }
+      },
+      answer: (job) =>
+        start(
+          {
+            platform: platform.name,
+            kind: 'answer',
+            key: job.key,
+            recorded: false,
+            abandoned: false,
+            abandonReply: () => ({ kind: 'shutting-down' }),
+          },
+          (running) =>
+            runAnswer(attached, job, running, log.child({ ...job.logFields, reference: job.reference })),
+        ),
+      ingest: (job) => {
+        const files: IngestFileState[] = job.files.map((file) => ({ name: file.name, state: 'waiting' }));
+        start(
+          {
+            platform: platform.name,
+            kind: 'ingest',
+            key: job.key,
+            recorded: false,
+            abandoned: false,
+            abandonReply: () => ({ kind: 'interrupted-ingest', ingest: interruptedNow(files) }),
+          },
+          (running) => runIngest(attached, job, files, running, log.child({ reference: job.reference })),
+        );
+      },
+      track: (what, work) => {
+        const entry = {
+          platform: platform.name,
+          done: Promise.resolve()
+            .then(work)
+            .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
+            .finally(() => background.delete(entry)),
+        };
+        background.add(entry);
+      },
+      tellOrphans: () => tellOrphans(platform, log),
+      stop: (timeoutMs) => stop([platform.name], timeoutMs),
+    };
+  };
+
+  async function runAnswer(attached: AttachedPlatform, job: AnswerJob, running: RunningJob, log: Logger) {
+    const { platform } = attached;
+    running.recorded = await tryStore(log, 'record the turn', () =>
+      store.beginTurn({ key: job.key, platform: platform.name, kind: 'answer', location: job.location }),
+    );
+    const acknowledged = gate.begin();
+    let opened: Awaited<ReturnType<AnswerJob['open']>>;
+    try {
+      opened = await job.open();
+    } catch (error) {
+      acknowledged();
+      const ragentError = toRagentError(error);
+      log.warn({ err: error, code: ragentError.code }, 'could not acknowledge the message');
+      // Tell the thread where it could be reached before the surface existed.
+      await tellAt(
+        platform,
+        running,
+        job.location,
+        { kind: 'error', error: ragentError, reference: job.reference },
+        log,
+      );
+      return;
+    }
+    const { surface, place } = opened;
+    running.surface = surface;
+    if (running.recorded)
+      await tryStore(log, 'move the turn', () => store.moveTurn(job.key, surface.location));
+    acknowledged();
+    await gate.clear(acknowledgementWaitMs);
+
+    const status = throttleStatus(surface, {
+      intervalMs: platform.statusIntervalMs,
+      budget: attached.budget,
+      yielding: gate.busy,
+      onError: (error) => log.warn({ err: error }, 'could not update the status'),
+    });
+    const started = Date.now();
+    const turn = conversations.handle({ ...place, text: job.text }, (event) => {
+      const line = describeProgress(event);
+      if (line) status.show({ kind: 'working', line });
+    });
+    const asReply = (result: TurnResult): Reply =>
+      result.kind === 'answer' ? { kind: 'answer', answer: result.answer, threadId: place.threadId } : result;
+    const outcome = turn.then(asReply, (error: unknown): Reply => {
+      const ragentError = toRagentError(error);
+      log.error({ err: error, code: ragentError.code, threadId: place.threadId }, 'turn failed');
+      return { kind: 'error', error: ragentError, reference: job.reference };
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const overdue = new Promise<'overdue'>((resolve) => {
+      timer = setTimeout(() => resolve('overdue'), deadlineMs);
+    });
+    try {
+      const first = await Promise.race([outcome, overdue]);
+      await status.settle();
+      if (first === 'overdue') {
+        log.error({ seconds: deadlineMs / 1000, threadId: place.threadId }, 'turn overdue');
+        await deliver(
+          surface,
+          running,
+          { kind: 'overdue', seconds: Math.round(deadlineMs / 1000), reference: job.reference },
+          log,
+        );
+        const late = await outcome;
+        // A late failure was already said by the overdue notice.
+        if (late.kind !== 'error') await deliver(surface, running, late, log);
+      } else {
+        await deliver(surface, running, first, log);
+        log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
+      }
+    } finally {
+      clearTimeout(timer);
+      if (!running.abandoned) await endTurn(job.key);
+    }
+  }
+
+  async function runIngest(
+    attached: AttachedPlatform,
+    job: IngestJob,
+    files: IngestFileState[],
+    running: RunningJob,
+    log: Logger,
+  ) {
+    const { platform } = attached;
+    let surface: ReplySurface;
+    try {
+      surface = await job.open({ kind: 'ingest', files: [...files] });
+    } catch (error) {
+      log.error({ err: error }, 'could not show the ingest progress anywhere');
+      return;
+    }
+    running.surface = surface;
+    const location = (index: number) => ({ ...surface.location, ...ingestLocation(files, index) });
+    running.recorded = await tryStore(log, 'record the ingest', () =>
+      store.beginTurn({
+        key: job.key,
+        platform: platform.name,
+        kind: 'ingest',
+        location: location(0),
+        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
+      }),
+    );
+    const status = throttleStatus(surface, {
+      intervalMs: platform.statusIntervalMs,
+      budget: attached.budget,
+      onError: (error) => log.warn({ err: error }, 'could not update the ingest progress'),
+    });
+    const show = () => status.show({ kind: 'ingest', files: [...files] });
+    try {
+      for (const [index, file] of job.files.entries()) {
+        if (index > 0 && running.recorded) {
+          await tryStore(log, 'move the ingest', () => store.moveTurn(job.key, location(index)));
+        }
+        const started = Date.now();
+        try {
+          files[index] = { name: file.name, state: 'downloading' };
+          show();
+          const bytes = await file.download();
+          const report = await ingestion.ingest(
+            { name: file.name, bytes, scope: job.scope, uploader: job.uploader },
+            (progress) => {
+              files[index] = { name: file.name, state: 'working', progress };
+              show();
+            },
+          );
+          files[index] = { name: file.name, state: 'added', report, seconds: (Date.now() - started) / 1000 };
+          log.info({ file: file.name, status: report.status, documentId: report.document.id }, 'ingested');
+        } catch (error) {
+          const ragentError = toRagentError(error, `Could not ingest ${file.name}.`);
+          log.error({ err: error, code: ragentError.code, file: file.name }, 'ingest failed');
+          files[index] = { name: file.name, state: 'failed', error: ragentError };
+        }
+        show();
+      }
+      await status.settle();
+      await deliver(
+        surface,
+        running,
+        { kind: 'ingest-result', files: [...files], reference: job.reference },
+        log,
+      );
+    } finally {
+      if (!running.abandoned) await endTurn(job.key);
+    }
+  }
+
+  /** The outcome, unless a stop gave up on the job (it told the thread itself). */
+  async function deliver(surface: ReplySurface, running: RunningJob, reply: Reply, log: Logger) {
+    if (running.abandoned) return;
+    try {
+      await surface.finish(reply);
+    } catch (error) {
+      log.error({ err: error, kind: reply.kind }, 'could not deliver the outcome');
+    }
+  }
+
+  /** Tells a thread through a recorded location; forgets the record once told (else the next start tells it). */
+  async function tellAt(
+    platform: ChatPlatform,
+    running: RunningJob,
+    location: Record<string, string>,
+    reply: Reply,
+    log: Logger,
+  ) {
+    try {
+      const surface = await platform.reopen({
+        key: running.key,
+        platform: platform.name,
+        kind: running.kind,
+        owner: store.replicaId,
+        location,
+        startedAt: Date.now(),
+      });
+      await surface.finish(reply);
+      await endTurn(running.key);
+    } catch (error) {
+      log.warn({ err: error }, 'could not tell the thread');
+    }
+  }
+
+  async function tellOrphans(platform: ChatPlatform, log: Logger): Promise<number> {
+    let orphans: TurnInFlight[];
+    try {
+      orphans = await store.adoptOrphanedTurns(platform.name);
+    } catch (error) {
+      log.error({ err: error }, 'could not read the turns a crash left');
+      return 0;
+    }
+    let told = 0;
+    for (const turn of orphans) {
+      const reply: Reply =
+        turn.kind === 'ingest'
+          ? { kind: 'interrupted-ingest', ingest: interruptedIngest(turn.location) }
+          : { kind: 'restarted' };
+      try {
+        const surface = await platform.reopen(turn);
+        await surface.finish(reply);
+        told++;
+        log.info(
+          { key: turn.key, kind: turn.kind, startedAt: new Date(turn.startedAt).toISOString() },
+          'told an unfinished turn what happened',
+        );
+      } catch (error) {
+        // Not the location: an ingest's may hold an interaction token.
+        log.warn(
+          { err: describeError(error), key: turn.key, kind: turn.kind },
+          'could not tell an unfinished turn',
+        );
+      }
+      // Forgotten either way: a deleted channel must not be retried on every start.
+      await endTurn(turn.key);
+    }
+    return told;
+  }
+
+  async function stop(names: string[], timeoutMs: number): Promise<StopReport> {
+    for (const name of names) {
+      const attached = platforms.get(name);
+      if (attached) attached.stopping = true;
+    }
+    const mine = <T extends { platform: string }>(entries: Iterable<T>) =>
+      [...entries].filter((entry) => names.includes(entry.platform));
+    const drained = await settledWithin(
+      [...mine(jobs), ...mine(background)].map((entry) => entry.done),
+      timeoutMs,
+    );
+    const abandoned = mine(jobs);
+    for (const job of abandoned) job.abandoned = true;
+    let told = 0;
+    await settledWithin(
+      abandoned.map(async (job) => {
+        const reply = job.abandonReply();
+        const attached = platforms.get(job.platform);
+        try {
+          if (!job.surface || !attached) throw new Error('the job has no status to replace yet');
+          await job.surface.finish(reply);
+          told++;
+          await endTurn(job.key);
+        } catch (error) {
+          logger.warn(
+            { err: describeError(error), key: job.key, kind: job.kind, recorded: job.recorded },
+            'could not tell an abandoned thread; the next start will',
+          );
+        }
+      }),
+      noticeTimeoutMs,
+    );
+    await endTurns();
+    const report = { drained: abandoned.length === 0, told, untold: abandoned.length - told };
+    if (!drained || abandoned.length > 0)
+      logger.warn({ ...report, platforms: names }, 'stopped with work in flight');
+    return report;
+  }
+
+  return {
+    attach,
+    stop: (timeoutMs) => stop([...platforms.keys()], timeoutMs),
+  };
+}
+
+/** Runs a store write; a failure is logged and reported as false (the job goes on unrecorded). */
+async function tryStore(log: Logger, what: string, write: () => Promise<void>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    log.error({ err: error }, `could not ${what}; going on without it`);
+    return false;
+  }
+}
+
+/** Resolves true when every promise settled within `timeoutMs`, false otherwise. */
+async function settledWithin(work: Promise<unknown>[], timeoutMs: number): Promise<boolean> {
+  if (work.length === 0) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([Promise.allSettled(work).then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,286 @@
+/** The Postgres coordination store against a real PostgreSQL; two opened databases = two replicas. */
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type PostgresDatabase } from '../../src/stores/postgres/open-database.ts';
+import { createPostgresCoordinationStore } from '../../src/stores/postgres/postgres-coordination-store.ts';
+import { runInThreadOrder, withIngestLock } from '../../src/stores/postgres/session-locks.ts';
+import { createTestDatabase } from '../support/postgres-database.ts';
+
+let url: string;
+const opened: PostgresDatabase[] = [];
+
+async function replica(replicaId: string, eventTtlMs?: number) {
+  const database = await openDatabase({ url, poolSize: 4, replicaId });
+  opened.push(database);
+  const store = createPostgresCoordinationStore(database, eventTtlMs === undefined ? {} : { eventTtlMs });
+  return { database, store };
+}
+
+/** Kills a replica the hard way: its backends are terminated, as if its machine died. */
+async function kill(database: PostgresDatabase): Promise<void> {
+  const lost = new Promise<void>((resolve) => database.onLost(() => resolve()));
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+     WHERE datname = current_database() AND application_name = $1`,
+    [`ragent ${database.replicaId}`],
+  );
+  await admin.end();
+  await lost;
+}
+
+beforeEach(async () => {
+  url = await createTestDatabase();
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((database) => database.close()));
+});
+
+const location = (channel: string) => ({ channel, status: `${channel}-status` });
+
+describe('Postgres coordination store', () => {
+  it('claims an event once across two replicas, even when both claim at the same moment', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    const keys = Array.from({ length: 20 }, (_, index) => `slack:event-${index}`);
+    const results = await Promise.all(
+      keys.flatMap((key) => [a.store.claimEvent(key), b.store.claimEvent(key)]),
+    );
+    expect(results.filter(Boolean)).toHaveLength(keys.length);
+    expect(await a.store.claimEvent('slack:event-0')).toBe(false);
+    expect(await b.store.claimEvent('slack:event-0')).toBe(false);
+  });
+
+  it('forgets a claim after its time to live, and only then', async () => {
+    const { store } = await replica('a', 200);
+    expect(await store.claimEvent('late-retry')).toBe(true);
+    expect(await store.claimEvent('late-retry')).toBe(false);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("UPDATE ragent_event_claims SET claimed_at = now() - interval '1 second'");
+    await admin.end();
+    expect(await store.claimEvent('late-retry')).toBe(true);
+    expect(await store.claimEvent('late-retry')).toBe(false);
+  });
+
+  it('begins, moves and ends turns; a live replica never adopts its own or a live one’s turns', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    await a.store.beginTurn({
+      key: 'k1',
+      platform: 'slack',
+      kind: 'answer',
+      location: location('C1'),
+      startedAt: 1,
+    });
+    await a.store.moveTurn('k1', location('C1-moved'));
+    await b.store.beginTurn({
+      key: 'k2',
+      platform: 'slack',
+      kind: 'ingest',
+      location: location('C2'),
+      startedAt: 2,
+    });
+    expect(await a.store.adoptOrphanedTurns('slack')).toEqual([]);
+    expect(await b.store.adoptOrphanedTurns('slack')).toEqual([]);
+    await a.store.endTurn('k1');
+    await a.store.close();
+    await a.store.endTurn('k2'); // after close: a no-op
+    await kill(b.database);
+    const c = await replica('c');
+    expect(await c.store.adoptOrphanedTurns('slack')).toEqual([
+      { key: 'k2', platform: 'slack', kind: 'ingest', owner: 'c', location: location('C2'), startedAt: 2 },
+    ]);
+  });
+
+  it('adopts only a dead replica’s turns, oldest first, exactly once among the survivors', async () => {
+    const [a, b, c] = [await replica('a'), await replica('b'), await replica('c')];
+    await a.store.beginTurn({
+      key: 'a1',
+      platform: 'slack',
+      kind: 'answer',
+      location: location('A'),
+      startedAt: 10,
+    });
+    await b.store.beginTurn({
+      key: 'b2',
+      platform: 'slack',
+      kind: 'answer',
+      location: location('B2'),
+      startedAt: 30,
+    });
+    await b.store.beginTurn({
+      key: 'b1',
+      platform: 'slack',
+      kind: 'answer',
+      location: location('B1'),
+      startedAt: 20,
+    });
+    await b.store.beginTurn({
+      key: 'b3',
+      platform: 'discord',
+      kind: 'answer',
+      location: location('B3'),
+      startedAt: 5,
+    });
+    await kill(b.database);
+    const [byA, byC] = await Promise.all([
+      a.store.adoptOrphanedTurns('slack'),
+      c.store.adoptOrphanedTurns('slack'),
+    ]);
+    const adopted = [...byA, ...byC];
+    expect(adopted.map((turn) => turn.key).sort()).toEqual(['b1', 'b2']);
+    const winner = byA.length > 0 ? byA : byC;
+    expect(winner.map((turn) => turn.key)).toEqual(['b1', 'b2']);
+    expect(winner.every((turn) => turn.owner === (byA.length > 0 ? 'a' : 'c'))).toBe(true);
+    // Now owned by a live replica: nobody adopts them again; the other platform's turn waits for its sweeper.
+    expect(await a.store.adoptOrphanedTurns('slack')).toEqual([]);
+    expect(await c.store.adoptOrphanedTurns('slack')).toEqual([]);
+    expect((await c.store.adoptOrphanedTurns('discord')).map((turn) => turn.key)).toEqual(['b3']);
+  });
+
+  it('adopts the turns of an earlier run of the same replica id (a restart)', async () => {
+    const first = await replica('same');
+    await first.store.beginTurn({ key: 'old', platform: 'discord', kind: 'answer', location: location('D') });
+    await first.database.close();
+    const second = await replica('same');
+    expect((await second.store.adoptOrphanedTurns('discord')).map((turn) => turn.key)).toEqual(['old']);
+  });
+
+  it('records feedback once per answer and user, and lists it by thread and since', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    await a.store.recordFeedback({
+      threadId: 't1',
+      answerId: 'x',
+      user: 'u1',
+      value: 'up',
+      at: '2026-01-01T00:00:00Z',
+    });
+    await b.store.recordFeedback({
+      threadId: 't1',
+      answerId: 'x',
+      user: 'u1',
+      value: 'down',
+      at: '2026-01-02T00:00:00Z',
+    });
+    await b.store.recordFeedback({
+      threadId: 't2',
+      answerId: 'y',
+      user: 'u2',
+      value: 'up',
+      at: '2026-01-03T00:00:00Z',
+    });
+    expect(await a.store.listFeedback({ threadId: 't1' })).toEqual([
+      { threadId: 't1', answerId: 'x', user: 'u1', value: 'down', at: '2026-01-02T00:00:00Z' },
+    ]);
+    expect((await a.store.listFeedback()).map((feedback) => feedback.answerId)).toEqual(['x', 'y']);
+    expect(
+      (await a.store.listFeedback({ since: '2026-01-03' })).map((feedback) => feedback.answerId),
+    ).toEqual(['y']);
+  });
+
+  it('reports a lost database connection', async () => {
+    const { database } = await replica('a');
+    expect(database.isAlive()).toBe(true);
+    await kill(database);
+    expect(database.isAlive()).toBe(false);
+  });
+});
+
+describe('per-thread order across replicas', () => {
+  it('runs a thread’s turns one at a time in platform order, whichever replica got them', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    const log: string[] = [];
+    let running = 0;
+    let releaseFirst!: () => void;
+    const firstMayEnd = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      firstStarted = resolve;
+    });
+    const turn = (name: string, wait?: Promise<void>) => async () => {
+      running++;
+      expect(running).toBe(1);
+      log.push(`start ${name}`);
+      if (name === '1') firstStarted();
+      if (wait) await wait;
+      log.push(`end ${name}`);
+      running--;
+    };
+    const first = runInThreadOrder(
+      a.database,
+      { threadId: 't', turnKey: 'e1', position: '1700000000.000100' },
+      turn('1', firstMayEnd),
+    );
+    await started;
+    // Message 3 lands on A, message 2 on B, both while 1 runs; 2 must run before 3.
+    const third = runInThreadOrder(
+      a.database,
+      { threadId: 't', turnKey: 'e3', position: '1700000000.000300' },
+      turn('3'),
+    );
+    const second = runInThreadOrder(
+      b.database,
+      { threadId: 't', turnKey: 'e2', position: '1700000000.000200' },
+      turn('2'),
+    );
+    const other = runInThreadOrder(
+      b.database,
+      { threadId: 'u', turnKey: 'f1', position: '1' },
+      async () => 'other thread',
+    );
+    expect(await other).toBe('other thread');
+    releaseFirst();
+    await Promise.all([first, second, third]);
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
+  });
+
+  it('is not blocked by a dead replica’s running or queued turns', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const stuck = runInThreadOrder(a.database, { threadId: 't', turnKey: 'e1', position: 1 }, async () => {
+      started();
+      await new Promise(() => {});
+    });
+    stuck.catch(() => {});
+    await running;
+    await kill(a.database);
+    expect(
+      await runInThreadOrder(
+        b.database,
+        { threadId: 't', turnKey: 'e2', position: 2 },
+        async () => 'answered',
+      ),
+    ).toBe('answered');
+  });
+
+  it('runs one ingest of a file at a time across replicas', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    let inside = 0;
+    let most = 0;
+    const ingest = (database: PostgresDatabase) =>
+      withIngestLock(database, 'slack:T1', 'manual.pdf', async () => {
+        inside++;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setImmediate(resolve));
+        await database.pool.query('SELECT 1');
+        inside--;
+      });
+    await Promise.all([ingest(a.database), ingest(b.database), ingest(a.database), ingest(b.database)]);
+    expect(most).toBe(1);
+  });
+});
+
+describe('start-up on an empty database', () => {
+  it('four replicas starting at once all come up (migrations under a lock)', async () => {
+    const replicas = await Promise.all(['r1', 'r2', 'r3', 'r4'].map((id) => replica(id)));
+    expect(new Set(replicas.map((each) => each.database.incarnation)).size).toBe(4);
+    const { rows } = await replicas[0]!.database.pool.query('SELECT count(*)::int AS count FROM checkpoints');
+    expect(rows[0].count).toBe(0);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The contract of `CoordinationStore`, as one spec any implementation runs (SQLite here; Postgres
+ * runs the same). `open` gives a store on shared storage: two stores opened by one factory are two
+ * processes/replicas on the same data (their replica ids differ); `close` ends the factory's storage.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoordinationStore } from '../../src/core/coordination-store.ts';
+
+export interface CoordinationStoreFactory {
+  /** A store on the factory's storage, as a new process/replica would open it. */
+  open(): Promise<CoordinationStore>;
+  /** Removes the storage (after every store of it closed). */
+  dispose(): Promise<void>;
+}
+
+export function coordinationStoreContract(
+  name: string,
+  createFactory: () => Promise<CoordinationStoreFactory>,
+) {
+  describe(`${name}: coordination store contract`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    const storage = async () => {
+      const factory = await createFactory();
+      cleanups.push(() => factory.dispose());
+      return {
+        open: async () => {
+          const store = await factory.open();
+          cleanups.push(() => store.close());
+          return store;
+        },
+      };
+    };
+
+    it('claims an event once, also for another replica', async () => {
+      const shared = await storage();
+      const first = await shared.open();
+      expect(await first.claimEvent('slack:Ev1')).toBe(true);
+      expect(await first.claimEvent('slack:Ev1')).toBe(false);
+      const second = await shared.open();
+      expect(second.replicaId).not.toBe(first.replicaId);
+      expect(await second.claimEvent('slack:Ev1')).toBe(false);
+      expect(await second.claimEvent('slack:Ev2')).toBe(true);
+    });
+
+    it('keeps one vote per user and answer, the latest, listed by thread or since a time', async () => {
+      const store = await (await storage()).open();
+      const base = {
+        threadId: 'slack:T1:C1:1.0',
+        answerId: 'a1',
+        user: 'U1',
+        at: '2026-11-30T00:00:00Z',
+      } as const;
+      await store.recordFeedback({ ...base, value: 'up' });
+      await store.recordFeedback({ ...base, value: 'down', at: '2026-11-30T00:01:00Z' });
+      await store.recordFeedback({ ...base, user: 'U2', value: 'up' });
+      await store.recordFeedback({
+        ...base,
+        threadId: 'other',
+        answerId: 'a2',
+        value: 'up',
+        at: '2026-11-30T00:02:00Z',
+      });
+      const thread = await store.listFeedback({ threadId: 'slack:T1:C1:1.0' });
+      expect(thread.map((entry) => [entry.user, entry.value])).toEqual([
+        ['U2', 'up'],
+        ['U1', 'down'],
+      ]);
+      expect(await store.listFeedback({ threadId: 'none' })).toEqual([]);
+      expect(
+        (await store.listFeedback({ since: '2026-11-30T00:01:00Z' })).map((entry) => entry.answerId),
+      ).toEqual(['a1', 'a2']);
+      expect(await store.listFeedback()).toHaveLength(3);
+    });
+
+    it('hands the turns of a gone owner to the next replica, per platform, oldest first, with their latest location', async () => {
+      const shared = await storage();
+      const crashed = await shared.open();
+      await crashed.beginTurn({
+        key: 'b',
+        platform: 'slack',
+        kind: 'answer',
+        location: { channel: 'C1' },
+        startedAt: 2,
+      });
+      await crashed.beginTurn({
+        key: 'a',
+        platform: 'slack',
+        kind: 'ingest',
+        location: { channel: 'C2' },
+        startedAt: 1,
+      });
+      await crashed.beginTurn({
+        key: 'd',
+        platform: 'discord',
+        kind: 'answer',
+        location: { channelId: '7' },
+      });
+      await crashed.moveTurn('b', { channel: 'C1', placeholderTs: '1.5' });
+      await crashed.beginTurn({ key: 'done', platform: 'slack', kind: 'answer', location: {}, startedAt: 3 });
+      await crashed.endTurn('done');
+      // Its own turns are never orphans to the owner itself.
+      expect(await crashed.adoptOrphanedTurns('slack')).toEqual([]);
+      // The process dies: its connection (and, with Postgres, its liveness lock) goes with it.
+      await crashed.close();
+
+      const next = await shared.open();
+      const adopted = await next.adoptOrphanedTurns('slack');
+      expect(adopted).toEqual([
+        {
+          key: 'a',
+          platform: 'slack',
+          kind: 'ingest',
+          owner: next.replicaId,
+          location: { channel: 'C2' },
+          startedAt: 1,
+        },
+        {
+          key: 'b',
+          platform: 'slack',
+          kind: 'answer',
+          owner: next.replicaId,
+          location: { channel: 'C1', placeholderTs: '1.5' },
+          startedAt: 2,
+        },
+      ]);
+      // Adopted once: now this replica's, not an orphan any more.
+      expect(await next.adoptOrphanedTurns('slack')).toEqual([]);
+      expect((await next.adoptOrphanedTurns('discord')).map((turn) => turn.key)).toEqual(['d']);
+      for (const turn of adopted) await next.endTurn(turn.key);
+      expect(await (await shared.open()).adoptOrphanedTurns('slack')).toEqual([]);
+    });
+
+    it('ends a turn as a no-op after close', async () => {
+      const shared = await storage();
+      const store = await shared.open();
+      await store.beginTurn({ key: 'k', platform: 'slack', kind: 'answer', location: {} });
+      await store.close();
+      await expect(store.endTurn('k')).resolves.toBeUndefined();
+      expect((await (await shared.open()).adoptOrphanedTurns('slack')).map((turn) => turn.key)).toEqual([
+        'k',
+      ]);
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
+import { coordinationStoreContract } from './coordination-store-contract.ts';
+
+coordinationStoreContract('SQLite', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
+  return {
+    open: async () => openSqliteCoordinationStore(directory),
+    dispose: async () => rmSync(directory, { recursive: true, force: true }),
+  };
+});
+
+describe('SQLite coordination store', () => {
+  it('migrates a bot.sqlite from before turn kinds and owners: its turns are orphans, answers', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
+    try {
+      const old = new Database(path.join(directory, 'bot.sqlite'));
+      old.exec(`CREATE TABLE turns_in_flight (
+        key TEXT PRIMARY KEY, platform TEXT NOT NULL, location TEXT NOT NULL, started_at INTEGER NOT NULL
+      )`);
+      old
+        .prepare('INSERT INTO turns_in_flight VALUES (?, ?, ?, ?)')
+        .run('old', 'slack', '{"channel":"C1"}', 5);
+      old.close();
+      const store = openSqliteCoordinationStore(directory);
+      expect(await store.adoptOrphanedTurns('slack')).toEqual([
+        {
+          key: 'old',
+          platform: 'slack',
+          kind: 'answer',
+          owner: store.replicaId,
+          location: { channel: 'C1' },
+          startedAt: 5,
+        },
+      ]);
+      await store.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('forgets claimed events after their time to live', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
+    try {
+      const store = openSqliteCoordinationStore(directory, { eventTtlMs: -1 });
+      expect(await store.claimEvent('first')).toBe(true);
+      // Expired keys are swept every 500 claims.
+      for (let i = 0; i < 499; i++) await store.claimEvent(`filler-${i}`);
+      expect(await store.claimEvent('first')).toBe(true);
+      await store.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
