@@ -126,7 +126,8 @@ describe('ingest limits', { timeout: 180_000 }, () => {
   it('stops reading after RAGENT_INGEST_TIMEOUT_S, with its own code', async () => {
     const { index, ingestion } = await setUp({ RAGENT_INGEST_TIMEOUT_S: '1' });
     try {
-      const bytes = await makeBombPdf({ inflatedMegabytes: 64, kind: 'text' });
+      // 8 streams of 8 MB: none over the stream cap, the text under RAGENT_MAX_TEXT_MB, the reading long.
+      const bytes = await makeBombPdf({ inflatedMegabytes: 64, kind: 'text', pages: 8 });
       const result = await refusal(
         ingestion.ingest({ name: 'slow.pdf', bytes, scope: sharedScope, uploader: 'test' }),
       );
@@ -165,7 +166,7 @@ describe('ingest limits', { timeout: 180_000 }, () => {
   it('an aborted ingest stops with INGEST_CANCELLED (or the abort reason) and writes nothing', async () => {
     const { index, ingestion } = await setUp({});
     try {
-      const bytes = await makeBombPdf({ inflatedMegabytes: 64, kind: 'text' });
+      const bytes = await makeBombPdf({ inflatedMegabytes: 64, kind: 'text', pages: 8 });
       const controller = new AbortController();
       const result = await refusal(
         ingestion.ingest(
