@@ -14,8 +14,9 @@ import { sharedScope } from '../src/core/types.ts';
 import { createIngestion } from '../src/ingest/ingestion-service.ts';
 import { createLogger } from '../src/logger.ts';
 import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
+import { corpusFile } from './corpus-path.ts';
 
-const file = path.resolve(process.argv[2] ?? '../shared/corpus/refman.pdf');
+const file = path.resolve(process.argv[2] ?? corpusFile('refman.pdf'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-bench-ingest-'));
 const config = loadConfig(
   {

@@ -16,14 +16,17 @@ import { createLogger } from '../src/logger.ts';
 import { createRetriever } from '../src/retrieval/create-retriever.ts';
 import { evaluateRetrieval, parseQuestions } from '../src/retrieval/evaluation.ts';
 import { openChunkIndex } from '../src/retrieval/open-chunk-index.ts';
+import { corpusDirectory, missingCorpusHint } from './corpus-path.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function runCorpusBench(): Promise<void> {
-  const corpus = process.env.BENCH_CORPUS ?? path.resolve(here, '../../shared/corpus');
+  const corpus = corpusDirectory();
   const k = Number(process.env.BENCH_K ?? 5);
   if (!existsSync(corpus)) {
-    console.log(`(b) corpus eval skipped: ${corpus} not found (set BENCH_CORPUS).`);
+    // Part (a) has run; the bench still fails, with the one-line hint.
+    console.error(`(b) ${missingCorpusHint(corpus)}`);
+    process.exitCode = 1;
     return;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-bench-corpus-'));

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { createCliContext } from './adapters/cli/cli-context.ts';
 import { registerAskCommand } from './adapters/cli/commands/ask-command.ts';
+import { registerBackupCommand } from './adapters/cli/commands/backup-command.ts';
 import { registerChatCommand } from './adapters/cli/commands/chat-command.ts';
 import { registerDiscordCommand } from './adapters/cli/commands/discord-command.ts';
 import { registerDocsCommand } from './adapters/cli/commands/docs-command.ts';
@@ -32,6 +33,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerChatCommand(program, context);
   registerAskCommand(program, context);
   registerDiscordCommand(program, context);
+  registerBackupCommand(program, context);
   return program;
 }
 

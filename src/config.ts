@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { RagentError } from './errors.ts';
+import { findProjectRoot } from './project-root.ts';
 
 type Environment = Record<string, string | undefined>;
 
@@ -137,6 +138,11 @@ const environmentSchema = z.object({
   RAGENT_DB_POOL: wholeNumber(10, 2, 200),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
+  RAGENT_MAX_PAGES: wholeNumber(10_000, 1, 1_000_000),
+  RAGENT_MAX_TEXT_MB: wholeNumber(25, 1, 1_024),
+  RAGENT_MAX_CHUNKS: wholeNumber(100_000, 1, 10_000_000),
+  RAGENT_INGEST_TIMEOUT_S: wholeNumber(300, 1, 86_400),
+  RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 128, 65_536),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
@@ -190,6 +196,7 @@ const fixes: Record<string, string> = {
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
 
 export interface Config {
+  /** Absolute: RAGENT_DATA_DIR resolved against the project root (see project-root.ts). */
   dataDir: string;
   /** Undefined when LOG_LEVEL is not set: each entry point picks its own default. */
   logLevel: EnvironmentVariables['LOG_LEVEL'];
@@ -236,7 +243,16 @@ export interface Config {
   database: { url: string; poolSize: number } | undefined;
   /** This process among the replicas (RAGENT_REPLICA_ID, default host name + pid). */
   replicaId: string;
-  ingest: { maxFileBytes: number; workers: number };
+  /** The limits are shaped as the ingest's IngestLimits. */
+  ingest: {
+    maxFileBytes: number;
+    workers: number;
+    maxPages: number;
+    maxTextChars: number;
+    maxChunks: number;
+    timeoutMs: number;
+    workerMemoryMb: number;
+  };
   limits: {
     llmConcurrency: number;
     answerTimeoutMs: number;
@@ -269,12 +285,18 @@ export interface Config {
 }
 
 export interface LoadConfigOptions {
-  /** Read this `.env` file too (variables already in the environment win). Default: `.env` in the cwd. */
+  /**
+   * Read this `.env` file too (variables already in the environment win). Default: `.env` in the
+   * project root, the nearest directory at or above `cwd` with a package.json.
+   */
   envFile?: string | false;
+  /** Where the project root is looked for. Default: process.cwd(). */
+  cwd?: string;
 }
 
 export function loadConfig(environment: Environment = process.env, options: LoadConfigOptions = {}): Config {
-  const merged = { ...readEnvFile(options.envFile), ...definedOnly(environment) };
+  const root = findProjectRoot(options.cwd);
+  const merged = { ...readEnvFile(options.envFile, root), ...definedOnly(environment) };
   const parsed = environmentSchema.safeParse(merged);
   const issues = parsed.success ? missingVariables(parsed.data) : parsed.error.issues;
   if (!parsed.success || issues.length > 0) {
@@ -292,7 +314,7 @@ export function loadConfig(environment: Environment = process.env, options: Load
       details: { variables: issues.map((issue) => issue.path[0]) },
     });
   }
-  return deepFreeze(toConfig(parsed.data));
+  return deepFreeze(toConfig(parsed.data, root));
 }
 
 /** Variables another setting makes required. */
@@ -319,7 +341,7 @@ export function normaliseOpenAiBaseUrl(url: string): string {
   return /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
-function toConfig(env: EnvironmentVariables): Config {
+function toConfig(env: EnvironmentVariables, root: string): Config {
   const secrets = [
     env.SLACK_BOT_TOKEN,
     env.SLACK_APP_TOKEN,
@@ -333,7 +355,7 @@ function toConfig(env: EnvironmentVariables): Config {
     databasePassword(env.DATABASE_URL),
   ].filter((value): value is string => typeof value === 'string' && value.length >= 6);
   return {
-    dataDir: path.resolve(env.RAGENT_DATA_DIR),
+    dataDir: path.resolve(root, env.RAGENT_DATA_DIR),
     logLevel: env.LOG_LEVEL,
     ollama: {
       baseUrl: env.OLLAMA_BASE_URL.replace(/\/+$/, ''),
@@ -369,7 +391,15 @@ function toConfig(env: EnvironmentVariables): Config {
       : undefined,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.RAGENT_DB_POOL } : undefined,
     replicaId: env.RAGENT_REPLICA_ID ?? `${hostname()}-${process.pid}`,
-    ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
+    ingest: {
+      maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024,
+      workers: env.RAGENT_INGEST_WORKERS,
+      maxPages: env.RAGENT_MAX_PAGES,
+      maxTextChars: env.RAGENT_MAX_TEXT_MB * 1024 * 1024,
+      maxChunks: env.RAGENT_MAX_CHUNKS,
+      timeoutMs: env.RAGENT_INGEST_TIMEOUT_S * 1000,
+      workerMemoryMb: env.RAGENT_INGEST_MEMORY_MB,
+    },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
       answerTimeoutMs: env.RAGENT_ANSWER_TIMEOUT_S * 1000,
@@ -398,9 +428,9 @@ function toConfig(env: EnvironmentVariables): Config {
   };
 }
 
-function readEnvFile(envFile: string | false | undefined): Environment {
+function readEnvFile(envFile: string | false | undefined, root: string): Environment {
   if (envFile === false) return {};
-  const file = envFile ?? path.resolve('.env');
+  const file = envFile ?? path.join(root, '.env');
   if (!existsSync(file)) return {};
   return parseDotenv(readFileSync(file));
 }

@@ -165,6 +165,11 @@ export interface IngestRequest {
   uploader: string;
   /** Ingest again even when these exact bytes are already in the scope (`ragent ingest --force`). */
   force?: boolean;
+  /**
+   * Aborts the ingest: the reading at once, the embedding before its next batch; nothing is written.
+   * The ingest then fails with INGEST_CANCELLED, or with the abort's reason when that is a RagentError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface IngestProgress {

@@ -9,7 +9,8 @@ const title = 'Data directory';
 export async function checkDataDir(dataDir: string): Promise<CheckResult> {
   const fixFor = (step: string) => [
     step,
-    'Or set RAGENT_DATA_DIR to a directory this user can write, e.g. RAGENT_DATA_DIR=./data',
+    'Or set RAGENT_DATA_DIR to a directory this user can write, e.g. RAGENT_DATA_DIR=./data ' +
+      '(a relative path is taken from the project directory, where package.json is)',
   ];
   const existing = await statOrUndefined(dataDir);
   if (existing && !existing.isDirectory()) {

@@ -1,7 +1,8 @@
 /**
  * What a file is, from its bytes (never its name alone): a PDF starts with `%PDF-` (within its first
  * KiB), whatever it is called; a .md/.txt file must be valid UTF-8 without NUL bytes. Anything else —
- * an image named .pdf, a PDF-less .pdf, a binary .txt — is unsupported.
+ * an image named .pdf, a PDF-less .pdf, a binary .txt — is unsupported; a .pdf that is not one is
+ * told so (and whether it is text, which can be ingested under a .txt name).
  */
 import { RagentError } from '../errors.ts';
 
@@ -29,7 +30,18 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
   }
   if (startsWithPdfMagic(bytes)) return 'pdf';
   // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
-  if (/\.(md|markdown|txt)$/i.test(name) && isText(bytes)) return /\.txt$/i.test(name) ? 'text' : 'markdown';
+  const text = isText(bytes);
+  if (/\.(md|markdown|txt)$/i.test(name) && text) return /\.txt$/i.test(name) ? 'text' : 'markdown';
+  if (/\.pdf$/i.test(name)) {
+    throw new RagentError(
+      'FILE_UNSUPPORTED',
+      text
+        ? `${name} is named .pdf but is not a PDF: its content is plain text. Rename it to .txt (or .md) ` +
+            'to ingest it as text, or export the document as a real PDF.'
+        : `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
+            'document again as a PDF.',
+    );
+  }
   throw new RagentError(
     'FILE_UNSUPPORTED',
     `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,

@@ -1,6 +1,10 @@
-/** Any supported file (by its bytes) into blocks: PDF through pdf.js, Markdown and text directly. */
+/**
+ * Any supported file (by its bytes) into blocks: PDF through pdf.js in worker threads, Markdown and
+ * text directly. Both are held to the ingest limits (a text file to RAGENT_MAX_TEXT_MB by its size).
+ */
 import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
+import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
 import { pdfToBlocks } from './pdf-to-markdown.ts';
 import type { ExtractedDocument } from './text-block.ts';
 import { markdownToBlocks, plainTextToBlocks } from './text-to-blocks.ts';
@@ -9,6 +13,7 @@ export interface ExtractDocumentOptions {
   name: string;
   kind: FileKind;
   workers: number;
+  limits?: IngestLimits;
   onPage?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -17,9 +22,13 @@ export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractDocumentOptions,
 ): Promise<ExtractedDocument> {
+  const limits = options.limits ?? defaultIngestLimits;
+  if (options.signal?.aborted) throw ingestCancelled(options.name, options.signal);
+  if (options.kind !== 'pdf' && bytes.byteLength > limits.maxTextChars)
+    throw tooMuchText(options.name, limits);
   const extracted =
     options.kind === 'pdf'
-      ? await pdfToBlocks(bytes, options)
+      ? await pdfToBlocks(bytes, { ...options, limits })
       : (options.kind === 'markdown' ? markdownToBlocks : plainTextToBlocks)(
           new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''),
         );

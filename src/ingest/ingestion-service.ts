@@ -6,6 +6,7 @@
  * `force` is set (then they are extracted, chunked and embedded again and replace the stored version).
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type {
   DocumentRecord,
@@ -23,6 +24,7 @@ import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-inde
 import { chunkDocument } from './chunk.ts';
 import { detectFileKind } from './detect-file-kind.ts';
 import { extractDocument } from './extract-document.ts';
+import { ingestCancelled, tooManyChunks } from './ingest-limits.ts';
 
 export interface IngestionDependencies {
   config: Config;
@@ -33,6 +35,8 @@ export interface IngestionDependencies {
 
 /** Children embedded per progress step (the embedder batches within it). */
 const embedStep = 256;
+/** Children given BM25 vectors between two turns of the event loop (a few ms each). */
+const sparseStep = 256;
 
 export function createIngestion({ config, logger, index, embedder }: IngestionDependencies): Ingestion {
   const ingest = async (
@@ -42,7 +46,11 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     const started = performance.now();
     const seconds = () => Math.round((performance.now() - started) / 10) / 100;
     const name = displayName(request.name);
-    const { scope, bytes } = request;
+    const { scope, bytes, signal } = request;
+    const checkAborted = () => {
+      if (signal?.aborted) throw ingestCancelled(name, signal);
+    };
+    checkAborted();
     const kind = detectFileKind(name, bytes, { maxFileBytes: config.ingest.maxFileBytes });
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await index.listDocuments([scope]);
@@ -63,6 +71,8 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       name,
       kind,
       workers: config.ingest.workers,
+      limits: config.ingest,
+      signal,
       onPage: (done, total) => onProgress({ stage: 'extracting', done, total, unit: 'pages' }),
     });
 
@@ -73,14 +83,22 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       scope,
     });
     extracted.blocks.length = 0;
-    const indexed: IndexedChild[] = children.map((child) => ({
-      ...child,
-      sparse: encodeSparseDocument(child.text),
-    }));
+    if (children.length > config.ingest.maxChunks) throw tooManyChunks(name, children.length, config.ingest);
+    checkAborted();
+    // BM25 vectors of a large document take seconds: yield now and then so chats go on meanwhile.
+    const indexed: IndexedChild[] = [];
+    for (const child of children) {
+      indexed.push({ ...child, sparse: encodeSparseDocument(child.text) });
+      if (indexed.length % sparseStep === 0) {
+        await yieldToEventLoop();
+        checkAborted();
+      }
+    }
 
     let embeddingModel: string | null = null;
     if (embedder) {
       for (let from = 0; from < indexed.length; from += embedStep) {
+        checkAborted();
         onProgress({ stage: 'embedding', done: from, total: indexed.length, unit: 'chunks' });
         const batch = indexed.slice(from, from + embedStep);
         const vectors = await embedder.embed(batch.map((child) => child.text));
@@ -106,6 +124,7 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       ingestedAt: new Date().toISOString(),
       embeddingModel,
     };
+    checkAborted();
     onProgress({ stage: 'indexing', done: 0, total: indexed.length, unit: 'chunks' });
     await index.replaceDocument({
       document,

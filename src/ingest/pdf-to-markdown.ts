@@ -4,6 +4,7 @@
  * (bookmarks), read meanwhile, gives the headings when the document has one.
  */
 import { RagentError } from '../errors.ts';
+import type { IngestLimits } from './ingest-limits.ts';
 import { extractPages } from './pdf/extract-pages.ts';
 import { layoutBlocks } from './pdf/layout-blocks.ts';
 import type { PageText } from './pdf/page-lines.ts';
@@ -18,6 +19,8 @@ export interface PdfToMarkdownOptions {
   /** Smaller files are read in this thread (default 1 MiB). */
   minBytesForWorkers?: number;
   onPage?: (done: number, total: number) => void;
+  /** Pages, text, time and reader memory (default: defaultIngestLimits). */
+  limits?: IngestLimits;
   signal?: AbortSignal;
 }
 
@@ -30,6 +33,7 @@ export async function pdfToBlocks(
     name: options.name,
     workers: options.workers,
     minBytesForWorkers: options.minBytesForWorkers,
+    limits: options.limits,
     signal: options.signal,
   });
   // Read while the pages are extracted (in workers for large files); a PDF without one gives [].

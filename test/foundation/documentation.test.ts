@@ -58,4 +58,37 @@ describe('documentation', () => {
     expect(dockerfile).toContain('npm ci --omit=dev');
     expect(JSON.parse(read('package.json')).dependencies).toHaveProperty('tsx');
   });
+
+  it('services run node bin/ragent.js start directly (npm and npx do not pass SIGTERM on), with a stop timeout over the drain', () => {
+    const unit = read('deploy/ragent.service');
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node bin\/ragent\.js start$/m);
+    expect(unit).toMatch(/^WorkingDirectory=\S+$/m);
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(15);
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    const production = readmeSection('production');
+    expect(production).toContain('node bin/ragent.js start');
+    expect(production).toMatch(/`npm start` or `npx ragent start`[^.]*SIGTERM[^.]*orphaned/);
+  });
+
+  it('compose pins Ollama and starts ragent once Qdrant is healthy', () => {
+    const compose = read('docker-compose.yml');
+    const images = [...compose.matchAll(/^\s+image: (\S+)$/gm)].map((match) => match[1]);
+    expect(images.filter((image) => image?.startsWith('ollama/'))).toEqual([
+      'ollama/ollama:0.33.0',
+      'ollama/ollama:0.33.0',
+    ]);
+    expect(images.some((image) => image?.endsWith(':latest'))).toBe(false);
+    expect(compose).toMatch(/qdrant:\n\s+condition: service_healthy/);
+    expect(compose).toMatch(/qdrant:\n\s+image: qdrant\/qdrant:v[\d.]+\n[\s\S]*?healthcheck:/);
+  });
+
+  it('every benchmark script exists, and the README points at BENCHMARKS.md and CONTRIBUTING.md', () => {
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
+    for (const [name, command] of Object.entries(scripts).filter(([key]) => key.startsWith('bench:'))) {
+      const file = /^tsx (bench\/[\w-]+\.ts)$/.exec(command)?.[1];
+      expect([name, file && existsSync(`${root}${file}`)]).toEqual([name, true]);
+    }
+    expect(read('BENCHMARKS.md')).toContain('## Ingest');
+    expect(readmeSection('testing')).toContain('CONTRIBUTING.md');
+  });
 });

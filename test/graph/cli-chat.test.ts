@@ -29,7 +29,12 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
     logger: () => {
       throw new Error('not needed');
     },
-    services: async () => ({ conversations: harness.conversations }) as unknown as AppServices,
+    // `ask` first checks that the scope has documents (the harness's retriever serves bash.pdf).
+    services: async () =>
+      ({
+        conversations: harness.conversations,
+        ingestion: { listDocuments: async () => [{ name: 'bash.pdf' }] },
+      }) as unknown as AppServices,
     close: async () => {},
     output,
   };

@@ -109,8 +109,8 @@ describe('PDF → Markdown on a real LaTeX PDF (asy-latex.pdf from the corpus: e
   });
 });
 
-describe('PDF extraction in worker threads (long.pdf, 160 pages)', () => {
-  it('gives the same blocks, in page order, as reading in one thread', async () => {
+describe('PDF extraction in worker threads (long.pdf, 160 pages)', { timeout: 120_000 }, () => {
+  it('gives the same blocks, in page order, with two workers as with one', async () => {
     const bytes = readFixture('long.pdf');
     const pagesSeen: number[] = [];
     const threaded = await pdfToBlocks(bytes, {

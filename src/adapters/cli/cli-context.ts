@@ -12,8 +12,10 @@ export interface CliContext {
   /** Builds the services on first call; `close()` closes them. */
   services(): Promise<Services>;
   close(): Promise<void>;
-  /** Where commands print for people (stdout). */
+  /** Where commands print their results (stdout): answers, tables, summary lines, JSON. */
   output: NodeJS.WritableStream;
+  /** Where progress and notices go (default stderr), so stdout holds only results. */
+  progress?: NodeJS.WritableStream;
 }
 
 export function createCliContext(environment: Record<string, string | undefined> = process.env): CliContext {
@@ -42,6 +44,7 @@ export function createCliContext(environment: Record<string, string | undefined>
       if (services) await (await services).close();
     },
     output: process.stdout,
+    progress: process.stderr,
   };
   return context;
 }

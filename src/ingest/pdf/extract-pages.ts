@@ -1,25 +1,41 @@
 /**
- * Streams the lines of every page of a PDF, in page order. Large files are read by a pool of worker
- * threads (each opens its own copy of the document and takes batches of pages as it frees up);
- * small ones in this thread, where starting workers would cost more than it saves.
+ * Streams the lines of every page of a PDF, in page order, read by worker threads — never in the
+ * calling thread, however small the file: a PDF of a few kB can inflate to hundreds of MB of page
+ * content. Each worker opens its own copy of the document and takes batches of pages as it frees up;
+ * a file under `minBytesForWorkers` gets one worker (starting more costs more than it saves).
+ *
+ * The reading is bounded: each worker's heap is capped (a file needing more kills that worker, not
+ * the process), and the page count, the extracted text and the time are checked against the limits.
+ * Crossing one, an abort, or any failure terminates every worker at once and fails the page stream
+ * with its own error code.
  */
 import { Worker } from 'node:worker_threads';
 import { RagentError } from '../../errors.ts';
+import {
+  contentTooLarge,
+  defaultIngestLimits,
+  type IngestLimits,
+  ingestCancelled,
+  readerOutOfMemory,
+  readingTimedOut,
+  tooManyPages,
+  tooMuchText,
+} from '../ingest-limits.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
-import { openPdf } from './open-pdf.ts';
 import type { PageText } from './page-lines.ts';
-import { readPage } from './read-page.ts';
 
 export interface ExtractOptions {
   /** Display name for error messages. */
   name: string;
-  /** Worker threads for large documents (config.ingest.workers); 1 reads in this thread. */
+  /** Worker threads for large documents (config.ingest.workers). */
   workers: number;
   /**
-   * Files smaller than this are read in this thread: starting a worker (loading pdf.js, opening the
-   * document) costs ~0.3 s, more than it saves on a short document. Default 1 MiB.
+   * Files smaller than this get one worker: starting a worker (loading pdf.js, opening the document)
+   * costs ~0.3 s, more than a second one saves on a short document. Default 1 MiB.
    */
   minBytesForWorkers?: number;
+  /** Default: defaultIngestLimits. */
+  limits?: IngestLimits;
   signal?: AbortSignal;
 }
 
@@ -31,32 +47,9 @@ export interface PdfPages {
 
 /** Opens the document (so a bad PDF fails here, before anything else) and returns its page stream. */
 export async function extractPages(bytes: Uint8Array, options: ExtractOptions): Promise<PdfPages> {
-  if (options.workers > 1 && bytes.byteLength >= (options.minBytesForWorkers ?? 1024 * 1024)) {
-    return startWorkers(bytes, options);
-  }
-  const document = await openPdf(bytes, options.name);
-  const pageCount = document.numPages;
-  return {
-    pageCount,
-    pages: (async function* () {
-      try {
-        for (let page = 1; page <= pageCount; page++) {
-          options.signal?.throwIfAborted();
-          yield await readPage(document, page).catch(() => ({ page, lines: [], fonts: {} }));
-        }
-      } finally {
-        await document.destroy().catch(() => {});
-      }
-    })(),
-  };
-}
-
-/**
- * Starts the workers; each opens the document itself, and the first to have it open tells the page
- * count (or why the PDF cannot be opened). Pages are handed out in batches as workers free up.
- */
-async function startWorkers(bytes: Uint8Array, options: ExtractOptions): Promise<PdfPages> {
-  const pool = new WorkerPool(bytes, options);
+  const workers =
+    bytes.byteLength >= (options.minBytesForWorkers ?? 1024 * 1024) ? Math.max(1, options.workers) : 1;
+  const pool = new WorkerPool(bytes, workers, options);
   try {
     const pageCount = await pool.pageCount;
     return { pageCount, pages: pool.pages(pageCount) };
@@ -69,86 +62,128 @@ async function startWorkers(bytes: Uint8Array, options: ExtractOptions): Promise
 class WorkerPool {
   readonly pageCount: Promise<number>;
   private readonly workers: Worker[] = [];
+  private readonly readyWorkers: Worker[] = [];
   private readonly ready = new Map<number, PageText>();
+  private readonly limits: IngestLimits;
   private nextPage = 1;
   private total = 0;
+  private textChars = 0;
   private batchSize = 16;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
+  private resolveCount: (count: number) => void = () => {};
+  private rejectCount: (error: Error) => void = () => {};
+  private readonly timer: NodeJS.Timeout;
+  private readonly onAbort = () => {
+    if (this.options.signal) this.fail(ingestCancelled(this.options.name, this.options.signal));
+  };
 
   constructor(
     bytes: Uint8Array,
+    workerCount: number,
     private readonly options: ExtractOptions,
   ) {
+    const limits = options.limits ?? defaultIngestLimits;
+    this.limits = limits;
+    this.pageCount = new Promise<number>((resolve, reject) => {
+      this.resolveCount = resolve;
+      this.rejectCount = reject;
+    });
+    // Nobody may be awaiting pageCount when a failure comes later; it is read through pages().
+    this.pageCount.catch(() => {});
+    this.timer = setTimeout(() => this.fail(readingTimedOut(options.name, limits)), limits.timeoutMs);
+    this.timer.unref();
+    options.signal?.addEventListener('abort', this.onAbort, { once: true });
+    if (options.signal?.aborted) {
+      this.onAbort();
+      return;
+    }
     const shared = new SharedArrayBuffer(bytes.byteLength);
     new Uint8Array(shared).set(bytes);
-    let resolveCount!: (count: number) => void;
-    let rejectCount!: (error: Error) => void;
-    this.pageCount = new Promise<number>((resolve, reject) => {
-      resolveCount = resolve;
-      rejectCount = reject;
-    });
-    for (let index = 0; index < options.workers; index++) {
-      const input: WorkerInput = { bytes: shared, name: options.name };
-      const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), { workerData: input });
-      this.workers.push(worker);
-      worker.on('message', (message: FromWorker) => {
-        switch (message.type) {
-          case 'ready':
-            if (this.total === 0) {
-              this.total = message.pageCount;
-              this.batchSize = Math.max(
-                8,
-                Math.min(32, Math.ceil(message.pageCount / (options.workers * 8))),
-              );
-              resolveCount(message.pageCount);
-            }
-            this.give(worker);
-            break;
-          case 'batch-done':
-            this.give(worker);
-            break;
-          case 'page':
-            this.ready.set(message.page.page, message.page);
-            this.notify();
-            break;
-          case 'page-failed':
-            this.ready.set(message.page, { page: message.page, lines: [], fonts: {} });
-            this.notify();
-            break;
-          case 'failed':
-            this.fail(new RagentError(message.code, message.message), rejectCount);
-            break;
-        }
-      });
-      worker.on('error', (error) => {
-        const failure = new RagentError(
-          'INTERNAL',
-          'A PDF extraction worker failed. The details are in the log.',
-          {
-            cause: error,
-          },
-        );
-        this.fail(failure, rejectCount);
-      });
-      worker.on('exit', (code) => {
-        if (code !== 0 && (this.total === 0 || this.nextPage <= this.total)) {
-          this.fail(
-            new RagentError('INTERNAL', `A PDF extraction worker stopped early (exit code ${code}).`),
-            rejectCount,
-          );
-        }
-      });
+    for (let index = 0; index < workerCount; index++) {
+      this.startWorker(
+        {
+          bytes: shared,
+          name: options.name,
+          maxPageChars: limits.maxTextChars,
+          maxStreamBytes: limits.maxTextChars,
+          streamShare: { index, of: workerCount },
+        },
+        workerCount,
+      );
     }
   }
 
+  private startWorker(input: WorkerInput, workerCount: number): void {
+    const { name } = this.options;
+    const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), {
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.workerMemoryMb },
+    });
+    this.workers.push(worker);
+    worker.on('message', (message: FromWorker) => {
+      if (this.failure) return;
+      switch (message.type) {
+        case 'ready':
+          // Each worker checked its share of the streams: pages are read once every share passed.
+          this.readyWorkers.push(worker);
+          if (this.readyWorkers.length < workerCount) return;
+          if (message.pageCount > this.limits.maxPages) {
+            this.fail(tooManyPages(name, message.pageCount, this.limits));
+            return;
+          }
+          this.total = message.pageCount;
+          this.batchSize = Math.max(8, Math.min(32, Math.ceil(message.pageCount / (workerCount * 8))));
+          this.resolveCount(message.pageCount);
+          for (const ready of this.readyWorkers) this.give(ready);
+          break;
+        case 'stream-too-large':
+          this.fail(contentTooLarge(name, this.limits));
+          break;
+        case 'batch-done':
+          this.give(worker);
+          break;
+        case 'page':
+          this.textChars += message.chars;
+          if (this.textChars > this.limits.maxTextChars) {
+            this.fail(tooMuchText(name, this.limits));
+            return;
+          }
+          this.ready.set(message.page.page, message.page);
+          this.notify();
+          break;
+        case 'page-failed':
+          this.ready.set(message.page, { page: message.page, lines: [], fonts: {} });
+          this.notify();
+          break;
+        case 'page-too-large':
+          this.fail(tooMuchText(name, this.limits));
+          break;
+        case 'failed':
+          this.fail(new RagentError(message.code, message.message));
+          break;
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? readerOutOfMemory(name, this.limits, error)
+          : new RagentError('INTERNAL', 'A PDF extraction worker failed. The details are in the log.', {
+              cause: error,
+            }),
+      );
+    });
+    worker.on('exit', (code) => {
+      if (code !== 0 && (this.total === 0 || this.nextPage <= this.total)) {
+        this.fail(new RagentError('INTERNAL', `A PDF extraction worker stopped early (exit code ${code}).`));
+      }
+    });
+  }
+
   async *pages(pageCount: number): AsyncGenerator<PageText> {
-    const onAbort = () => this.notify();
-    this.options.signal?.addEventListener('abort', onAbort);
     try {
       for (let page = 1; page <= pageCount; page++) {
         for (;;) {
-          this.options.signal?.throwIfAborted();
           if (this.failure) throw this.failure;
           const text = this.ready.get(page);
           if (text) {
@@ -162,12 +197,13 @@ class WorkerPool {
         }
       }
     } finally {
-      this.options.signal?.removeEventListener('abort', onAbort);
       await this.close();
     }
   }
 
+  /** Lets the workers finish and exit (terminating any that do not within 2 s). */
   async close(): Promise<void> {
+    this.stopWatching();
     await Promise.all(
       this.workers.map(
         (worker) =>
@@ -192,10 +228,20 @@ class WorkerPool {
     worker.postMessage({ type: 'pages', from, to } satisfies ToWorker);
   }
 
-  private fail(error: Error, rejectCount: (error: Error) => void): void {
-    this.failure ??= error;
-    rejectCount(this.failure);
+  /** The first failure wins; every worker is terminated at once (one may be stuck in a page). */
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.stopWatching();
+    this.ready.clear();
+    for (const worker of this.workers) void worker.terminate();
+    this.rejectCount(error);
     this.notify();
+  }
+
+  private stopWatching(): void {
+    clearTimeout(this.timer);
+    this.options.signal?.removeEventListener('abort', this.onAbort);
   }
 
   private notify(): void {

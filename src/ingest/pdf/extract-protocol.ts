@@ -5,6 +5,12 @@ export interface WorkerInput {
   /** The file's bytes, shared read-only; each worker copies them before pdf.js takes them. */
   bytes: SharedArrayBuffer;
   name: string;
+  /** A page with more text than this (characters, one more per text run) stops the worker's reading. */
+  maxPageChars: number;
+  /** Streams inflating past this are refused before pdf.js parses anything (see check-streams.ts). */
+  maxStreamBytes: number;
+  /** This worker checks every `of`-th stream from `index`. */
+  streamShare: { index: number; of: number };
 }
 
 /** Parent → worker. */
@@ -13,7 +19,9 @@ export type ToWorker = { type: 'pages'; from: number; to: number } | { type: 'cl
 /** Worker → parent. */
 export type FromWorker =
   | { type: 'ready'; pageCount: number }
-  | { type: 'page'; page: PageText }
+  | { type: 'page'; page: PageText; chars: number }
   | { type: 'page-failed'; page: number; message: string }
+  | { type: 'page-too-large'; page: number }
   | { type: 'batch-done' }
+  | { type: 'stream-too-large'; offset: number }
   | { type: 'failed'; code: 'PDF_ENCRYPTED' | 'PDF_CORRUPT'; message: string };

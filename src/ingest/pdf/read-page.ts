@@ -1,12 +1,37 @@
 import type { PdfDocument } from './open-pdf.ts';
 import { type PageText, pageLines, type TextContentLike } from './page-lines.ts';
 
-/** Extracts one page's lines and frees the page's resources right after. */
-export async function readPage(document: PdfDocument, pageNumber: number): Promise<PageText> {
+/** Thrown when a page holds more text than the reader may take (see readPage). */
+export class PageTextTooLarge extends Error {
+  constructor(readonly page: number) {
+    super(`page ${page} holds more text than the limit`);
+  }
+}
+
+/**
+ * Extracts one page's lines and frees the page's resources right after. The text is streamed from
+ * pdf.js in chunks and counted (characters, plus one per text run) on the way: past `maxChars` the
+ * stream is cancelled and PageTextTooLarge thrown, so a page whose content inflates to hundreds of
+ * MB is never held whole.
+ */
+export async function readPage(
+  document: PdfDocument,
+  pageNumber: number,
+  maxChars = Number.POSITIVE_INFINITY,
+): Promise<{ text: PageText; chars: number }> {
   const page = await document.getPage(pageNumber);
   try {
-    const content = await page.getTextContent();
-    return pageLines(pageNumber, content as unknown as TextContentLike);
+    const content: TextContentLike & { items: unknown[] } = { items: [], styles: {} };
+    let chars = 0;
+    for await (const chunk of page.streamTextContent()) {
+      Object.assign(content.styles, chunk.styles);
+      for (const item of chunk.items) {
+        content.items.push(item);
+        if ('str' in item) chars += item.str.length + 1;
+      }
+      if (chars > maxChars) throw new PageTextTooLarge(pageNumber);
+    }
+    return { text: pageLines(pageNumber, content), chars };
   } finally {
     page.cleanup();
   }

@@ -11,6 +11,15 @@ import { describeError, RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { checkScope, describeProgress, renderTurnResult } from './chat-command.ts';
 
+/** Asking with no documents to search would only make the model say it found nothing. */
+function emptyScope(scope: string): RagentError {
+  return new RagentError(
+    'SCOPE_EMPTY',
+    `There are no documents in ${scope} yet, so there is nothing to answer from. Add some with ` +
+      `\`npx ragent ingest <files> --scope ${scope}\`, then ask again.`,
+  );
+}
+
 interface AskCommandOptions {
   scope: string;
   json?: boolean;
@@ -18,7 +27,7 @@ interface AskCommandOptions {
 }
 
 export interface AskOutput {
-  /** Where progress lines go (default: stderr). */
+  /** Where progress lines go (default: the context's progress stream, stderr). */
   progress?: NodeJS.WritableStream;
 }
 
@@ -37,9 +46,10 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
       const scope = checkScope(options.scope);
       if (!question.trim())
         throw new RagentError('INVALID_INPUT', 'The question is empty: ragent ask "your question".');
-      const progress = io.progress ?? process.stderr;
+      const progress = io.progress ?? context.progress ?? process.stderr;
       const trace = options.trace ? openTrace(options.trace) : undefined;
-      const { conversations } = await context.services();
+      const { conversations, ingestion } = await context.services();
+      if ((await ingestion.listDocuments([scope])).length === 0) throw emptyScope(scope);
       // A one-off thread, forgotten afterwards: `ask` has no follow-ups.
       const threadId = `cli:ask-${randomUUID()}`;
       const result = await conversations

@@ -1,5 +1,7 @@
 /** `ragent docs list [--scope S] [--json]` and `ragent docs remove <id|name> [--scope S]`. */
+import path from 'node:path';
 import type { Command } from 'commander';
+import type { Config } from '../../../config.ts';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
 import { configuredEmbeddingModel } from '../../../models/create-models.ts';
 import { describeEmbeddingMix, embeddingMix } from '../../../retrieval/index-health.ts';
@@ -20,12 +22,17 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       const { ingestion, config } = await context.services();
       const documents = await ingestion.listDocuments([options.scope]);
       if (options.json) {
-        context.output.write(`${JSON.stringify(documents, null, 2)}\n`);
+        context.output.write(`${JSON.stringify(documents, null, 2)}
+`);
         return;
       }
       context.output.write(renderDocuments(documents, options.scope));
+      context.output.write(`${indexLocation(context.config())}
+`);
       const mixed = describeEmbeddingMix(embeddingMix(documents, configuredEmbeddingModel(config)));
-      if (mixed) context.output.write(`! ${mixed}\n`);
+      if (mixed)
+        context.output.write(`! ${mixed}
+`);
     });
   docs
     .command('remove')
@@ -37,6 +44,13 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       const removed = await ingestion.removeDocument({ idOrName, scope: options.scope });
       context.output.write(`Removed ${removed.name} (${removed.id.slice(0, 12)}) from ${removed.scope}.\n`);
     });
+}
+
+/** Where the listed documents live, so a wrong working directory or data dir shows at once. */
+export function indexLocation(config: Config): string {
+  return config.qdrant
+    ? `Index: Qdrant collection ${config.qdrant.collection} (data directory ${config.dataDir}).`
+    : `Index: ${path.join(config.dataDir, 'index.sqlite')} (data directory ${config.dataDir}).`;
 }
 
 export function renderDocuments(documents: readonly DocumentRecord[], scope: string): string {

@@ -1,7 +1,7 @@
 /**
- * `ragent ingest <files|dirs…> [--scope S]`: ingests each file with a progress bar and prints one
- * summary line per file. A bad file gets a one-line reason and the others still go in; the exit code
- * is 1 if any file failed.
+ * `ragent ingest <files|dirs…> [--scope S]`: ingests each file with a progress bar (on stderr) and
+ * prints one summary line per file (on stdout). A bad file gets a one-line reason and the others
+ * still go in; the exit code is 1 if any file failed.
  */
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
@@ -41,12 +41,23 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
       let failed = missing.length;
       for (const { path: given, reason } of missing) output.write(`✗ ${given}: ${reason}\n`);
       if (files.length === 0 && missing.length === 0) {
-        output.write('No .pdf, .md or .txt files found there.\n');
+        (context.progress ?? process.stderr).write('No .pdf, .md or .txt files found there.\n');
         process.exitCode = 1;
         return;
       }
       const { ingestion, logger, index } = await context.services();
-      const bar = createProgressBar({ stream: output as NodeJS.WriteStream });
+      const progressBar = createProgressBar({
+        stream: (context.progress ?? process.stderr) as NodeJS.WriteStream,
+      });
+      // Results go to stdout; the bar (stderr) is cleared first when both are one terminal.
+      const bar = {
+        update: progressBar.update,
+        clear: progressBar.clear,
+        log: (line: string) => {
+          progressBar.clear();
+          output.write(`${line}\n`);
+        },
+      };
       const uploader = `cli:${currentUser()}`;
       for (const file of files) {
         const name = path.basename(file);

@@ -1,0 +1,96 @@
+/**
+ * The bounds one file's ingest runs within, and the refusal for each one crossed. Any file within
+ * RAGENT_MAX_FILE_MB is either ingested or refused with one of these codes, in bounded time and memory:
+ * a small PDF can inflate to hundreds of MB of page content (a compressed-stream bomb).
+ */
+import { RagentError } from '../errors.ts';
+
+export interface IngestLimits {
+  /** RAGENT_MAX_PAGES. */
+  maxPages: number;
+  /** RAGENT_MAX_TEXT_MB, in characters (a character of extracted text counted as a byte). */
+  maxTextChars: number;
+  /** RAGENT_MAX_CHUNKS: child chunks of one document. */
+  maxChunks: number;
+  /** RAGENT_INGEST_TIMEOUT_S: reading one file (PDF → text). */
+  timeoutMs: number;
+  /** RAGENT_INGEST_MEMORY_MB: heap of one PDF reader thread; a file needing more kills that thread only. */
+  workerMemoryMb: number;
+}
+
+/** The defaults of the variables above (see src/config.ts). */
+export const defaultIngestLimits: IngestLimits = Object.freeze({
+  maxPages: 10_000,
+  maxTextChars: 25 * 1024 * 1024,
+  maxChunks: 100_000,
+  timeoutMs: 300_000,
+  workerMemoryMb: 1_024,
+});
+
+const count = (value: number) => value.toLocaleString('en-US');
+const megabytes = (chars: number) => `${Math.round((chars / 1024 / 1024) * 10) / 10} MB`;
+
+export function tooManyPages(name: string, pages: number, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'INGEST_TOO_MANY_PAGES',
+    `${name} has ${count(pages)} pages, over the limit of ${count(limits.maxPages)}. ` +
+      'Split it, or raise RAGENT_MAX_PAGES.',
+    { details: { pages, limit: limits.maxPages } },
+  );
+}
+
+export function tooMuchText(name: string, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'INGEST_TEXT_TOO_LARGE',
+    `${name} holds more than ${megabytes(limits.maxTextChars)} of text, the limit. ` +
+      'Split it, or raise RAGENT_MAX_TEXT_MB if it really is that long.',
+    { details: { limitChars: limits.maxTextChars } },
+  );
+}
+
+/** A compressed stream of the PDF inflates past RAGENT_MAX_TEXT_MB (checked before it is parsed). */
+export function contentTooLarge(name: string, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'INGEST_CONTENT_TOO_LARGE',
+    `${name} has a compressed stream that inflates to more than ${megabytes(limits.maxTextChars)}, ` +
+      'over the RAGENT_MAX_TEXT_MB limit; nothing was added. Check the file (it may be built to exhaust ' +
+      'memory), or raise RAGENT_MAX_TEXT_MB.',
+    { details: { limitBytes: limits.maxTextChars } },
+  );
+}
+
+export function tooManyChunks(name: string, chunks: number, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'INGEST_TOO_MANY_CHUNKS',
+    `${name} makes ${count(chunks)} chunks, over the limit of ${count(limits.maxChunks)}. ` +
+      'Split it, or raise RAGENT_MAX_CHUNKS.',
+    { details: { chunks, limit: limits.maxChunks } },
+  );
+}
+
+export function readingTimedOut(name: string, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'INGEST_TIMEOUT',
+    `Reading ${name} took longer than ${Math.round(limits.timeoutMs / 1000)} s, the limit; nothing was added. ` +
+      'Split it, or raise RAGENT_INGEST_TIMEOUT_S if it is a large but ordinary file.',
+    { details: { timeoutMs: limits.timeoutMs } },
+  );
+}
+
+export function readerOutOfMemory(name: string, limits: IngestLimits, cause?: unknown): RagentError {
+  return new RagentError(
+    'INGEST_OUT_OF_MEMORY',
+    `Reading ${name} needed more than ${count(limits.workerMemoryMb)} MB of memory, the limit of a PDF ` +
+      'reader; nothing was added. Check the file (it may be built to exhaust memory), or raise ' +
+      'RAGENT_INGEST_MEMORY_MB.',
+    { cause, details: { workerMemoryMb: limits.workerMemoryMb } },
+  );
+}
+
+/** The error an aborted ingest ends with: the abort's own reason when it is a RagentError. */
+export function ingestCancelled(name: string, signal: AbortSignal): RagentError {
+  if (signal.reason instanceof RagentError) return signal.reason;
+  return new RagentError('INGEST_CANCELLED', `Ingesting ${name} was cancelled; nothing was added.`, {
+    cause: signal.reason,
+  });
+}
