@@ -1,14 +1,13 @@
 /**
  * PDF → structured Markdown: pages are read (in worker threads for large files), then laid out into
  * headings, paragraphs, lists and code, each block knowing the pages it came from. The PDF's outline
- * (bookmarks), read meanwhile, gives the headings when the document has one.
+ * (bookmarks), read by the first extraction worker, gives the headings when the document has one.
  */
 import { RagentError } from '../errors.ts';
 import type { IngestLimits } from './ingest-limits.ts';
 import { extractPages } from './pdf/extract-pages.ts';
 import { layoutBlocks } from './pdf/layout-blocks.ts';
 import type { PageText } from './pdf/page-lines.ts';
-import { readPdfOutline } from './pdf/read-outline.ts';
 import { blocksToMarkdown, type ExtractedDocument } from './text-block.ts';
 
 export interface PdfToMarkdownOptions {
@@ -29,15 +28,13 @@ export async function pdfToBlocks(
   bytes: Uint8Array,
   options: PdfToMarkdownOptions,
 ): Promise<ExtractedDocument> {
-  const { pageCount, pages } = await extractPages(bytes, {
+  const { pageCount, pages, outline } = await extractPages(bytes, {
     name: options.name,
     workers: options.workers,
     minBytesForWorkers: options.minBytesForWorkers,
     limits: options.limits,
     signal: options.signal,
   });
-  // Read while the pages are extracted (in workers for large files); a PDF without one gives [].
-  const outline = readPdfOutline(bytes);
   const collected: PageText[] = [];
   let textPages = 0;
   for await (const page of pages) {

@@ -23,6 +23,7 @@ import {
 } from '../ingest-limits.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import type { PageText } from './page-lines.ts';
+import type { OutlineEntry } from './read-outline.ts';
 
 export interface ExtractOptions {
   /** Display name for error messages. */
@@ -43,6 +44,8 @@ export interface PdfPages {
   pageCount: number;
   /** Every page once, in order (a page pdf.js cannot read comes back with no lines). */
   pages: AsyncIterable<PageText>;
+  /** The PDF's outline, read by a worker; empty when it has none (or the reading stopped first). */
+  outline: Promise<OutlineEntry[]>;
 }
 
 /** Opens the document (so a bad PDF fails here, before anything else) and returns its page stream. */
@@ -52,7 +55,7 @@ export async function extractPages(bytes: Uint8Array, options: ExtractOptions): 
   const pool = new WorkerPool(bytes, workers, options);
   try {
     const pageCount = await pool.pageCount;
-    return { pageCount, pages: pool.pages(pageCount) };
+    return { pageCount, pages: pool.pages(pageCount), outline: pool.outline };
   } catch (error) {
     await pool.close();
     throw error;
@@ -61,6 +64,8 @@ export async function extractPages(bytes: Uint8Array, options: ExtractOptions): 
 
 class WorkerPool {
   readonly pageCount: Promise<number>;
+  readonly outline: Promise<OutlineEntry[]>;
+  private resolveOutline: (entries: OutlineEntry[]) => void = () => {};
   private readonly workers: Worker[] = [];
   private readonly readyWorkers: Worker[] = [];
   private readonly ready = new Map<number, PageText>();
@@ -91,6 +96,9 @@ class WorkerPool {
     });
     // Nobody may be awaiting pageCount when a failure comes later; it is read through pages().
     this.pageCount.catch(() => {});
+    this.outline = new Promise<OutlineEntry[]>((resolve) => {
+      this.resolveOutline = resolve;
+    });
     this.timer = setTimeout(() => this.fail(readingTimedOut(options.name, limits)), limits.timeoutMs);
     this.timer.unref();
     options.signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -136,6 +144,9 @@ class WorkerPool {
           this.batchSize = Math.max(8, Math.min(32, Math.ceil(message.pageCount / (workerCount * 8))));
           this.resolveCount(message.pageCount);
           for (const ready of this.readyWorkers) this.give(ready);
+          break;
+        case 'outline':
+          this.resolveOutline(message.entries);
           break;
         case 'stream-too-large':
           this.fail(contentTooLarge(name, this.limits));
@@ -218,6 +229,7 @@ class WorkerPool {
           }),
       ),
     );
+    this.resolveOutline([]);
   }
 
   private give(worker: Worker): void {
@@ -236,6 +248,7 @@ class WorkerPool {
     this.ready.clear();
     for (const worker of this.workers) void worker.terminate();
     this.rejectCount(error);
+    this.resolveOutline([]);
     this.notify();
   }
 

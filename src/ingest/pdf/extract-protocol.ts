@@ -1,5 +1,6 @@
 /** Messages between the ingest and its PDF extraction workers. */
 import type { PageText } from './page-lines.ts';
+import type { OutlineEntry } from './read-outline.ts';
 
 export interface WorkerInput {
   /** The file's bytes, shared read-only; each worker copies them before pdf.js takes them. */
@@ -19,6 +20,8 @@ export type ToWorker = { type: 'pages'; from: number; to: number } | { type: 'cl
 /** Worker → parent. */
 export type FromWorker =
   | { type: 'ready'; pageCount: number }
+  /** Sent once, by the first worker, after `ready`: the document's outline (empty when it has none). */
+  | { type: 'outline'; entries: OutlineEntry[] }
   | { type: 'page'; page: PageText; chars: number }
   | { type: 'page-failed'; page: number; message: string }
   | { type: 'page-too-large'; page: number }

@@ -4,6 +4,7 @@ import { isRagentError } from '../../errors.ts';
 import { findOversizedStream } from './check-streams.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import { openPdf } from './open-pdf.ts';
+import { readOutline } from './read-outline.ts';
 import { PageTextTooLarge, readPage } from './read-page.ts';
 
 if (!parentPort) throw new Error('extract-worker.ts runs only as a worker thread.');
@@ -21,6 +22,8 @@ async function start(): Promise<void> {
   try {
     const document = await openPdf(new Uint8Array(input.bytes), input.name);
     send({ type: 'ready', pageCount: document.numPages });
+    // The outline is read here too, never in the thread that serves chats.
+    if (input.streamShare.index === 0) send({ type: 'outline', entries: await readOutline(document) });
     port.on('message', async (message: ToWorker) => {
       if (message.type === 'close') {
         await document.destroy().catch(() => {});
