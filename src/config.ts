@@ -114,6 +114,7 @@ const environmentSchema = z.object({
   QDRANT_COLLECTION: text('ragent'),
   RAGENT_MAX_FILE_MB: wholeNumber(50, 1, 2_048),
   RAGENT_INGEST_WORKERS: wholeNumber(2, 1, 64),
+  RAGENT_INGEST_DEFAULT_SET: z.enum(['channel', 'workspace']).default('channel'),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
@@ -197,7 +198,8 @@ export interface Config {
   embeddings: 'ollama' | 'openai' | 'none';
   embedBatchSize: number;
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
-  ingest: { maxFileBytes: number; workers: number };
+  /** `defaultSet`: where a chat upload goes unless the user picks: the channel's set or the workspace's/server's. */
+  ingest: { maxFileBytes: number; workers: number; defaultSet: 'channel' | 'workspace' };
   limits: {
     llmConcurrency: number;
     answerTimeoutMs: number;
@@ -321,7 +323,11 @@ function toConfig(env: EnvironmentVariables): Config {
           collection: env.QDRANT_COLLECTION,
         }
       : undefined,
-    ingest: { maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024, workers: env.RAGENT_INGEST_WORKERS },
+    ingest: {
+      maxFileBytes: env.RAGENT_MAX_FILE_MB * 1024 * 1024,
+      workers: env.RAGENT_INGEST_WORKERS,
+      defaultSet: env.RAGENT_INGEST_DEFAULT_SET,
+    },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
       answerTimeoutMs: env.RAGENT_ANSWER_TIMEOUT_S * 1000,

@@ -164,9 +164,27 @@ export function forgetDeniedText(name: string, terms: PlatformTerms): string {
 }
 
 /** `name` as the platform formats it. */
-export function removedText(name: string, pages: number, terms: PlatformTerms): string {
-  return `Removed ${name} (${count(pages, 'page')}) from ${terms.place}'s documents. It is no longer searched.`;
+export function removedText(name: string, pages: number, set: DocumentSet): string {
+  return `Removed ${name} (${count(pages, 'page')}) from ${setTitle(set).toLowerCase()}'s documents. It is no longer searched.`;
 }
+
+/** Which set a document list groups under, as the platform names its places (`workspace`, `server`). */
+export type DocumentSet = { kind: 'channel' | 'linked' | 'place' | 'shared'; place: string };
+
+export function setTitle(set: DocumentSet): string {
+  switch (set.kind) {
+    case 'channel':
+      return 'This channel';
+    case 'linked':
+      return 'Linked channels';
+    case 'place':
+      return `This ${set.place}`;
+    case 'shared':
+      return 'Shared';
+  }
+}
+
+export const documentSetsIntro = 'A question here searches these documents:';
 
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
@@ -186,7 +204,11 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
         ? 'keep writing in the thread; if I ask you something back, just reply.'
         : 'in the thread, mention me or reply to one of my messages; if I ask you something back, reply to it.',
     ],
-    ['Add PDFs', `${terms.ingestCommand} — only ${terms.place} will see them.`],
+    [
+      'Document sets',
+      `each channel has its own documents: a question in a channel searches that channel's, ${terms.place}'s and the shared ones — never another channel's.`,
+    ],
+    ['Add PDFs', `${terms.ingestCommand} — for this channel only, or for all of ${terms.place}.`],
     ['List documents', terms.docsCommand],
     ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
     ['Feedback', 'use 👍 / 👎 under an answer.'],

@@ -20,6 +20,8 @@ export const subcommands = {
 } as const;
 
 export const ingestFileOption = 'file';
+/** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
+export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
 
 export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
@@ -33,7 +35,7 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.ingest,
-      description: "Add a PDF to this server's documents",
+      description: "Add a PDF to this channel's or this server's documents",
       options: [
         {
           type: ApplicationCommandOptionType.Attachment,
@@ -41,17 +43,27 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           description: 'The PDF to add',
           required: true,
         },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: ingestTargetOption,
+          description: 'Who can search it: this channel or the whole server (default set by the bot owner)',
+          required: false,
+          choices: [
+            { name: 'this channel', value: 'channel' },
+            { name: 'the whole server', value: 'server' },
+          ],
+        },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.docs,
-      description: 'List the documents this server can search',
+      description: 'List the documents this channel can search, by set',
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.forget,
-      description: "Remove a document from this server's documents",
+      description: "Remove a document from this channel's or this server's documents",
       options: [
         {
           type: ApplicationCommandOptionType.String,

@@ -15,7 +15,12 @@ import {
 } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
+import {
+  type ConversationPlace,
+  placeInDirectMessages,
+  placeInGuild,
+  setChannelOf,
+} from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 
 const threadNameLimit = 100;
@@ -38,14 +43,14 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     place = placeInDirectMessages(message.channelId);
     channel = message.channel;
   } else if (message.channel.isThread()) {
-    place = placeInGuild(message.guildId, message.channel.id);
+    place = placeInGuild(message.guildId, message.channel.id, setChannelOf(message.channel));
     const addressed =
       mentioned || repliesToBot || (messageContentIntent && (await hasThread(context, place)));
     if (!addressed) return;
     channel = message.channel;
   } else {
     if (!(mentioned || repliesToBot)) return;
-    place = placeInGuild(message.guildId, message.id);
+    place = placeInGuild(message.guildId, message.id, message.channelId);
   }
   const eventKey = `discord:message:${message.id}`;
   if (!(await context.turns.claim(eventKey))) return;
@@ -68,6 +73,8 @@ export async function handleMessage(context: DiscordContext, message: Message): 
 
   const guildId = message.guildId;
   const existing = channel;
+  // A new thread starts from a message in a channel: that channel's set.
+  const setChannel = message.channelId;
   context.turns.answer({
     key: eventKey,
     text,
@@ -93,7 +100,7 @@ export async function handleMessage(context: DiscordContext, message: Message): 
       }
       return {
         surface: await openAnswerSurface(context.surfaces, thread),
-        place: { ...placeInGuild(guildId ?? '', thread.id), user: message.author.id },
+        place: { ...placeInGuild(guildId ?? '', thread.id, setChannel), user: message.author.id },
       };
     },
   });

@@ -3,12 +3,18 @@
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { sharedScope } from '../../core/types.ts';
-import { forgetDocument, listDocuments } from '../../turns/document-commands.ts';
+import {
+  forgetDocument,
+  groupBySet,
+  listDocuments,
+  type PlaceSets,
+  scopesOfSets,
+  setOfScope,
+} from '../../turns/document-commands.ts';
 import { forgetNameOption } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { guildScope } from './discord-scopes.ts';
+import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { documentListText, forgetDeniedText, forgottenText, helpText } from './discord-text.ts';
 import { messageLimit } from './render-answer.ts';
 
@@ -17,10 +23,10 @@ export async function runDocsCommand(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const scope = guildScope(interaction.guildId);
-  const documents = await listDocuments(context.services.ingestion, [scope, sharedScope]);
+  const sets = await placeSets(context, interaction);
+  const documents = await listDocuments(context.services.ingestion, scopesOfSets(sets));
   await interaction.editReply({
-    content: documentListText(documents, scope, messageLimit),
+    content: documentListText(groupBySet(documents, sets), messageLimit),
     allowedMentions: noMentions,
   });
 }
@@ -31,17 +37,40 @@ export async function runForgetCommand(
 ): Promise<void> {
   // First: reading the index may take longer than Discord's 3 seconds.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const sets = await placeSets(context, interaction);
+  const permissions = interaction.memberPermissions;
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(forgetNameOption, true),
-    scope: guildScope(interaction.guildId),
+    scopes: [sets.channel ?? sets.place, sets.place],
     uploader: `discord:${interaction.user.id}`,
-    isAdmin: async () => interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    // A channel's set: Manage Channels (in this channel) or Manage Server; the server's: Manage Server.
+    isAdmin: async (document) =>
+      Boolean(
+        permissions?.has(PermissionFlagsBits.ManageGuild) ||
+          (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
+      ),
     logger: context.logger,
   });
   await interaction.editReply({
-    content: outcome.kind === 'denied' ? forgetDeniedText(outcome.document) : forgottenText(outcome.document),
+    content:
+      outcome.kind === 'denied'
+        ? forgetDeniedText(outcome.document)
+        : forgottenText(outcome.document, setOfScope(outcome.document.scope, sets)),
     allowedMentions: noMentions,
   });
+}
+
+/** The sets a command in this channel (a thread: its parent channel) works on. */
+export async function placeSets(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+): Promise<PlaceSets> {
+  const channel = await interactionSetChannel(context.client, interaction);
+  return {
+    channel: channelScope(interaction.guildId, channel),
+    place: guildScope(interaction.guildId),
+    placeName: 'server',
+  };
 }
 
 export async function runHelpCommand(

@@ -3,13 +3,26 @@
  * happens afterwards and answers privately through the command's `response_url`.
  */
 import type { App } from '@slack/bolt';
-import { type DocumentRecord, sharedScope } from '../../core/types.ts';
+import type { DocumentRecord } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
-import { listDocuments as documentsFor, forgetDocument } from '../../turns/document-commands.ts';
-import { forgetDeniedText, noDocumentsText, removedText } from '../../turns/messages-en.ts';
+import {
+  listDocuments as documentsFor,
+  forgetDocument,
+  groupBySet,
+  type PlaceSets,
+  scopesOfSets,
+  setOfScope,
+} from '../../turns/document-commands.ts';
+import {
+  documentSetsIntro,
+  forgetDeniedText,
+  noDocumentsText,
+  removedText,
+  setTitle,
+} from '../../turns/messages-en.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
-import { type SlackContext, workspaceScope, workspaceScopes } from './slack-context.ts';
+import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 export const slashCommandName = '/ragent';
@@ -31,21 +44,31 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           case 'ingest':
             await context.client.views.open({
               trigger_id: command.trigger_id,
-              view: ingestModal({
-                channel: command.channel_id,
-                user: command.user_id,
-                team: command.team_id,
-              }) as never,
+              view: ingestModal(
+                {
+                  channel: command.channel_id,
+                  user: command.user_id,
+                  team: command.team_id,
+                },
+                context.services.config.ingest.defaultSet,
+              ) as never,
             });
             return;
           case 'docs':
           case 'documents':
           case 'list':
-            await reply(await listDocuments(context, command.team_id));
+            await reply(await listDocuments(context, placeSets(command.team_id, command.channel_id)));
             return;
           case 'forget':
           case 'remove':
-            await reply(await forget(context, command.team_id, command.user_id, argument));
+            await reply(
+              await forget(
+                context,
+                placeSets(command.team_id, command.channel_id),
+                command.user_id,
+                argument,
+              ),
+            );
             return;
           case '':
           case 'help':
@@ -65,26 +88,41 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
   });
 }
 
-async function listDocuments(context: SlackContext, teamId: string): Promise<string> {
-  const documents = await documentsFor(context.services.ingestion, workspaceScopes(teamId));
+/** The sets a command in `channel` works on (a DM has no channel set). */
+function placeSets(teamId: string, channel: string): PlaceSets {
+  return {
+    ...(isDirectMessageChannel(channel) ? {} : { channel: channelScope(teamId, channel) }),
+    place: workspaceScope(teamId),
+    placeName: 'workspace',
+  };
+}
+
+async function listDocuments(context: SlackContext, sets: PlaceSets): Promise<string> {
+  const documents = await documentsFor(context.services.ingestion, scopesOfSets(sets));
   if (documents.length === 0) {
     return noDocumentsText({ ...slackTerms, ingestCommand: '`/ragent ingest`' });
   }
-  const lines = documents.slice(0, maxListed).map(describeDocument);
+  const lines: string[] = [];
+  let listed = 0;
+  for (const group of groupBySet(documents, sets)) {
+    lines.push(`*${setTitle(group.set)}* (${group.documents.length})`);
+    for (const document of group.documents) {
+      if (listed++ < maxListed) lines.push(describeDocument(document));
+    }
+  }
   const more = documents.length > maxListed ? `\n…and ${documents.length - maxListed} more.` : '';
-  return `*${documents.length} document${documents.length === 1 ? '' : 's'}* I can search here:\n${lines.join('\n')}${more}`;
+  return `${documentSetsIntro}\n${lines.join('\n')}${more}`;
 }
 
 function describeDocument(document: DocumentRecord): string {
-  const shared = document.scope === sharedScope ? ' _(shared)_' : '';
-  return `• *${safeMrkdwn(document.name)}* — ${document.pages} pages, ${document.children} chunks, added ${document.ingestedAt.slice(0, 10)}${shared}`;
+  return `• *${safeMrkdwn(document.name)}* — ${document.pages} pages, ${document.children} chunks, added ${document.ingestedAt.slice(0, 10)}`;
 }
 
-async function forget(context: SlackContext, teamId: string, user: string, name: string): Promise<string> {
+async function forget(context: SlackContext, sets: PlaceSets, user: string, name: string): Promise<string> {
   if (!name) return 'Which document? Use `/ragent forget <name>`; `/ragent docs` lists them.';
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: name,
-    scope: workspaceScope(teamId),
+    scopes: [...(sets.channel ? [sets.channel] : []), sets.place],
     uploader: user,
     isAdmin: () => isWorkspaceAdmin(context, user),
     logger: context.logger,
@@ -92,7 +130,7 @@ async function forget(context: SlackContext, teamId: string, user: string, name:
   const document = safeMrkdwn(outcome.document.name);
   return outcome.kind === 'denied'
     ? `:warning: ${forgetDeniedText(document, slackTerms)} Ask them to run \`/ragent forget ${document}\`.`
-    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, slackTerms)}`;
+    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, setOfScope(outcome.document.scope, sets))}`;
 }
 
 async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
