@@ -9,7 +9,6 @@ import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, searchThenAnswer, startDiscordHarness } from './discord-harness.ts';
 
 const manageChannels = (1n << 4n).toString();
-const notFound = 'Not in the documents.';
 
 describe('Discord: a document set per channel', () => {
   let harness: DiscordHarness;
@@ -19,7 +18,7 @@ describe('Discord: a document set per channel', () => {
     otherChannel = harness.discord.addChannel(harness.guildId, 'engineering');
     harness.scripts.orchestrator = searchThenAnswer('zebracount moonbase', (results) => {
       const files = [...new Set(results.match(/[\w-]+\.pdf/g) ?? [])];
-      return files.length > 0 ? `Found in ${files.join(', ')}.` : notFound;
+      return files.length > 0 ? `Found in ${files.join(', ')}.` : 'Not in the documents.';
     });
   });
   afterAll(async () => {
