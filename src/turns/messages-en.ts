@@ -186,6 +186,29 @@ export function setTitle(set: DocumentSet): string {
 
 export const documentSetsIntro = 'A question here searches these documents:';
 
+export function crossPlaceLinkText(placeName: string): string {
+  return `A channel can only use the documents of another channel in this ${placeName}.`;
+}
+
+export const selfLinkText = 'A channel always searches its own documents: pick another channel to use.';
+
+/** `channel` as the platform formats a channel mention. */
+export function linkedText(channel: string, added: boolean): string {
+  return added
+    ? `This channel now also searches the documents of ${channel}. Undo with unuse.`
+    : `This channel already searches the documents of ${channel}.`;
+}
+
+export function unlinkedText(channel: string, removed: boolean): string {
+  return removed
+    ? `This channel no longer searches the documents of ${channel}.`
+    : `This channel did not use the documents of ${channel}.`;
+}
+
+export function linkDeniedText(admin: string): string {
+  return `Only ${admin} can link channels.`;
+}
+
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
 

@@ -20,6 +20,7 @@ describe('Slack: a document set per channel', () => {
   beforeAll(async () => {
     harness = await startSlackHarness();
     harness.slack.addUser({ id: defaultUser, name: 'alice' });
+    harness.slack.addUser({ id: 'UADMIN', name: 'admin', isAdmin: true });
   });
   afterAll(async () => {
     await harness?.close();
@@ -50,13 +51,13 @@ describe('Slack: a document set per channel', () => {
     return last ? blockText(last) : '';
   }
 
-  async function command(text: string, channel: string, team = harness.slack.teamId) {
+  async function command(text: string, channel: string, team = harness.slack.teamId, user = defaultUser) {
     const responseId = `${text}-${channel}-${Math.random()}`;
     await harness.sender.command(
       slashCommand({
         team,
         channel,
-        user: defaultUser,
+        user,
         text,
         responseUrl: harness.slack.responseUrl(responseId),
       }),
@@ -213,5 +214,30 @@ describe('Slack: a document set per channel', () => {
     );
     const dmOpen = await harness.slack.waitFor(() => harness.slack.callsTo('views.open')[dmOpens], 5_000);
     expect((dmOpen.body.view as { blocks: unknown[] }).blocks).toHaveLength(1);
+  });
+
+  it('lets an admin link a channel to another channel’s set with /ragent use, and undo it', async () => {
+    const oncall = 'C0ONCALL';
+    const oncallEu = 'C0ONCALLEU';
+    const team = harness.slack.teamId;
+    await shareWithIngest(oncall, 'oncall-runbook.pdf', 'The pagerrotation changes every monday.');
+    expect(await ask(oncallEu, 'When does the pagerrotation change?')).not.toContain('oncall-runbook.pdf');
+
+    expect(await command(`use <#${oncall}|oncall>`, oncallEu)).toMatch(/Only a workspace admin can link/);
+    expect(await harness.services.coordination.linkedChannels(`slack:${team}:${oncallEu}`)).toEqual([]);
+    expect(await command(`use <#${oncall}|oncall>`, oncallEu, team, 'UADMIN')).toMatch(
+      /now also searches the documents of <#C0ONCALL>/,
+    );
+    expect(await ask(oncallEu, 'When does the pagerrotation change?')).toContain('oncall-runbook.pdf');
+    expect(await command('docs', oncallEu)).toMatch(/\*Linked channels\* \(1\)\n• \*oncall-runbook\.pdf\*/);
+    // One way only, and only for that channel.
+    expect(await ask(eng, 'When does the pagerrotation change?')).not.toContain('oncall-runbook.pdf');
+    expect(await command(`use <#${oncallEu}>`, oncallEu, team, 'UADMIN')).toMatch(/always searches its own/);
+    expect(await command('use oncall', oncallEu, team, 'UADMIN')).toMatch(/Which channel\?/);
+
+    expect(await command(`unuse <#${oncall}|oncall>`, oncallEu, team, 'UADMIN')).toMatch(
+      /no longer searches/,
+    );
+    expect(await ask(oncallEu, 'When does the pagerrotation change?')).not.toContain('oncall-runbook.pdf');
   });
 });

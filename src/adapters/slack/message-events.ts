@@ -107,7 +107,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),
-      place: { threadId, scopes: placeScopes(teamId, event.channel), user },
+      place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },
     }),
   });
 }

@@ -1,10 +1,11 @@
 /**
- * `/ragent ingest | docs | forget <name> | help`. Every command is acknowledged at once; the work
+ * `/ragent ingest | docs | forget <name> | use #channel | unuse #channel | help`. Every command is acknowledged at once; the work
  * happens afterwards and answers privately through the command's `response_url`.
  */
 import type { App } from '@slack/bolt';
 import type { DocumentRecord } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
+import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
 import {
   listDocuments as documentsFor,
   forgetDocument,
@@ -16,13 +17,16 @@ import {
 import {
   documentSetsIntro,
   forgetDeniedText,
+  linkDeniedText,
+  linkedText,
   noDocumentsText,
   removedText,
   setTitle,
+  unlinkedText,
 } from '../../turns/messages-en.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
-import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
+import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 export const slashCommandName = '/ragent';
@@ -57,7 +61,16 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           case 'docs':
           case 'documents':
           case 'list':
-            await reply(await listDocuments(context, placeSets(command.team_id, command.channel_id)));
+            await reply(
+              await listDocuments(
+                context,
+                await withLinks(
+                  context.services.coordination,
+                  placeSets(command.team_id, command.channel_id),
+                  context.logger,
+                ),
+              ),
+            );
             return;
           case 'forget':
           case 'remove':
@@ -68,6 +81,18 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
                 command.user_id,
                 argument,
               ),
+            );
+            return;
+          case 'use':
+          case 'unuse':
+            await reply(
+              await useChannel(context, {
+                teamId: command.team_id,
+                channel: command.channel_id,
+                user: command.user_id,
+                argument,
+                link: subcommand.toLowerCase() === 'use',
+              }),
             );
             return;
           case '':
@@ -86,15 +111,6 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
       }
     });
   });
-}
-
-/** The sets a command in `channel` works on (a DM has no channel set). */
-function placeSets(teamId: string, channel: string): PlaceSets {
-  return {
-    ...(isDirectMessageChannel(channel) ? {} : { channel: channelScope(teamId, channel) }),
-    place: workspaceScope(teamId),
-    placeName: 'workspace',
-  };
 }
 
 async function listDocuments(context: SlackContext, sets: PlaceSets): Promise<string> {
@@ -139,4 +155,31 @@ async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<bo
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
     | undefined;
   return Boolean(profile?.is_admin || profile?.is_owner || profile?.is_primary_owner);
+}
+
+/**
+ * `/ragent use #oncall` / `unuse #oncall` (workspace admins): this channel also searches #oncall's
+ * set. The channel comes from Slack's own mention markup (`<#C123|name>`), in this workspace.
+ */
+async function useChannel(
+  context: SlackContext,
+  request: { teamId: string; channel: string; user: string; argument: string; link: boolean },
+): Promise<string> {
+  const verb = request.link ? 'use' : 'unuse';
+  const mentioned = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(request.argument)?.[1];
+  if (!mentioned) return `Which channel? Use \`/ragent ${verb} #channel\`.`;
+  if (isDirectMessageChannel(request.channel))
+    return 'Use this command in the channel that should search more.';
+  if (!(await isWorkspaceAdmin(context, request.user)))
+    return `:warning: ${linkDeniedText(slackTerms.admin)}`;
+  const channel = channelScope(request.teamId, request.channel);
+  const linked = channelScope(request.teamId, mentioned);
+  const shown = `<#${mentioned}>`;
+  const { coordination } = context.services;
+  return request.link
+    ? linkedText(
+        shown,
+        await linkChannel(coordination, { channel, linked, placeName: 'workspace', logger: context.logger }),
+      )
+    : unlinkedText(shown, await unlinkChannel(coordination, { channel, linked, logger: context.logger }));
 }
