@@ -133,4 +133,45 @@ describe('Discord: a document set per channel', () => {
       await command(harness.channelId, 'forget', { name: 'zebra-manual.pdf', permissions: manageChannels }),
     ).toMatch(/^🗑️ Removed \*\*zebra-manual\.pdf\*\* .* from this channel's documents/);
   });
+
+  it('lets a channel manager link a channel to another channel’s set with /ragent use, within the server only', async () => {
+    const { discord, guildId } = harness;
+    const oncall = discord.addChannel(guildId, 'oncall');
+    const oncallEu = discord.addChannel(guildId, 'oncall-eu');
+    await ingest('pager-runbook.pdf', 'The zebracount pager rotation changes on monday.', oncall);
+    expect(await ask(oncallEu)).not.toContain('pager-runbook.pdf');
+
+    const use = (channelId: string, target: string, subcommand = 'use', permissions = manageChannels) => {
+      const interaction = discord.runCommand({
+        guildId,
+        channelId,
+        subcommand,
+        permissions,
+        options: [{ name: 'channel', type: 7, value: target }],
+      });
+      return discord
+        .waitFor(() => interaction.history.length >= 2, 10_000, `/ragent ${subcommand}`)
+        .then(() => interaction.original?.content ?? '');
+    };
+    expect(await use(oncallEu, oncall, 'use', '3072')).toMatch(/^⚠️ Only a member with Manage Channels/);
+    expect(await use(oncallEu, oncall)).toMatch(/now also searches the documents of <#\d+>/);
+    expect(await harness.services.coordination.linkedChannels(`discord:${guildId}:${oncallEu}`)).toEqual([
+      `discord:${guildId}:${oncall}`,
+    ]);
+    expect(await ask(oncallEu)).toContain('pager-runbook.pdf');
+    expect(await command(oncallEu, 'docs')).toMatch(
+      /\*\*Linked channels\*\* \(1\)\n• \*\*pager-runbook\.pdf\*\*/,
+    );
+    // One way: the linked channel does not search the other's set; the rest of the server neither.
+    expect(await ask(otherChannel)).not.toContain('pager-runbook.pdf');
+
+    // A channel of another server is refused.
+    const elsewhere = discord.addGuild('delta');
+    expect(await use(oncallEu, elsewhere.channelId)).toMatch(
+      /^⚠️ A channel can only use the documents of another channel in this server/,
+    );
+
+    expect(await use(oncallEu, oncall, 'unuse')).toMatch(/no longer searches/);
+    expect(await ask(oncallEu)).not.toContain('pager-runbook.pdf');
+  });
 });

@@ -96,7 +96,14 @@ describe('ragent discord register', () => {
       }),
     ]);
     expect(ragentCommand.contexts).toEqual([0]);
-    expect(ragentCommand.options?.map((option) => option.name)).toEqual(['ingest', 'docs', 'forget', 'help']);
+    expect(ragentCommand.options?.map((option) => option.name)).toEqual([
+      'ingest',
+      'docs',
+      'forget',
+      'use',
+      'unuse',
+      'help',
+    ]);
   });
 
   it('invites the bot with the bot and applications.commands scopes and exactly the permissions it needs', () => {

@@ -3,9 +3,11 @@
  * Discord, the adapter answers it, and the tests check both against this one definition.
  */
 import {
+  type APIApplicationCommandChannelOption,
   ApplicationCommandOptionType,
   ApplicationCommandType,
   ApplicationIntegrationType,
+  ChannelType,
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
@@ -16,6 +18,8 @@ export const subcommands = {
   ingest: 'ingest',
   docs: 'docs',
   forget: 'forget',
+  use: 'use',
+  unuse: 'unuse',
   help: 'help',
 } as const;
 
@@ -23,6 +27,16 @@ export const ingestFileOption = 'file';
 /** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
 export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
+/** The channel whose documents `use` / `unuse` links or unlinks. */
+export const linkChannelOption = 'channel';
+
+const linkChannelDefinition: APIApplicationCommandChannelOption = {
+  type: ApplicationCommandOptionType.Channel,
+  name: linkChannelOption,
+  description: 'A channel of this server',
+  required: true,
+  channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildForum],
+};
 
 export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   type: ApplicationCommandType.ChatInput,
@@ -73,6 +87,18 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           max_length: 200,
         },
       ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.use,
+      description: "Also search another channel's documents here (Manage Channels or Manage Server)",
+      options: [linkChannelDefinition],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.unuse,
+      description: "Stop searching another channel's documents here",
+      options: [linkChannelDefinition],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,

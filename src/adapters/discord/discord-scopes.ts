@@ -9,7 +9,11 @@
  *   user may share servers with the bot that must not see each other's documents, so a DM sees none.
  */
 import type { Channel, Client } from 'discord.js';
+import type { CoordinationStore } from '../../core/coordination-store.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
+import type { Logger } from '../../logger.ts';
+import { withLinks } from '../../turns/channel-links.ts';
+import { scopesOfSets } from '../../turns/document-commands.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
@@ -38,6 +42,17 @@ export async function interactionSetChannel(
   const channel =
     interaction.channel ?? (await client.channels.fetch(interaction.channelId).catch(() => null));
   return channel ? setChannelOf(channel) : interaction.channelId;
+}
+
+/** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
+export async function guildChannelScopes(
+  store: CoordinationStore,
+  logger: Logger,
+  guildId: string,
+  channelId: string,
+): Promise<Scope[]> {
+  const sets = { channel: channelScope(guildId, channelId), place: guildScope(guildId), placeName: 'server' };
+  return scopesOfSets(await withLinks(store, sets, logger));
 }
 
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */

@@ -3,6 +3,7 @@
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
 import {
   forgetDocument,
   groupBySet,
@@ -11,7 +12,8 @@ import {
   scopesOfSets,
   setOfScope,
 } from '../../turns/document-commands.ts';
-import { forgetNameOption } from './command-definitions.ts';
+import { linkDeniedText, linkedText, unlinkedText } from '../../turns/messages-en.ts';
+import { forgetNameOption, linkChannelOption } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
@@ -23,7 +25,11 @@ export async function runDocsCommand(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const sets = await placeSets(context, interaction);
+  const sets = await withLinks(
+    context.services.coordination,
+    await placeSets(context, interaction),
+    context.logger,
+  );
   const documents = await listDocuments(context.services.ingestion, scopesOfSets(sets));
   await interaction.editReply({
     content: documentListText(groupBySet(documents, sets), messageLimit),
@@ -71,6 +77,47 @@ export async function placeSets(
     place: guildScope(interaction.guildId),
     placeName: 'server',
   };
+}
+
+/**
+ * `/ragent use channel:` / `unuse channel:` (Manage Channels or Manage Server): this channel (a
+ * thread: its parent) also searches that channel's set. Only a channel of this server is accepted.
+ */
+export async function runUseCommand(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  link: boolean,
+): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const say = (content: string) => interaction.editReply({ content, allowedMentions: noMentions });
+  const permissions = interaction.memberPermissions;
+  if (
+    !(
+      permissions?.has(PermissionFlagsBits.ManageGuild) ||
+      permissions?.has(PermissionFlagsBits.ManageChannels)
+    )
+  ) {
+    await say(`⚠️ ${linkDeniedText('a member with Manage Channels or Manage Server')}`);
+    return;
+  }
+  const sets = await placeSets(context, interaction);
+  const targetId = String(interaction.options.get(linkChannelOption, true).value);
+  const target = await context.client.channels.fetch(targetId).catch(() => null);
+  // A channel of another server (or one the bot cannot see) gets a scope of another place: refused.
+  const targetGuild = target && 'guildId' in target && target.guildId ? target.guildId : 'unknown';
+  // Unlinking needs no lookup: a deleted channel's link can still be removed.
+  const linked = channelScope(link ? targetGuild : interaction.guildId, targetId);
+  const channel = sets.channel ?? sets.place;
+  const shown = `<#${targetId}>`;
+  const { coordination } = context.services;
+  await say(
+    link
+      ? linkedText(
+          shown,
+          await linkChannel(coordination, { channel, linked, placeName: 'server', logger: context.logger }),
+        )
+      : unlinkedText(shown, await unlinkChannel(coordination, { channel, linked, logger: context.logger })),
+  );
 }
 
 export async function runHelpCommand(
