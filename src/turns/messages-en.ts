@@ -145,6 +145,8 @@ export interface PlatformTerms {
   ingestCommand: string;
   docsCommand: string;
   forgetCommand: string;
+  /** Linking a channel to another channel's set. */
+  useCommand: string;
 }
 
 /** How to continue after a clarifying question. */
@@ -232,7 +234,8 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
       `each channel has its own documents: a question in a channel searches that channel's, ${terms.place}'s and the shared ones — never another channel's.`,
     ],
     ['Add PDFs', `${terms.ingestCommand} — for this channel only, or for all of ${terms.place}.`],
-    ['List documents', terms.docsCommand],
+    ['List documents', `${terms.docsCommand} — what this channel searches, by set.`],
+    ['Link channels', `${terms.useCommand} — this channel also searches that channel's documents (admins).`],
     ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
     ['Feedback', 'use 👍 / 👎 under an answer.'],
   ];

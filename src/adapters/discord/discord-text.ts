@@ -25,6 +25,7 @@ export const discordTerms: PlatformTerms = {
   ingestCommand: '`/ragent ingest file: for:`',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget name:`',
+  useCommand: '`/ragent use channel:` (`unuse` to undo)',
 };
 
 export function clarificationText(question: string, messageContentIntent: boolean): string {

@@ -79,7 +79,7 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
                 context,
                 placeSets(command.team_id, command.channel_id),
                 command.user_id,
-                argument,
+                unescapeSlackText(argument),
               ),
             );
             return;
@@ -167,7 +167,8 @@ async function useChannel(
 ): Promise<string> {
   const verb = request.link ? 'use' : 'unuse';
   const mentioned = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(request.argument)?.[1];
-  if (!mentioned) return `Which channel? Use \`/ragent ${verb} #channel\`.`;
+  if (!mentioned)
+    return `Which channel? Use \`/ragent ${verb} #channel\` and pick the channel from the list.`;
   if (isDirectMessageChannel(request.channel))
     return 'Use this command in the channel that should search more.';
   if (!(await isWorkspaceAdmin(context, request.user)))
@@ -182,4 +183,17 @@ async function useChannel(
         await linkChannel(coordination, { channel, linked, placeName: 'workspace', logger: context.logger }),
       )
     : unlinkedText(shown, await unlinkChannel(coordination, { channel, linked, logger: context.logger }));
+}
+
+/**
+ * The command text as typed: the app's command escapes mentions and links (`should_escape: true`, so
+ * `use #channel` arrives as `<#C123|name>`); a document name Slack turned into a link is its text.
+ */
+function unescapeSlackText(text: string): string {
+  return text
+    .replace(/<(?:https?|mailto):[^|>]*\|([^>]*)>/g, '$1')
+    .replace(/<((?:https?|mailto):[^|>]*)>/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
