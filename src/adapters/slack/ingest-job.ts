@@ -56,7 +56,8 @@ async function fileDetails(context: SlackContext, file: SlackFileReference): Pro
 
 /** The scope an upload from `channel` goes to. */
 export function ingestScope(teamId: string, channel: string, target: IngestTarget): string {
-  return target === 'channel' && !isDirectMessageChannel(channel)
+  // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
+  return target === 'channel' && /^[CG][A-Z0-9]+$/.test(channel) && !isDirectMessageChannel(channel)
     ? channelScope(teamId, channel)
     : workspaceScope(teamId);
 }
