@@ -143,6 +143,10 @@ const environmentSchema = z.object({
   RAGENT_MAX_CHUNKS: wholeNumber(100_000, 1, 10_000_000),
   RAGENT_INGEST_TIMEOUT_S: wholeNumber(300, 1, 86_400),
   RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 128, 65_536),
+  RAGENT_INGEST_DEFAULT_SET: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
+  ),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
@@ -252,6 +256,8 @@ export interface Config {
     maxChunks: number;
     timeoutMs: number;
     workerMemoryMb: number;
+    /** Where a chat upload goes unless the user picks: the channel's set or the workspace's/server's. */
+    defaultSet: 'channel' | 'workspace';
   };
   limits: {
     llmConcurrency: number;
@@ -399,6 +405,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       maxChunks: env.RAGENT_MAX_CHUNKS,
       timeoutMs: env.RAGENT_INGEST_TIMEOUT_S * 1000,
       workerMemoryMb: env.RAGENT_INGEST_MEMORY_MB,
+      defaultSet: env.RAGENT_INGEST_DEFAULT_SET,
     },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,

@@ -53,6 +53,8 @@ export const errorCodes = [
   'ANSWER_TIMEOUT',
   'SHUTTING_DOWN',
   'INVALID_INPUT',
+  /** A channel link that would cross workspaces/servers, or link a channel to itself. */
+  'LINK_REFUSED',
   'INTERNAL',
 ] as const;
 

@@ -1,12 +1,13 @@
 /**
  * The coordination store port: what the turn runner remembers outside the process — which platform
  * events were already claimed (dedupe, across restarts and replicas), which turns are in flight and
- * who owns them (so a crash never leaves a silent thread), and 👍/👎 feedback. Async, because one
+ * who owns them (so a crash never leaves a silent thread), 👍/👎 feedback, and channel links (a
+ * channel that also searches another channel's document set). Async, because one
  * implementation is an embedded SQLite file (`stores/sqlite-coordination-store.ts`, one process) and
  * another is a Postgres database shared by replicas. Every implementation passes the same contract
  * spec (`test/turns/coordination-store-contract.ts`).
  */
-import type { Feedback, ThreadId } from './types.ts';
+import type { Feedback, Scope, ThreadId } from './types.ts';
 
 /** What was in flight: an answer to a question, or an ingest of files shared in chat. */
 export type TurnKind = 'answer' | 'ingest';
@@ -43,5 +44,13 @@ export interface CoordinationStore {
   adoptOrphanedTurns(platform: string): Promise<TurnInFlight[]>;
   recordFeedback(feedback: Feedback): Promise<void>;
   listFeedback(options?: { threadId?: ThreadId; since?: string }): Promise<Feedback[]>;
+  /**
+   * Channel links (`channel_links`: channel scope → linked channel scope). The caller checks that both
+   * are channels of one workspace/server (turns/channel-links). True when the link is new / was there.
+   */
+  linkChannel(channel: Scope, linked: Scope): Promise<boolean>;
+  unlinkChannel(channel: Scope, linked: Scope): Promise<boolean>;
+  /** The channel scopes `channel` is linked to, sorted. */
+  linkedChannels(channel: Scope): Promise<Scope[]>;
   close(): Promise<void>;
 }

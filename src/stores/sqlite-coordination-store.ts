@@ -1,6 +1,6 @@
 /**
  * The coordination store on an embedded SQLite file, `<dataDir>/bot.sqlite` (one process): claimed
- * platform events (remembered a day), turns in flight with their owner, and 👍/👎 feedback.
+ * platform events (remembered a day), turns in flight with their owner, 👍/👎 feedback and channel links.
  *
  * Each open gets a fresh `replicaId`; in one process every recorded turn whose owner is not this
  * process's replicaId was left by a process that is gone (a crash, or a stop that could not tell the
@@ -76,6 +76,11 @@ export function sqliteCoordinationStore(
       kind TEXT NOT NULL DEFAULT 'answer',
       owner TEXT NOT NULL DEFAULT ''
     );
+    CREATE TABLE IF NOT EXISTS channel_links (
+      channel_scope TEXT NOT NULL,
+      linked_scope TEXT NOT NULL,
+      PRIMARY KEY (channel_scope, linked_scope)
+    );
   `);
   addMissingColumns(database);
   const replicaId = options.replicaId ?? randomUUID();
@@ -108,6 +113,15 @@ export function sqliteCoordinationStore(
     for (const row of rows) adopt.run(replicaId, row.key);
     return rows;
   });
+  const insertLink = database.prepare(
+    'INSERT OR IGNORE INTO channel_links (channel_scope, linked_scope) VALUES (?, ?)',
+  );
+  const deleteLink = database.prepare(
+    'DELETE FROM channel_links WHERE channel_scope = ? AND linked_scope = ?',
+  );
+  const selectLinks = database.prepare(
+    'SELECT linked_scope FROM channel_links WHERE channel_scope = ? ORDER BY linked_scope',
+  );
   let claims = 0;
   let open = true;
 
@@ -159,6 +173,10 @@ export function sqliteCoordinationStore(
         value: row.value,
         at: row.at,
       })),
+    linkChannel: async (channel, linked) => insertLink.run(channel, linked).changes === 1,
+    unlinkChannel: async (channel, linked) => deleteLink.run(channel, linked).changes === 1,
+    linkedChannels: async (channel) =>
+      (selectLinks.all(channel) as Array<{ linked_scope: string }>).map((row) => row.linked_scope),
     close: async () => {
       if (!open) return;
       open = false;

@@ -1,11 +1,14 @@
 /**
  * The chat commands on documents, once for every platform: `docs` lists what the caller's scopes
- * can search; `forget` finds a document of the platform's own scope, lets only its uploader or an
+ * can search, grouped by set; `forget` finds a document in the channel's set first, then the
+ * workspace's/server's, lets only its uploader or an
  * admin (the platform says who is one: a workspace admin, a member with Manage Server) remove it,
  * and removes it. Platforms parse their command and render the outcome.
  */
-import type { DocumentRecord, Ingestion, Scope } from '../core/types.ts';
+import { type DocumentRecord, type Ingestion, type Scope, sharedScope } from '../core/types.ts';
+import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import type { DocumentSet } from './messages-en.ts';
 
 export type ForgetOutcome =
   | { kind: 'removed'; document: DocumentRecord }
@@ -15,24 +18,85 @@ export function listDocuments(ingestion: Ingestion, scopes: readonly Scope[]): P
   return ingestion.listDocuments(scopes);
 }
 
-/** Throws DOCUMENT_NOT_FOUND when the scope has no such document. */
+/** The sets a place searches: its channel's (none in a DM), linked channels', the workspace's/server's. */
+export interface PlaceSets {
+  channel?: Scope;
+  linked?: readonly Scope[];
+  place: Scope;
+  /** `workspace` or `server`. */
+  placeName: string;
+}
+
+/** Every scope of a place, in the order its sets are shown. */
+export function scopesOfSets(sets: PlaceSets): Scope[] {
+  return [...(sets.channel ? [sets.channel] : []), ...(sets.linked ?? []), sets.place, sharedScope];
+}
+
+/** The documents grouped by set, in the order of `scopesOfSets`; empty sets are left out. */
+export function groupBySet(
+  documents: readonly DocumentRecord[],
+  sets: PlaceSets,
+): Array<{ set: DocumentSet; documents: DocumentRecord[] }> {
+  const setOf = (scope: Scope): DocumentSet['kind'] =>
+    scope === sets.channel
+      ? 'channel'
+      : scope === sets.place
+        ? 'place'
+        : scope === sharedScope
+          ? 'shared'
+          : 'linked';
+  const kinds: Array<DocumentSet['kind']> = ['channel', 'linked', 'place', 'shared'];
+  return kinds
+    .map((kind) => ({
+      set: { kind, place: sets.placeName },
+      documents: documents.filter((document) => setOf(document.scope) === kind),
+    }))
+    .filter((group) => group.documents.length > 0);
+}
+
+/** How the set a removed document was in is named. */
+export function setOfScope(scope: Scope, sets: PlaceSets): DocumentSet {
+  return { kind: scope === sets.channel ? 'channel' : 'place', place: sets.placeName };
+}
+
+/**
+ * Looks in each scope in turn (the channel's set first, then the workspace's/server's): the first
+ * that has the document is the one it is removed from. Throws DOCUMENT_NOT_FOUND when none has it.
+ */
 export async function forgetDocument(
   ingestion: Ingestion,
   request: {
     idOrName: string;
-    scope: Scope;
+    scopes: readonly Scope[];
     /** The caller as documents record their uploader. */
     uploader: string;
-    /** Asked only when the caller did not upload the document. */
-    isAdmin(): Promise<boolean>;
+    /** Asked only when the caller did not upload the document (its scope says which set it is in). */
+    isAdmin(document: DocumentRecord): Promise<boolean>;
     logger: Logger;
   },
 ): Promise<ForgetOutcome> {
-  const { scope } = request;
-  const document = await ingestion.findDocument({ idOrName: request.idOrName, scope });
-  if (document.uploader !== request.uploader && !(await request.isAdmin()))
+  const document = await findInScopes(ingestion, request.idOrName, request.scopes);
+  const scope = document.scope;
+  if (document.uploader !== request.uploader && !(await request.isAdmin(document)))
     return { kind: 'denied', document };
   const removed = await ingestion.removeDocument({ idOrName: document.id, scope });
   request.logger.info({ documentId: removed.id, uploader: request.uploader, scope }, 'document removed');
   return { kind: 'removed', document: removed };
+}
+
+async function findInScopes(
+  ingestion: Ingestion,
+  idOrName: string,
+  scopes: readonly Scope[],
+): Promise<DocumentRecord> {
+  let notFound: unknown;
+  for (const scope of scopes) {
+    try {
+      return await ingestion.findDocument({ idOrName, scope });
+    } catch (error) {
+      if (!(error instanceof RagentError) || error.code !== 'DOCUMENT_NOT_FOUND') throw error;
+      notFound = error;
+    }
+  }
+  throw notFound ?? new RagentError('DOCUMENT_NOT_FOUND', `No document "${idOrName.trim()}" here.`);
 }

@@ -145,6 +145,8 @@ export interface PlatformTerms {
   ingestCommand: string;
   docsCommand: string;
   forgetCommand: string;
+  /** Linking a channel to another channel's set. */
+  useCommand: string;
 }
 
 /** How to continue after a clarifying question. */
@@ -164,8 +166,49 @@ export function forgetDeniedText(name: string, terms: PlatformTerms): string {
 }
 
 /** `name` as the platform formats it. */
-export function removedText(name: string, pages: number, terms: PlatformTerms): string {
-  return `Removed ${name} (${count(pages, 'page')}) from ${terms.place}'s documents. It is no longer searched.`;
+export function removedText(name: string, pages: number, set: DocumentSet): string {
+  return `Removed ${name} (${count(pages, 'page')}) from ${setTitle(set).toLowerCase()}'s documents. It is no longer searched.`;
+}
+
+/** Which set a document list groups under, as the platform names its places (`workspace`, `server`). */
+export type DocumentSet = { kind: 'channel' | 'linked' | 'place' | 'shared'; place: string };
+
+export function setTitle(set: DocumentSet): string {
+  switch (set.kind) {
+    case 'channel':
+      return 'This channel';
+    case 'linked':
+      return 'Linked channels';
+    case 'place':
+      return `This ${set.place}`;
+    case 'shared':
+      return 'Shared';
+  }
+}
+
+export const documentSetsIntro = 'A question here searches these documents:';
+
+export function crossPlaceLinkText(placeName: string): string {
+  return `A channel can only use the documents of another channel in this ${placeName}.`;
+}
+
+export const selfLinkText = 'A channel always searches its own documents: pick another channel to use.';
+
+/** `channel` as the platform formats a channel mention. */
+export function linkedText(channel: string, added: boolean): string {
+  return added
+    ? `This channel now also searches the documents of ${channel}. Undo with unuse.`
+    : `This channel already searches the documents of ${channel}.`;
+}
+
+export function unlinkedText(channel: string, removed: boolean): string {
+  return removed
+    ? `This channel no longer searches the documents of ${channel}.`
+    : `This channel did not use the documents of ${channel}.`;
+}
+
+export function linkDeniedText(admin: string): string {
+  return `Only ${admin} can link channels.`;
 }
 
 export const unreadableReplyText =
@@ -186,8 +229,13 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
         ? 'keep writing in the thread; if I ask you something back, just reply.'
         : 'in the thread, mention me or reply to one of my messages; if I ask you something back, reply to it.',
     ],
-    ['Add PDFs', `${terms.ingestCommand} — only ${terms.place} will see them.`],
-    ['List documents', terms.docsCommand],
+    [
+      'Document sets',
+      `each channel has its own documents: a question in a channel searches that channel's, ${terms.place}'s and the shared ones — never another channel's.`,
+    ],
+    ['Add PDFs', `${terms.ingestCommand} — for this channel only, or for all of ${terms.place}.`],
+    ['List documents', `${terms.docsCommand} — what this channel searches, by set.`],
+    ['Link channels', `${terms.useCommand} — this channel also searches that channel's documents (admins).`],
     ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
     ['Feedback', 'use 👍 / 👎 under an answer.'],
   ];

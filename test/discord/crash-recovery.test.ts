@@ -73,7 +73,7 @@ describe('Discord after a crash', { timeout: 90_000 }, () => {
     expect(interaction.original?.content).toMatch(interruptedIngest);
     expect(notices()).toHaveLength(1);
     expect(interaction.original?.allowed_mentions).toEqual({ parse: [], replied_user: false });
-    const scope = [`discord:${h.guildId}`];
+    const scope = [`discord:${h.guildId}:${h.channelId}`];
     expect(await h.services.ingestion.listDocuments(scope)).toEqual([]);
 
     await h.restart();

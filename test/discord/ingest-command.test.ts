@@ -37,7 +37,7 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     return interaction;
   }
 
-  it('defers at once, downloads the PDF, ingests it into the server and reports pages, chunks and time', async () => {
+  it('defers at once, downloads the PDF, ingests it into the channel and reports pages, chunks and time', async () => {
     harness = await startDiscordHarness();
     const interaction = await ingest(harness);
     // Deferred before any other call: the download comes after the defer.
@@ -52,7 +52,10 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     );
     const download = harness.discord.requests.find((request) => request.path.startsWith('/attachments/'));
     expect(download?.authorization).toBeUndefined();
-    const documents = await harness.services.ingestion.listDocuments([`discord:${harness.guildId}`]);
+    // By default (RAGENT_INGEST_DEFAULT_SET=channel) into the channel's own set.
+    const documents = await harness.services.ingestion.listDocuments([
+      `discord:${harness.guildId}:${harness.channelId}`,
+    ]);
     expect(documents).toEqual([expect.objectContaining({ name: 'zebra-manual.pdf', pages: 2 })]);
 
     // The same file again changes nothing.
@@ -100,7 +103,9 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     // Deferred first (reading the index may take longer than Discord's 3 s), privately.
     expect(forget.callbacks[0]).toMatchObject({ type: 5, data: { flags: 64 } });
     expect(forget.original?.content).toMatch(/^⚠️ /);
-    expect(await harness.services.ingestion.listDocuments([`discord:${harness.guildId}`])).toHaveLength(1);
+    expect(
+      await harness.services.ingestion.listDocuments([`discord:${harness.guildId}:${harness.channelId}`]),
+    ).toHaveLength(1);
 
     // Nor does a DM, which searches shared documents only.
     const dm = harness.discord.postDirectMessage({ content: 'What does zebracount do?' });
@@ -131,7 +136,7 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     const docs = discord.runCommand({ guildId, channelId, subcommand: 'docs' });
     await discord.waitFor(() => docs.history.length >= 2);
     expect(docs.original?.content).toMatch(
-      /\*\*This server\*\* \(1\)\n• \*\*zebra-manual\.pdf\*\* — 2 pages, added by <@\d+>/,
+      /\*\*This channel\*\* \(1\)\n• \*\*zebra-manual\.pdf\*\* — 2 pages, added by <@\d+>/,
     );
 
     const name = { name: 'name', type: 3, value: 'zebra-manual.pdf' };
@@ -156,7 +161,8 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
       options: [name],
     });
     await discord.waitFor(() => manager.original?.content.startsWith('🗑️'));
-    expect(await harness.services.ingestion.listDocuments([`discord:${guildId}`])).toEqual([]);
+    expect(manager.original?.content).toMatch(/from this channel's documents/);
+    expect(await harness.services.ingestion.listDocuments([`discord:${guildId}:${channelId}`])).toEqual([]);
 
     const missing = discord.runCommand({ guildId, channelId, subcommand: 'forget', options: [name] });
     await discord.waitFor(() => missing.history.length >= 2);

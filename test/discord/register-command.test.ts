@@ -83,9 +83,27 @@ describe('ragent discord register', () => {
     const ingest = ragentCommand.options?.find((option) => option.name === 'ingest') as {
       options?: Array<{ name: string; type: number; required?: boolean }>;
     };
-    expect(ingest.options).toEqual([expect.objectContaining({ name: 'file', type: 11, required: true })]);
+    expect(ingest.options).toEqual([
+      expect.objectContaining({ name: 'file', type: 11, required: true }),
+      expect.objectContaining({
+        name: 'for',
+        type: 3,
+        required: false,
+        choices: [
+          { name: 'this channel', value: 'channel' },
+          { name: 'the whole server', value: 'server' },
+        ],
+      }),
+    ]);
     expect(ragentCommand.contexts).toEqual([0]);
-    expect(ragentCommand.options?.map((option) => option.name)).toEqual(['ingest', 'docs', 'forget', 'help']);
+    expect(ragentCommand.options?.map((option) => option.name)).toEqual([
+      'ingest',
+      'docs',
+      'forget',
+      'use',
+      'unuse',
+      'help',
+    ]);
   });
 
   it('invites the bot with the bot and applications.commands scopes and exactly the permissions it needs', () => {

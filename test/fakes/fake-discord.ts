@@ -85,6 +85,8 @@ export interface FakeDiscord {
   bot: FakeUser;
   requests: RecordedDiscordRequest[];
   addGuild(name?: string): { guildId: string; channelId: string };
+  /** A server admin adds a text channel (dispatches CHANNEL_CREATE); returns its id. */
+  addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
   addThread(channelId: string, name: string): string;
   /** Serves a file; returns the attachment object Discord would put in an interaction. */
@@ -454,6 +456,22 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       channels.set(channel.id, channel);
       gateway.dispatch('GUILD_CREATE', guildCreatePayload(guilds.get(guildId)!, bot));
       return { guildId, channelId: channel.id };
+    },
+    addChannel: (guildId, name) => {
+      const guild = guilds.get(guildId);
+      if (!guild) throw new Error(`no guild ${guildId}`);
+      const channel: FakeChannel = {
+        id: snowflake(),
+        type: channelTypes.guildText,
+        name,
+        guild_id: guildId,
+        position: guild.channels.length,
+        permission_overwrites: [],
+      };
+      guild.channels.push(channel);
+      channels.set(channel.id, channel);
+      gateway.dispatch('CHANNEL_CREATE', channel);
+      return channel.id;
     },
     addThread: (channelId, name) => {
       const parent = channels.get(channelId);

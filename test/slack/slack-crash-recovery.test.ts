@@ -84,7 +84,7 @@ describe('Slack after a crash', { timeout: 90_000 }, () => {
     // The progress message itself now says what happened; nothing else was posted, nothing was added.
     expect(thread()).toHaveLength(1);
     expect(notices()).toHaveLength(1);
-    const scope = [`slack:${h.slack.teamId}`];
+    const scope = [`slack:${h.slack.teamId}:${defaultChannel}`];
     expect(await h.services.ingestion.listDocuments(scope)).toEqual([]);
 
     await h.restart();

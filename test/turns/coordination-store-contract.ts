@@ -143,5 +143,20 @@ export function coordinationStoreContract(
         'k',
       ]);
     });
+
+    it('keeps channel links, seen by every replica, per channel', async () => {
+      const shared = await storage();
+      const first = await shared.open();
+      expect(await first.linkChannel('slack:T1:C1', 'slack:T1:C9')).toBe(true);
+      expect(await first.linkChannel('slack:T1:C1', 'slack:T1:C9')).toBe(false);
+      expect(await first.linkChannel('slack:T1:C1', 'slack:T1:C2')).toBe(true);
+      const second = await shared.open();
+      expect(await second.linkedChannels('slack:T1:C1')).toEqual(['slack:T1:C2', 'slack:T1:C9']);
+      // A link goes one way: the linked channel searches only its own set.
+      expect(await second.linkedChannels('slack:T1:C9')).toEqual([]);
+      expect(await second.unlinkChannel('slack:T1:C1', 'slack:T1:C9')).toBe(true);
+      expect(await second.unlinkChannel('slack:T1:C1', 'slack:T1:C9')).toBe(false);
+      expect(await first.linkedChannels('slack:T1:C1')).toEqual(['slack:T1:C2']);
+    });
   });
 }

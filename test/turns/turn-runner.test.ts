@@ -68,6 +68,9 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
       await store.endTurn(key);
     },
     adoptOrphanedTurns: (platform) => store.adoptOrphanedTurns(platform),
+    linkChannel: (channel, linked) => store.linkChannel(channel, linked),
+    unlinkChannel: (channel, linked) => store.unlinkChannel(channel, linked),
+    linkedChannels: (channel) => store.linkedChannels(channel),
     recordFeedback: (feedback) => store.recordFeedback(feedback),
     listFeedback: (query) => store.listFeedback(query),
     close: () => store.close(),

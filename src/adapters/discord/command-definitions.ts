@@ -3,9 +3,11 @@
  * Discord, the adapter answers it, and the tests check both against this one definition.
  */
 import {
+  type APIApplicationCommandChannelOption,
   ApplicationCommandOptionType,
   ApplicationCommandType,
   ApplicationIntegrationType,
+  ChannelType,
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
@@ -16,11 +18,25 @@ export const subcommands = {
   ingest: 'ingest',
   docs: 'docs',
   forget: 'forget',
+  use: 'use',
+  unuse: 'unuse',
   help: 'help',
 } as const;
 
 export const ingestFileOption = 'file';
+/** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
+export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
+/** The channel whose documents `use` / `unuse` links or unlinks. */
+export const linkChannelOption = 'channel';
+
+const linkChannelDefinition: APIApplicationCommandChannelOption = {
+  type: ApplicationCommandOptionType.Channel,
+  name: linkChannelOption,
+  description: 'A channel of this server',
+  required: true,
+  channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildForum],
+};
 
 export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   type: ApplicationCommandType.ChatInput,
@@ -33,7 +49,7 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.ingest,
-      description: "Add a PDF to this server's documents",
+      description: "Add a PDF to this channel's or this server's documents",
       options: [
         {
           type: ApplicationCommandOptionType.Attachment,
@@ -41,17 +57,27 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           description: 'The PDF to add',
           required: true,
         },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: ingestTargetOption,
+          description: 'Who can search it: this channel or the whole server (default set by the bot owner)',
+          required: false,
+          choices: [
+            { name: 'this channel', value: 'channel' },
+            { name: 'the whole server', value: 'server' },
+          ],
+        },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.docs,
-      description: 'List the documents this server can search',
+      description: 'List the documents this channel can search, by set',
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.forget,
-      description: "Remove a document from this server's documents",
+      description: "Remove a document from this channel's or this server's documents",
       options: [
         {
           type: ApplicationCommandOptionType.String,
@@ -61,6 +87,18 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           max_length: 200,
         },
       ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.use,
+      description: "Also search another channel's documents here (Manage Channels or Manage Server)",
+      options: [linkChannelDefinition],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.unuse,
+      description: "Stop searching another channel's documents here",
+      options: [linkChannelDefinition],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,

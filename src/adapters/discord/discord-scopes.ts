@@ -2,11 +2,18 @@
  * Where a Discord conversation lives and which documents it may search. The scopes come from where
  * the message was posted, never from its text or the model.
  *
- * - In a server: thread id `discord:<guild>:<thread>`, scopes the server's own documents plus `shared`.
+ * - In a server: thread id `discord:<guild>:<thread>`, scopes the channel's own set
+ *   (`discord:<guild>:<channel>`; for a thread, its parent channel's), the server's and `shared` —
+ *   never another channel's.
  * - In a DM: thread id `discord:dm:<channel>`, scope `shared` only. A DM belongs to no server, and a
  *   user may share servers with the bot that must not see each other's documents, so a DM sees none.
  */
+import type { Channel, Client } from 'discord.js';
+import type { CoordinationStore } from '../../core/coordination-store.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
+import type { Logger } from '../../logger.ts';
+import { withLinks } from '../../turns/channel-links.ts';
+import { scopesOfSets } from '../../turns/document-commands.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
@@ -17,15 +24,52 @@ export function guildScope(guildId: string): Scope {
   return `discord:${guildId}`;
 }
 
-export function placeInGuild(guildId: string, threadChannelId: string): ConversationPlace {
-  return { threadId: `discord:${guildId}:${threadChannelId}`, scopes: [guildScope(guildId), sharedScope] };
+/** The scope of one channel's document set. */
+export function channelScope(guildId: string, channelId: string): Scope {
+  return `discord:${guildId}:${channelId}`;
+}
+
+/** The channel whose set a conversation uses: a thread's parent, or the channel itself. */
+export function setChannelOf(channel: Channel): string {
+  return channel.isThread() && channel.parentId ? channel.parentId : channel.id;
+}
+
+/** The channel whose set an interaction works on (fetched when not cached; else the channel itself). */
+export async function interactionSetChannel(
+  client: Client,
+  interaction: { channelId: string; channel: Channel | null },
+): Promise<string> {
+  const channel =
+    interaction.channel ?? (await client.channels.fetch(interaction.channelId).catch(() => null));
+  return channel ? setChannelOf(channel) : interaction.channelId;
+}
+
+/** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
+export async function guildChannelScopes(
+  store: CoordinationStore,
+  logger: Logger,
+  guildId: string,
+  channelId: string,
+): Promise<Scope[]> {
+  const sets = { channel: channelScope(guildId, channelId), place: guildScope(guildId), placeName: 'server' };
+  return scopesOfSets(await withLinks(store, sets, logger));
+}
+
+/** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
+export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
+  return {
+    threadId: `discord:${guildId}:${threadChannelId}`,
+    scopes: [channelScope(guildId, channelId), guildScope(guildId), sharedScope],
+  };
 }
 
 export function placeInDirectMessages(channelId: string): ConversationPlace {
   return { threadId: `discord:dm:${channelId}`, scopes: [sharedScope] };
 }
 
-/** The place of a channel: a server thread/channel or a DM. */
-export function placeOf(channel: { id: string; guildId: string | null }): ConversationPlace {
-  return channel.guildId ? placeInGuild(channel.guildId, channel.id) : placeInDirectMessages(channel.id);
+/** The thread id of a channel: a server thread/channel or a DM. */
+export function threadIdOf(channel: { id: string; guildId: string | null }): ThreadId {
+  return channel.guildId
+    ? `discord:${channel.guildId}:${channel.id}`
+    : placeInDirectMessages(channel.id).threadId;
 }

@@ -3,25 +3,29 @@
  * formatting of shared words; everything else comes from the messages module.
  */
 import { escapeMarkdown } from 'discord.js';
-import type { DocumentRecord, Scope } from '../../core/types.ts';
+import type { DocumentRecord } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
 import {
   clarificationHint,
+  type DocumentSet,
+  documentSetsIntro,
   forgetDeniedText as forgetDeniedWords,
   helpIntro,
   helpTopics,
   noDocumentsText,
   type PlatformTerms,
   removedText,
+  setTitle,
 } from '../../turns/messages-en.ts';
 
 /** How Discord people call its places and commands. */
 export const discordTerms: PlatformTerms = {
   place: 'this server',
-  admin: 'a member with the Manage Server permission',
-  ingestCommand: '`/ragent ingest file:`',
+  admin: 'a member with Manage Server (or Manage Channels, for a channel’s documents)',
+  ingestCommand: '`/ragent ingest file: for:`',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget name:`',
+  useCommand: '`/ragent use channel:` (`unuse` to undo)',
 };
 
 export function clarificationText(question: string, messageContentIntent: boolean): string {
@@ -49,26 +53,27 @@ export function notPdfAttachmentText(name: string): string {
   return `${name} isn't a PDF. I can only add PDF documents.`;
 }
 
-export function forgottenText(document: DocumentRecord): string {
-  return `🗑️ ${removedText(`**${escapeMarkdown(document.name)}**`, document.pages, discordTerms)}`;
+export function forgottenText(document: DocumentRecord, set: DocumentSet): string {
+  return `🗑️ ${removedText(`**${escapeMarkdown(document.name)}**`, document.pages, set)}`;
 }
 
 export function forgetDeniedText(document: DocumentRecord): string {
   return `⚠️ ${forgetDeniedWords(`**${escapeMarkdown(document.name)}**`, discordTerms)}`;
 }
 
-/** The documents a server can search, grouped by where they come from, within `maxLength`. */
+/** The documents a channel can search, grouped by set, within `maxLength`. */
 export function documentListText(
-  documents: readonly DocumentRecord[],
-  ownScope: Scope,
+  groups: ReadonlyArray<{ set: DocumentSet; documents: readonly DocumentRecord[] }>,
   maxLength: number,
 ): string {
-  if (documents.length === 0) return noDocumentsText(discordTerms);
-  const own = documents.filter((document) => document.scope === ownScope);
-  const shared = documents.filter((document) => document.scope !== ownScope);
-  const lines: string[] = [];
-  if (own.length > 0) lines.push(`**This server** (${own.length})`, ...own.map(documentLine));
-  if (shared.length > 0) lines.push(`**Shared** (${shared.length})`, ...shared.map(documentLine));
+  if (groups.length === 0) return noDocumentsText(discordTerms);
+  const lines: string[] = [documentSetsIntro];
+  for (const group of groups) {
+    lines.push(
+      `**${setTitle(group.set)}** (${group.documents.length})`,
+      ...group.documents.map(documentLine),
+    );
+  }
   let text = '';
   for (const [index, line] of lines.entries()) {
     const more = `\n… and ${lines.length - index} more lines.`;

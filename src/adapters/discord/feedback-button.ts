@@ -3,7 +3,7 @@ import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { feedbackThanksText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { placeOf } from './discord-scopes.ts';
+import { threadIdOf } from './discord-scopes.ts';
 import { parseFeedbackCustomId } from './render-answer.ts';
 
 export async function handleFeedbackButton(
@@ -12,7 +12,7 @@ export async function handleFeedbackButton(
 ): Promise<void> {
   const feedback = parseFeedbackCustomId(interaction.customId);
   if (!feedback) return;
-  const { threadId } = placeOf({ id: interaction.channelId, guildId: interaction.guildId });
+  const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
   // Acknowledged first: Discord allows 3 seconds, the store may be slower.
   await interaction.reply({
     content: feedbackThanksText(feedback.value),

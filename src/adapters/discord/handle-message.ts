@@ -15,7 +15,13 @@ import {
 } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { type ConversationPlace, placeInDirectMessages, placeInGuild } from './discord-scopes.ts';
+import {
+  type ConversationPlace,
+  guildChannelScopes,
+  placeInDirectMessages,
+  placeInGuild,
+  setChannelOf,
+} from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 
 const threadNameLimit = 100;
@@ -33,19 +39,22 @@ export async function handleMessage(context: DiscordContext, message: Message): 
 
   let place: ConversationPlace;
   let channel: SendableChannels | undefined;
+  // The channel whose set a server conversation searches (a thread's: its parent's).
+  let setChannel = message.channelId;
   if (!message.inGuild()) {
     if (!message.channel.isDMBased() || !message.channel.isSendable()) return;
     place = placeInDirectMessages(message.channelId);
     channel = message.channel;
   } else if (message.channel.isThread()) {
-    place = placeInGuild(message.guildId, message.channel.id);
+    setChannel = setChannelOf(message.channel);
+    place = placeInGuild(message.guildId, message.channel.id, setChannel);
     const addressed =
       mentioned || repliesToBot || (messageContentIntent && (await hasThread(context, place)));
     if (!addressed) return;
     channel = message.channel;
   } else {
     if (!(mentioned || repliesToBot)) return;
-    place = placeInGuild(message.guildId, message.id);
+    place = placeInGuild(message.guildId, message.id, message.channelId);
   }
   const eventKey = `discord:message:${message.id}`;
   if (!(await context.turns.claim(eventKey))) return;
@@ -68,6 +77,10 @@ export async function handleMessage(context: DiscordContext, message: Message): 
 
   const guildId = message.guildId;
   const existing = channel;
+  const { coordination } = context.services;
+  // Scopes with the channel's links, read when the turn starts (a DM: shared only, as placed).
+  const scopesOf = async (base: ConversationPlace) =>
+    guildId ? guildChannelScopes(coordination, context.logger, guildId, setChannel) : base.scopes;
   context.turns.answer({
     key: eventKey,
     text,
@@ -79,7 +92,7 @@ export async function handleMessage(context: DiscordContext, message: Message): 
       if (existing) {
         return {
           surface: await openAnswerSurface(context.surfaces, existing),
-          place: { ...place, user: message.author.id },
+          place: { ...place, scopes: await scopesOf(place), user: message.author.id },
         };
       }
       let thread: SendableChannels;
@@ -91,9 +104,10 @@ export async function handleMessage(context: DiscordContext, message: Message): 
       } catch (error) {
         throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
       }
+      const threadPlace = placeInGuild(guildId ?? '', thread.id, setChannel);
       return {
         surface: await openAnswerSurface(context.surfaces, thread),
-        place: { ...placeInGuild(guildId ?? '', thread.id), user: message.author.id },
+        place: { ...threadPlace, scopes: await scopesOf(threadPlace), user: message.author.id },
       };
     },
   });

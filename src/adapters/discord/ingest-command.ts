@@ -1,13 +1,15 @@
 /**
- * `/ragent ingest file:<PDF>`: deferred at once (Discord allows 3 s; the defer is the first call),
- * then an ingest job for the turn runner — the PDF downloads from Discord's CDN into this server's
- * scope, the reply showing progress and the result (see discord-surfaces).
+ * `/ragent ingest file:<PDF> [for:channel|server]`: deferred at once (Discord allows 3 s; the defer
+ * is the first call), then an ingest job for the turn runner — the PDF downloads from Discord's CDN
+ * into this channel's set (a thread: its parent channel's) or the server's, as picked (default:
+ * RAGENT_INGEST_DEFAULT_SET), the reply showing progress and the result (see discord-surfaces).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { RagentError } from '../../errors.ts';
-import { ingestFileOption } from './command-definitions.ts';
+import { parseIngestTarget } from '../../turns/ingest-target.ts';
+import { ingestFileOption, ingestTargetOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { guildScope } from './discord-scopes.ts';
+import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { interactionSurface } from './discord-surfaces.ts';
 import { notPdfAttachmentText } from './discord-text.ts';
 import { downloadAttachment, tooLarge } from './download-attachment.ts';
@@ -21,10 +23,18 @@ export async function runIngestCommand(
   const attachment = interaction.options.getAttachment(ingestFileOption, true);
   const { name } = attachment;
   const surface = interactionSurface(context.surfaces, interaction);
+  const target = parseIngestTarget(
+    interaction.options.getString(ingestTargetOption),
+    config.ingest.defaultSet,
+  );
+  const scope =
+    target === 'channel'
+      ? channelScope(interaction.guildId, await interactionSetChannel(context.client, interaction))
+      : guildScope(interaction.guildId);
   context.turns.ingest({
     key: `discord:ingest:${interaction.id}`,
     reference: `interaction ${interaction.id}`,
-    scope: guildScope(interaction.guildId),
+    scope,
     uploader: `discord:${interaction.user.id}`,
     startedAt: interaction.createdTimestamp,
     files: [

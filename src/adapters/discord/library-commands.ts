@@ -3,12 +3,20 @@
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { sharedScope } from '../../core/types.ts';
-import { forgetDocument, listDocuments } from '../../turns/document-commands.ts';
-import { forgetNameOption } from './command-definitions.ts';
+import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
+import {
+  forgetDocument,
+  groupBySet,
+  listDocuments,
+  type PlaceSets,
+  scopesOfSets,
+  setOfScope,
+} from '../../turns/document-commands.ts';
+import { linkDeniedText, linkedText, unlinkedText } from '../../turns/messages-en.ts';
+import { forgetNameOption, linkChannelOption } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { guildScope } from './discord-scopes.ts';
+import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { documentListText, forgetDeniedText, forgottenText, helpText } from './discord-text.ts';
 import { messageLimit } from './render-answer.ts';
 
@@ -17,10 +25,14 @@ export async function runDocsCommand(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const scope = guildScope(interaction.guildId);
-  const documents = await listDocuments(context.services.ingestion, [scope, sharedScope]);
+  const sets = await withLinks(
+    context.services.coordination,
+    await placeSets(context, interaction),
+    context.logger,
+  );
+  const documents = await listDocuments(context.services.ingestion, scopesOfSets(sets));
   await interaction.editReply({
-    content: documentListText(documents, scope, messageLimit),
+    content: documentListText(groupBySet(documents, sets), messageLimit),
     allowedMentions: noMentions,
   });
 }
@@ -31,17 +43,81 @@ export async function runForgetCommand(
 ): Promise<void> {
   // First: reading the index may take longer than Discord's 3 seconds.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const sets = await placeSets(context, interaction);
+  const permissions = interaction.memberPermissions;
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(forgetNameOption, true),
-    scope: guildScope(interaction.guildId),
+    scopes: [sets.channel ?? sets.place, sets.place],
     uploader: `discord:${interaction.user.id}`,
-    isAdmin: async () => interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    // A channel's set: Manage Channels (in this channel) or Manage Server; the server's: Manage Server.
+    isAdmin: async (document) =>
+      Boolean(
+        permissions?.has(PermissionFlagsBits.ManageGuild) ||
+          (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
+      ),
     logger: context.logger,
   });
   await interaction.editReply({
-    content: outcome.kind === 'denied' ? forgetDeniedText(outcome.document) : forgottenText(outcome.document),
+    content:
+      outcome.kind === 'denied'
+        ? forgetDeniedText(outcome.document)
+        : forgottenText(outcome.document, setOfScope(outcome.document.scope, sets)),
     allowedMentions: noMentions,
   });
+}
+
+/** The sets a command in this channel (a thread: its parent channel) works on. */
+export async function placeSets(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+): Promise<PlaceSets> {
+  const channel = await interactionSetChannel(context.client, interaction);
+  return {
+    channel: channelScope(interaction.guildId, channel),
+    place: guildScope(interaction.guildId),
+    placeName: 'server',
+  };
+}
+
+/**
+ * `/ragent use channel:` / `unuse channel:` (Manage Channels or Manage Server): this channel (a
+ * thread: its parent) also searches that channel's set. Only a channel of this server is accepted.
+ */
+export async function runUseCommand(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  link: boolean,
+): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const say = (content: string) => interaction.editReply({ content, allowedMentions: noMentions });
+  const permissions = interaction.memberPermissions;
+  if (
+    !(
+      permissions?.has(PermissionFlagsBits.ManageGuild) ||
+      permissions?.has(PermissionFlagsBits.ManageChannels)
+    )
+  ) {
+    await say(`⚠️ ${linkDeniedText('a member with Manage Channels or Manage Server')}`);
+    return;
+  }
+  const sets = await placeSets(context, interaction);
+  const targetId = String(interaction.options.get(linkChannelOption, true).value);
+  const target = await context.client.channels.fetch(targetId).catch(() => null);
+  // A channel of another server (or one the bot cannot see) gets a scope of another place: refused.
+  const targetGuild = target && 'guildId' in target && target.guildId ? target.guildId : 'unknown';
+  // Unlinking needs no lookup: a deleted channel's link can still be removed.
+  const linked = channelScope(link ? targetGuild : interaction.guildId, targetId);
+  const channel = sets.channel ?? sets.place;
+  const shown = `<#${targetId}>`;
+  const { coordination } = context.services;
+  await say(
+    link
+      ? linkedText(
+          shown,
+          await linkChannel(coordination, { channel, linked, placeName: 'server', logger: context.logger }),
+        )
+      : unlinkedText(shown, await unlinkChannel(coordination, { channel, linked, logger: context.logger })),
+  );
 }
 
 export async function runHelpCommand(

@@ -1,14 +1,15 @@
 /**
  * PDFs a user gave the bot in Slack (through the `/ragent ingest` form, or shared in a message that
  * mentions the bot with "ingest"), as a job for the turn runner: each file downloads from Slack's
- * own hosts with the bot token, into the workspace's scope; the progress message goes where the
+ * own hosts with the bot token, into the channel's set or the workspace's (a DM has no channel set); the progress message goes where the
  * request came from (or, if the bot cannot post there, to the user directly).
  */
 import type { IngestJob } from '../../core/chat-platform.ts';
 import { RagentError } from '../../errors.ts';
+import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { notPdfText } from '../../turns/messages-en.ts';
 import { downloadSlackFile, isPdfFile, type SlackFileReference } from './download-slack-file.ts';
-import { type SlackContext, workspaceScope } from './slack-context.ts';
+import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
 
@@ -16,6 +17,9 @@ export function slackIngestJob(
   context: SlackContext,
   request: {
     teamId: string;
+    /** The channel the request came from, and which set the user picked. */
+    channel: string;
+    target: IngestTarget;
     user: string;
     files: SlackFileReference[];
     destination: SlackDestination;
@@ -26,7 +30,7 @@ export function slackIngestJob(
   return {
     key: `slack:ingest:${request.teamId}:${request.reference}`,
     reference: request.reference,
-    scope: workspaceScope(request.teamId),
+    scope: ingestScope(request.teamId, request.channel, request.target),
     uploader: request.user,
     files: request.files.map((file) => ({
       name: file.name,
@@ -48,4 +52,12 @@ export function slackIngestJob(
 async function fileDetails(context: SlackContext, file: SlackFileReference): Promise<SlackFileReference> {
   const result = await context.client.files.info({ file: file.id });
   return { ...file, ...(result.file as SlackFileReference) };
+}
+
+/** The scope an upload from `channel` goes to. */
+export function ingestScope(teamId: string, channel: string, target: IngestTarget): string {
+  // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
+  return target === 'channel' && /^[CG][A-Z0-9]+$/.test(channel) && !isDirectMessageChannel(channel)
+    ? channelScope(teamId, channel)
+    : workspaceScope(teamId);
 }

@@ -4,13 +4,16 @@
  * progress and the result are posted back there.
  */
 import type { App } from '@slack/bolt';
+import { type IngestTarget, parseIngestTarget } from '../../turns/ingest-target.ts';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
 import { slackIngestJob } from './ingest-job.ts';
-import type { SlackContext } from './slack-context.ts';
+import { isDirectMessageChannel, type SlackContext } from './slack-context.ts';
 
 export const ingestModalCallbackId = 'ragent_ingest';
 const blockId = 'ragent_ingest_files';
 const actionId = 'files';
+const targetBlockId = 'ragent_ingest_target';
+const targetActionId = 'target';
 const maxFiles = 10;
 
 interface IngestOrigin {
@@ -19,7 +22,32 @@ interface IngestOrigin {
   team: string;
 }
 
-export function ingestModal(origin: IngestOrigin): Record<string, unknown> {
+const targetLabels: Record<IngestTarget, string> = {
+  channel: 'This channel only',
+  workspace: 'The whole workspace',
+};
+
+/** In a channel the form asks which set the files go to; a DM has no channel set. */
+export function ingestModal(origin: IngestOrigin, defaultTarget: IngestTarget): Record<string, unknown> {
+  const option = (target: IngestTarget) => ({
+    text: { type: 'plain_text', text: targetLabels[target] },
+    value: target,
+  });
+  const inChannel = !isDirectMessageChannel(origin.channel);
+  const targetBlock = {
+    type: 'input',
+    block_id: targetBlockId,
+    label: {
+      type: 'plain_text',
+      text: `Who can search them? (default: ${targetLabels[defaultTarget].toLowerCase()})`,
+    },
+    element: {
+      type: 'radio_buttons',
+      action_id: targetActionId,
+      options: [option('channel'), option('workspace')],
+      initial_option: option(defaultTarget),
+    },
+  };
   return {
     type: 'modal',
     callback_id: ingestModalCallbackId,
@@ -34,10 +62,13 @@ export function ingestModal(origin: IngestOrigin): Record<string, unknown> {
         label: { type: 'plain_text', text: 'PDF files' },
         hint: {
           type: 'plain_text',
-          text: 'They become searchable for everyone in this workspace. Progress is posted in the channel.',
+          text: inChannel
+            ? 'Questions in this channel search its own documents, the workspace’s and the shared ones. Progress is posted in the channel.'
+            : 'They become searchable for everyone in this workspace. Progress is posted here.',
         },
         element: { type: 'file_input', action_id: actionId, filetypes: ['pdf'], max_files: maxFiles },
       },
+      ...(inChannel ? [targetBlock] : []),
     ],
   };
 }
@@ -63,9 +94,18 @@ export function registerIngestModal(app: App, context: SlackContext): void {
     await ack();
     const origin = parseOrigin(view.private_metadata, body.user.id, body.team?.id ?? body.user.team_id ?? '');
     const reference = `view ${view.id}`;
+    const picked = view.state.values[targetBlockId]?.[targetActionId] as
+      | { selected_option?: { value?: string } | null }
+      | undefined;
+    const target = parseIngestTarget(
+      picked?.selected_option?.value,
+      context.services.config.ingest.defaultSet,
+    );
     context.turns.ingest(
       slackIngestJob(context, {
         teamId: origin.team,
+        channel: origin.channel,
+        target,
         user: body.user.id,
         files,
         destination: { channel: origin.channel },

@@ -6,11 +6,12 @@
  * retries it (the claim on team+channel+ts survives restarts).
  */
 import type { App } from '@slack/bolt';
+import { ingestTargetFromText } from '../../turns/ingest-target.ts';
 import { emptyQuestionText } from '../../turns/messages-en.ts';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
 import { slackIngestJob } from './ingest-job.ts';
 import { plainNotice } from './render-reply.ts';
-import { type SlackContext, slackThreadId, workspaceScopes } from './slack-context.ts';
+import { placeScopes, type SlackContext, slackThreadId } from './slack-context.ts';
 import { postMessage } from './slack-message.ts';
 import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
 import { cleanIncomingText, mentionsUser } from './slack-text.ts';
@@ -78,7 +79,11 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
   const user = event.user;
 
   if (/\bingest\b/i.test(text) && files.length > 0) {
-    context.turns.ingest(slackIngestJob(context, { teamId, user, files, destination, reference }));
+    const target = ingestTargetFromText(text, context.services.config.ingest.defaultSet);
+    const channel = event.channel;
+    context.turns.ingest(
+      slackIngestJob(context, { teamId, channel, target, user, files, destination, reference }),
+    );
     return;
   }
   const hint =
@@ -102,7 +107,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),
-      place: { threadId, scopes: workspaceScopes(teamId), user },
+      place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },
     }),
   });
 }

@@ -101,6 +101,7 @@ export const slackTerms: PlatformTerms = {
     '`/ragent ingest` (a form opens where you attach them; or share a PDF in a message that mentions me with the word _ingest_)',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget <name>`',
+  useCommand: '`/ragent use #channel` (`unuse` to undo)',
 };
 
 export const helpText = [

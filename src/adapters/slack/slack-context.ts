@@ -5,6 +5,8 @@ import type { Services } from '../../core/services.ts';
 import type { Scope, ThreadId } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
+import { withLinks } from '../../turns/channel-links.ts';
+import { type PlaceSets, scopesOfSets } from '../../turns/document-commands.ts';
 import type { SlackSurfaces } from './slack-surfaces.ts';
 
 export interface SlackContext {
@@ -24,6 +26,36 @@ export function workspaceScope(teamId: string): Scope {
 
 export function workspaceScopes(teamId: string): Scope[] {
   return [workspaceScope(teamId), sharedScope];
+}
+
+/** The scope of one channel's document set (public, private or group DM alike). */
+export function channelScope(teamId: string, channel: string): Scope {
+  return `slack:${teamId}:${channel}`;
+}
+
+/** A DM with the bot: its id starts with D (Slack's `im`). */
+export function isDirectMessageChannel(channel: string): boolean {
+  return channel.startsWith('D');
+}
+
+/**
+ * The sets of `channel`, from where the event came and nothing else: in a channel (and its threads)
+ * that channel's set and the workspace's (plus `shared`, and the channels it links to: see
+ * turns/channel-links) — never another channel's; in a DM the workspace's and `shared`.
+ */
+export function placeSets(teamId: string, channel: string): PlaceSets {
+  return {
+    ...(isDirectMessageChannel(channel) ? {} : { channel: channelScope(teamId, channel) }),
+    place: workspaceScope(teamId),
+    placeName: 'workspace',
+  };
+}
+
+/** What a conversation in `channel` may search: its sets, with the channel's links. */
+export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
+  return scopesOfSets(
+    await withLinks(context.services.coordination, placeSets(teamId, channel), context.logger),
+  );
 }
 
 export function slackThreadId(teamId: string, channel: string, threadTs: string): ThreadId {

@@ -1,15 +1,32 @@
 /**
- * `/ragent ingest | docs | forget <name> | help`. Every command is acknowledged at once; the work
+ * `/ragent ingest | docs | forget <name> | use #channel | unuse #channel | help`. Every command is acknowledged at once; the work
  * happens afterwards and answers privately through the command's `response_url`.
  */
 import type { App } from '@slack/bolt';
-import { type DocumentRecord, sharedScope } from '../../core/types.ts';
+import type { DocumentRecord } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
-import { listDocuments as documentsFor, forgetDocument } from '../../turns/document-commands.ts';
-import { forgetDeniedText, noDocumentsText, removedText } from '../../turns/messages-en.ts';
+import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
+import {
+  listDocuments as documentsFor,
+  forgetDocument,
+  groupBySet,
+  type PlaceSets,
+  scopesOfSets,
+  setOfScope,
+} from '../../turns/document-commands.ts';
+import {
+  documentSetsIntro,
+  forgetDeniedText,
+  linkDeniedText,
+  linkedText,
+  noDocumentsText,
+  removedText,
+  setTitle,
+  unlinkedText,
+} from '../../turns/messages-en.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
-import { type SlackContext, workspaceScope, workspaceScopes } from './slack-context.ts';
+import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 export const slashCommandName = '/ragent';
@@ -31,21 +48,52 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           case 'ingest':
             await context.client.views.open({
               trigger_id: command.trigger_id,
-              view: ingestModal({
-                channel: command.channel_id,
-                user: command.user_id,
-                team: command.team_id,
-              }) as never,
+              view: ingestModal(
+                {
+                  channel: command.channel_id,
+                  user: command.user_id,
+                  team: command.team_id,
+                },
+                context.services.config.ingest.defaultSet,
+              ) as never,
             });
             return;
           case 'docs':
           case 'documents':
           case 'list':
-            await reply(await listDocuments(context, command.team_id));
+            await reply(
+              await listDocuments(
+                context,
+                await withLinks(
+                  context.services.coordination,
+                  placeSets(command.team_id, command.channel_id),
+                  context.logger,
+                ),
+              ),
+            );
             return;
           case 'forget':
           case 'remove':
-            await reply(await forget(context, command.team_id, command.user_id, argument));
+            await reply(
+              await forget(
+                context,
+                placeSets(command.team_id, command.channel_id),
+                command.user_id,
+                unescapeSlackText(argument),
+              ),
+            );
+            return;
+          case 'use':
+          case 'unuse':
+            await reply(
+              await useChannel(context, {
+                teamId: command.team_id,
+                channel: command.channel_id,
+                user: command.user_id,
+                argument,
+                link: subcommand.toLowerCase() === 'use',
+              }),
+            );
             return;
           case '':
           case 'help':
@@ -65,26 +113,32 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
   });
 }
 
-async function listDocuments(context: SlackContext, teamId: string): Promise<string> {
-  const documents = await documentsFor(context.services.ingestion, workspaceScopes(teamId));
+async function listDocuments(context: SlackContext, sets: PlaceSets): Promise<string> {
+  const documents = await documentsFor(context.services.ingestion, scopesOfSets(sets));
   if (documents.length === 0) {
     return noDocumentsText({ ...slackTerms, ingestCommand: '`/ragent ingest`' });
   }
-  const lines = documents.slice(0, maxListed).map(describeDocument);
+  const lines: string[] = [];
+  let listed = 0;
+  for (const group of groupBySet(documents, sets)) {
+    lines.push(`*${setTitle(group.set)}* (${group.documents.length})`);
+    for (const document of group.documents) {
+      if (listed++ < maxListed) lines.push(describeDocument(document));
+    }
+  }
   const more = documents.length > maxListed ? `\n…and ${documents.length - maxListed} more.` : '';
-  return `*${documents.length} document${documents.length === 1 ? '' : 's'}* I can search here:\n${lines.join('\n')}${more}`;
+  return `${documentSetsIntro}\n${lines.join('\n')}${more}`;
 }
 
 function describeDocument(document: DocumentRecord): string {
-  const shared = document.scope === sharedScope ? ' _(shared)_' : '';
-  return `• *${safeMrkdwn(document.name)}* — ${document.pages} pages, ${document.children} chunks, added ${document.ingestedAt.slice(0, 10)}${shared}`;
+  return `• *${safeMrkdwn(document.name)}* — ${document.pages} pages, ${document.children} chunks, added ${document.ingestedAt.slice(0, 10)}`;
 }
 
-async function forget(context: SlackContext, teamId: string, user: string, name: string): Promise<string> {
+async function forget(context: SlackContext, sets: PlaceSets, user: string, name: string): Promise<string> {
   if (!name) return 'Which document? Use `/ragent forget <name>`; `/ragent docs` lists them.';
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: name,
-    scope: workspaceScope(teamId),
+    scopes: [...(sets.channel ? [sets.channel] : []), sets.place],
     uploader: user,
     isAdmin: () => isWorkspaceAdmin(context, user),
     logger: context.logger,
@@ -92,7 +146,7 @@ async function forget(context: SlackContext, teamId: string, user: string, name:
   const document = safeMrkdwn(outcome.document.name);
   return outcome.kind === 'denied'
     ? `:warning: ${forgetDeniedText(document, slackTerms)} Ask them to run \`/ragent forget ${document}\`.`
-    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, slackTerms)}`;
+    : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, setOfScope(outcome.document.scope, sets))}`;
 }
 
 async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
@@ -101,4 +155,45 @@ async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<bo
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
     | undefined;
   return Boolean(profile?.is_admin || profile?.is_owner || profile?.is_primary_owner);
+}
+
+/**
+ * `/ragent use #oncall` / `unuse #oncall` (workspace admins): this channel also searches #oncall's
+ * set. The channel comes from Slack's own mention markup (`<#C123|name>`), in this workspace.
+ */
+async function useChannel(
+  context: SlackContext,
+  request: { teamId: string; channel: string; user: string; argument: string; link: boolean },
+): Promise<string> {
+  const verb = request.link ? 'use' : 'unuse';
+  const mentioned = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(request.argument)?.[1];
+  if (!mentioned)
+    return `Which channel? Use \`/ragent ${verb} #channel\` and pick the channel from the list.`;
+  if (isDirectMessageChannel(request.channel))
+    return 'Use this command in the channel that should search more.';
+  if (!(await isWorkspaceAdmin(context, request.user)))
+    return `:warning: ${linkDeniedText(slackTerms.admin)}`;
+  const channel = channelScope(request.teamId, request.channel);
+  const linked = channelScope(request.teamId, mentioned);
+  const shown = `<#${mentioned}>`;
+  const { coordination } = context.services;
+  return request.link
+    ? linkedText(
+        shown,
+        await linkChannel(coordination, { channel, linked, placeName: 'workspace', logger: context.logger }),
+      )
+    : unlinkedText(shown, await unlinkChannel(coordination, { channel, linked, logger: context.logger }));
+}
+
+/**
+ * The command text as typed: the app's command escapes mentions and links (`should_escape: true`, so
+ * `use #channel` arrives as `<#C123|name>`); a document name Slack turned into a link is its text.
+ */
+function unescapeSlackText(text: string): string {
+  return text
+    .replace(/<(?:https?|mailto):[^|>]*\|([^>]*)>/g, '$1')
+    .replace(/<((?:https?|mailto):[^|>]*)>/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -43,6 +43,12 @@ export const migrations: readonly string[] = [
      PRIMARY KEY (answer_id, user_id)
    );
    CREATE INDEX ragent_feedback_thread ON ragent_feedback (thread_id, at);`,
+  // 2: a channel may also search other channels' document sets (/ragent use #channel).
+  `CREATE TABLE ragent_channel_links (
+     channel_scope TEXT NOT NULL,
+     linked_scope TEXT NOT NULL,
+     PRIMARY KEY (channel_scope, linked_scope)
+   );`,
 ];
 
 /** The schema version this code needs. */

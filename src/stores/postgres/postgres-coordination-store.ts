@@ -148,6 +148,30 @@ export function createPostgresCoordinationStore(
         [feedback.threadId, feedback.answerId, feedback.user, feedback.value, feedback.at],
       );
     },
+    async linkChannel(channel, linked) {
+      const { rowCount } = await query(
+        'link a channel',
+        `INSERT INTO ragent_channel_links (channel_scope, linked_scope) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [channel, linked],
+      );
+      return rowCount === 1;
+    },
+    async unlinkChannel(channel, linked) {
+      const { rowCount } = await query(
+        'unlink a channel',
+        'DELETE FROM ragent_channel_links WHERE channel_scope = $1 AND linked_scope = $2',
+        [channel, linked],
+      );
+      return rowCount === 1;
+    },
+    async linkedChannels(channel) {
+      const { rows } = await query<{ linked_scope: string }>(
+        'list linked channels',
+        'SELECT linked_scope FROM ragent_channel_links WHERE channel_scope = $1 ORDER BY linked_scope COLLATE "C"',
+        [channel],
+      );
+      return rows.map((row) => row.linked_scope);
+    },
     async listFeedback(filter: { threadId?: ThreadId; since?: string } = {}) {
       const { rows } = await query<{
         thread_id: string;
