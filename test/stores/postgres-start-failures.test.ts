@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { checkPostgres } from '../../src/doctor/check-postgres.ts';
 import { RagentError } from '../../src/errors.ts';
+import { schemaVersion } from '../../src/stores/postgres/migrations.ts';
 import { openDatabase } from '../../src/stores/postgres/open-database.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
 import { createTestServices } from '../support/test-services.ts';
@@ -100,7 +101,9 @@ describe('PostgreSQL at start-up', () => {
     const results = await checkPostgres(config(url), 2_000);
     expect(results[0]).toMatchObject({ status: 'pass' });
     expect(results[0]!.detail).toMatch(
-      /^PostgreSQL \d+(\.\d+)? at 127\.0\.0\.1:\d+\/ragent_\w+, schema version 1/,
+      new RegExp(
+        `^PostgreSQL \\d+(\\.\\d+)? at 127\\.0\\.0\\.1:\\d+/ragent_\\w+, schema version ${schemaVersion}\\b`,
+      ),
     );
     // No QDRANT_URL: the doctor says plainly how the replicas see documents.
     expect(results[1]).toMatchObject({ status: 'warn' });
