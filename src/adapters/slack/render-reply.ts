@@ -17,6 +17,7 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import type { SlackMessage } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -30,7 +31,8 @@ export function renderStatus(status: Status): SlackMessage {
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
 }
 
-export function renderReply(reply: Reply): SlackMessage[] {
+export function renderReply(shown: Reply): SlackMessage[] {
+  const reply = revealReplyLinks(shown);
   switch (reply.kind) {
     case 'answer':
       return renderAnswer(reply.answer, reply.threadId);
