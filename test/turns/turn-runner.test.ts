@@ -69,6 +69,11 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
     },
     adoptOrphanedTurns: (platform) => store.adoptOrphanedTurns(platform),
     recordFeedback: (feedback) => store.recordFeedback(feedback),
+    recordAnswer: async (answer) => {
+      fail('recordAnswer');
+      await store.recordAnswer(answer);
+    },
+    findAnswers: (answerIds) => store.findAnswers(answerIds),
     listFeedback: (query) => store.listFeedback(query),
     close: () => store.close(),
   };

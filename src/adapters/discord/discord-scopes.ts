@@ -29,3 +29,10 @@ export function placeInDirectMessages(channelId: string): ConversationPlace {
 export function placeOf(channel: { id: string; guildId: string | null }): ConversationPlace {
   return channel.guildId ? placeInGuild(channel.guildId, channel.id) : placeInDirectMessages(channel.id);
 }
+
+/** A link that opens the thread (or DM) in Discord, from its thread id. */
+export function discordThreadLink(threadId: ThreadId): string | undefined {
+  const [platform, guild, channel] = threadId.split(':');
+  if (platform !== 'discord' || !guild || !channel) return undefined;
+  return `https://discord.com/channels/${guild === 'dm' ? '@me' : guild}/${channel}`;
+}

@@ -16,6 +16,7 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
+import { slackThreadLink } from './slack-context.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
 
 type WebClient = webApi.WebClient;
@@ -42,6 +43,7 @@ export function slackPlatform(
     // every other call of the client, answers included.
     editBudget: { perMinute: options.editsPerMinute, burst: 10 },
     reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
+    threadLink: (place) => slackThreadLink(place.threadId),
   };
 }
 
