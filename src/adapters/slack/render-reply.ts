@@ -21,7 +21,7 @@ import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
-import type { SlackMessage } from './slack-message.ts';
+import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** Slack's limit for the text of one `section` block. */
@@ -59,7 +59,7 @@ export function renderReply(shown: Reply): SlackMessage[] {
       const footer =
         ingestFooter(reply.files) === 'ask'
           ? `_${askAboutIngestedText} \`/ragent docs\` lists what I can search._`
-          : `_Reference: ${safeMrkdwn(reply.reference)}_`;
+          : `_${referenceLabel} ${safeMrkdwn(reply.reference)}_`;
       return [section(ingestLines(reply.files), footer)];
     }
     case 'interrupted-ingest':
@@ -69,6 +69,16 @@ export function renderReply(shown: Reply): SlackMessage[] {
     case 'notice':
       return [plainNotice(reply.text)];
   }
+}
+
+const referenceLabel = 'Reference:';
+
+/**
+ * Whether a message's fallback text is an ingest's final result (its footer: what to ask next, or the
+ * reference of a failure) rather than its progress, which never has a footer.
+ */
+export function showsIngestResult(text: string): boolean {
+  return text.includes(askAboutIngestedText) || text.includes(`_${referenceLabel} `);
 }
 
 export function plainNotice(text: string, emoji = ':information_source:'): SlackMessage {
@@ -112,7 +122,8 @@ export function section(text: string, footer?: string): SlackMessage {
   }
   if (footer) kept.push(shortenText(footer, maxSectionText));
   return {
-    text: footer ? `${text}\n${footer}` : text,
+    // The footer survives the cut of the fallback text too (it tells a result from a progress message).
+    text: footer ? `${truncateText(text, maxTextLength - footer.length - 1)}\n${footer}` : text,
     blocks: kept.map((part) => ({ type: 'section', text: { type: 'mrkdwn', text: part } })),
   };
 }
