@@ -180,6 +180,7 @@ describe('turn runner', () => {
       ['claiming the event', ['claimEvent']],
       ['recording the turn', ['beginTurn']],
       ['moving the record', ['moveTurn']],
+      ['recording the delivered answer (for the feedback export)', ['recordAnswer']],
     ])('when %s fails, the thread still gets its answer', async (_step, failures) => {
       const directory = dataDir();
       const conversations = heldConversations({ immediate: true });
