@@ -28,13 +28,15 @@ import { safeMrkdwn } from './slack-text.ts';
 const maxSectionText = 3_000;
 /** Slack takes at most 50 blocks in a message; notices use far fewer (and stay under 12,000 characters). */
 const maxSections = 3;
+/** A status line (it may quote a search query) within a context block's 3,000 characters. */
+const maxStatusLine = 500;
 /** One file's line in an ingest status: a name and its description, each shortened on its own. */
 const maxFileName = 200;
 const maxFileDescription = 600;
 
 export function renderStatus(status: Status): SlackMessage {
   if (status.kind === 'ingest') return section(ingestLines(status.files));
-  const text = `:hourglass_flowing_sand: _${safeMrkdwn(status.line)}_`;
+  const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
 }
 
