@@ -11,6 +11,7 @@ import { registerDiscordCommand } from './adapters/cli/commands/discord-command.
 import { registerDocsCommand } from './adapters/cli/commands/docs-command.ts';
 import { registerDoctorCommand } from './adapters/cli/commands/doctor-command.ts';
 import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
+import { registerFeedbackCommand } from './adapters/cli/commands/feedback-command.ts';
 import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
 import { registerReindexCommand } from './adapters/cli/commands/reindex-command.ts';
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
@@ -34,6 +35,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerAskCommand(program, context);
   registerDiscordCommand(program, context);
   registerBackupCommand(program, context);
+  registerFeedbackCommand(program, context);
   return program;
 }
 

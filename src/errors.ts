@@ -55,6 +55,10 @@ export const errorCodes = [
   'INVALID_INPUT',
   /** A channel link that would cross workspaces/servers, or link a channel to itself. */
   'LINK_REFUSED',
+  /** The server's disk is full (SQLITE_FULL, ENOSPC): nothing can be saved until the operator frees space. */
+  'DISK_FULL',
+  /** The data directory cannot be written (read-only file system or database, permissions). */
+  'DATA_NOT_WRITABLE',
   'INTERNAL',
 ] as const;
 
@@ -83,11 +87,49 @@ export function isRagentError(error: unknown): error is RagentError {
   return error instanceof RagentError;
 }
 
-/** Wraps anything thrown into a RagentError, keeping typed ones as they are. */
+const diskFullCodes = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+const notWritableCodes = new Set(['EROFS', 'EACCES', 'EPERM', 'SQLITE_CANTOPEN', 'SQLITE_PERM']);
+
+/**
+ * A storage failure a person can act on (through the operator): the disk is full, or the data
+ * directory cannot be written. Read from the error and its causes (`code`, as SQLite and Node set it).
+ */
+export function storageFailure(error: unknown): RagentError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (diskFullCodes.has(code)) {
+        return new RagentError(
+          'DISK_FULL',
+          "The server's disk is full, so I could not save this. Tell the operator (ragent's data directory needs free space), then try again.",
+          { cause: error, details: { storageCode: code } },
+        );
+      }
+      if (notWritableCodes.has(code) || code.startsWith('SQLITE_READONLY')) {
+        return new RagentError(
+          'DATA_NOT_WRITABLE',
+          "The server's data directory is read-only or not writable, so I could not save this. Tell the operator (ragent must be able to write its data directory), then try again.",
+          { cause: error, details: { storageCode: code } },
+        );
+      }
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Wraps anything thrown into a RagentError, keeping typed ones as they are; a full disk or an
+ * unwritable data directory (also under an INTERNAL error) is said as such, for the operator to fix.
+ */
 export function toRagentError(
   error: unknown,
   fallbackMessage = 'Something went wrong on our side.',
 ): RagentError {
+  if (error instanceof RagentError && error.code !== 'INTERNAL') return error;
+  const storage = storageFailure(error);
+  if (storage) return storage;
   if (error instanceof RagentError) return error;
   return new RagentError('INTERNAL', `${fallbackMessage} The details are in the log.`, { cause: error });
 }

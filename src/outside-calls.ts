@@ -71,7 +71,9 @@ export function causeChain(error: unknown): unknown[] {
   let current: unknown = error;
   while (current !== undefined && current !== null && chain.length < 6) {
     chain.push(current);
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
+    // `original`: the Slack Web API client wraps the network error there instead of in `cause`.
+    const next = current as { cause?: unknown; original?: unknown };
+    current = typeof current === 'object' ? (next.cause ?? next.original) : undefined;
   }
   return chain;
 }
@@ -203,6 +205,14 @@ export function classifyFailure(error: unknown): CallFailure {
   if (/fetch failed|APIConnectionError|Connection error/i.test(text))
     return make('unreachable', 'could not connect', withCode);
   return make('unknown', firstLine(names[0] ?? 'unknown error'), withCode);
+}
+
+/** The failure, when `error` means the network did not carry the call (nothing answered, dropped, no answer in time). */
+export function networkFailureOf(error: unknown): CallFailure | undefined {
+  const failure = classifyFailure(error);
+  return failure.kind === 'unreachable' || failure.kind === 'disconnected' || failure.kind === 'timeout'
+    ? failure
+    : undefined;
 }
 
 export interface RetryPolicy {

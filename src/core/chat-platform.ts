@@ -94,6 +94,8 @@ export interface ChatPlatform {
   readonly editBudget: { perMinute: number; burst: number };
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
+  /** A link people can open to reach the thread (recorded with each answer for the feedback export). */
+  threadLink?(place: Place): string | undefined;
 }
 
 /** A question to answer. */

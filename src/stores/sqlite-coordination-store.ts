@@ -1,6 +1,7 @@
 /**
  * The coordination store on an embedded SQLite file, `<dataDir>/bot.sqlite` (one process): claimed
- * platform events (remembered a day), turns in flight with their owner, 👍/👎 feedback and channel links.
+ * platform events (remembered a day), turns in flight with their owner, 👍/👎 feedback, the delivered
+ * answers it refers to, and channel links.
  *
  * Each open gets a fresh `replicaId`; in one process every recorded turn whose owner is not this
  * process's replicaId was left by a process that is gone (a crash, or a stop that could not tell the
@@ -11,8 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { CoordinationStore, TurnInFlight, TurnKind } from '../core/coordination-store.ts';
-import type { Feedback } from '../core/types.ts';
+import type {
+  CoordinationStore,
+  DeliveredAnswer,
+  TurnInFlight,
+  TurnKind,
+} from '../core/coordination-store.ts';
+import type { Feedback, Source } from '../core/types.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -30,6 +36,16 @@ interface TurnRow {
   owner: string;
   location: string;
   started_at: number;
+}
+
+interface AnswerRow {
+  answer_id: string;
+  thread_id: string;
+  question: string;
+  answer: string;
+  sources: string;
+  link: string | null;
+  at: string;
 }
 
 interface FeedbackRow {
@@ -64,6 +80,15 @@ export function sqliteCoordinationStore(
       PRIMARY KEY (answer_id, user_id)
     );
     CREATE INDEX IF NOT EXISTS feedback_thread ON feedback (thread_id);
+    CREATE TABLE IF NOT EXISTS answers (
+      answer_id TEXT PRIMARY KEY,
+      thread_id TEXT NOT NULL,
+      question TEXT NOT NULL,
+      answer TEXT NOT NULL,
+      sources TEXT NOT NULL,
+      link TEXT,
+      at TEXT NOT NULL
+    );
     CREATE TABLE IF NOT EXISTS handled_events (
       key TEXT PRIMARY KEY,
       at INTEGER NOT NULL
@@ -93,6 +118,15 @@ export function sqliteCoordinationStore(
     `SELECT thread_id, answer_id, user_id, value, at FROM feedback
      WHERE (@threadId IS NULL OR thread_id = @threadId) AND (@since IS NULL OR at >= @since)
      ORDER BY at, answer_id, user_id`,
+  );
+  const upsertAnswer = database.prepare(
+    `INSERT INTO answers (answer_id, thread_id, question, answer, sources, link, at)
+     VALUES (@answerId, @threadId, @question, @answer, @sources, @link, @at)
+     ON CONFLICT (answer_id) DO UPDATE SET thread_id = excluded.thread_id, question = excluded.question,
+       answer = excluded.answer, sources = excluded.sources, link = excluded.link, at = excluded.at`,
+  );
+  const selectAnswer = database.prepare(
+    'SELECT answer_id, thread_id, question, answer, sources, link, at FROM answers WHERE answer_id = ?',
   );
   const insertEvent = database.prepare('INSERT OR IGNORE INTO handled_events (key, at) VALUES (?, ?)');
   const forgetEvents = database.prepare('DELETE FROM handled_events WHERE at < ?');
@@ -163,6 +197,33 @@ export function sqliteCoordinationStore(
     recordFeedback: async (feedback: Feedback) => {
       upsertFeedback.run(feedback);
     },
+    recordAnswer: async (answer: DeliveredAnswer) => {
+      upsertAnswer.run({
+        answerId: answer.answerId,
+        threadId: answer.threadId,
+        question: answer.question,
+        answer: answer.answer,
+        sources: JSON.stringify(answer.sources),
+        link: answer.link ?? null,
+        at: answer.at ?? new Date().toISOString(),
+      });
+    },
+    findAnswers: async (answerIds) =>
+      [...new Set(answerIds)].flatMap((answerId) => {
+        const row = selectAnswer.get(answerId) as AnswerRow | undefined;
+        if (!row) return [];
+        return [
+          {
+            answerId: row.answer_id,
+            threadId: row.thread_id,
+            question: row.question,
+            answer: row.answer,
+            sources: JSON.parse(row.sources) as Source[],
+            ...(row.link ? { link: row.link } : {}),
+            at: row.at,
+          },
+        ];
+      }),
     listFeedback: async (query = {}) =>
       (
         selectFeedback.all({ threadId: query.threadId ?? null, since: query.since ?? null }) as FeedbackRow[]

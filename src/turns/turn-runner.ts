@@ -223,6 +223,21 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       log.error({ err: error, code: ragentError.code, threadId: place.threadId }, 'turn failed');
       return { kind: 'error', error: ragentError, reference: job.reference };
     });
+    /** What a delivered answer was, for the feedback export; a failure to record it is only logged. */
+    const recordAnswer = async (reply: Reply) => {
+      if (reply.kind !== 'answer' || running.abandoned) return;
+      const link = platform.threadLink?.(place);
+      await tryStore(log, 'record the answer', () =>
+        store.recordAnswer({
+          answerId: reply.answer.id,
+          threadId: place.threadId,
+          question: job.text,
+          answer: reply.answer.body,
+          sources: reply.answer.sources,
+          ...(link ? { link } : {}),
+        }),
+      );
+    };
     let timer: NodeJS.Timeout | undefined;
     const overdue = new Promise<'overdue'>((resolve) => {
       timer = setTimeout(() => resolve('overdue'), deadlineMs);
@@ -241,8 +256,10 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         const late = await outcome;
         // A late failure was already said by the overdue notice.
         if (late.kind !== 'error') await deliver(surface, running, late, log);
+        await recordAnswer(late);
       } else {
         await deliver(surface, running, first, log);
+        await recordAnswer(first);
         log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
       }
     } finally {

@@ -94,4 +94,16 @@ describe('downloading a command attachment', () => {
     expect(await code(downloadAttachment(`${origin}/streamed-big.pdf`, options()))).toBe('FILE_TOO_LARGE');
     expect(await code(downloadAttachment(`${origin}/moved.pdf`, options()))).toBe('DOWNLOAD_FAILED');
   });
+
+  it('says a refused redirect is a redirect, not a passing glitch', async () => {
+    const error = await downloadAttachment(`${origin}/moved.pdf`, options()).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ code: 'DOWNLOAD_FAILED' });
+    expect((error as RagentError).message).toMatch(
+      /sent the download .* to another address, so I did not follow it/,
+    );
+    expect((error as RagentError).message).not.toMatch(/try again in a moment/i);
+    expect((error as RagentError).message).not.toContain('127.0.0.2');
+  });
 });

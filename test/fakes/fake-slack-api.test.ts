@@ -47,6 +47,28 @@ describe('fake Slack Web API through the real @slack/web-api client', () => {
     ]);
   });
 
+  it('refuses blocks over Slack’s limits like Slack does', async () => {
+    slack = await startFakeSlackApi();
+    const web = client(slack.botToken);
+    const post = (blocks: unknown[]) =>
+      web.chat.postMessage({ channel: 'C1', text: 'x', blocks } as never).then(
+        () => 'ok',
+        (error: { data?: { error?: string } }) => error.data?.error,
+      );
+    const section = (length: number) => ({
+      type: 'section',
+      text: { type: 'mrkdwn', text: 'x'.repeat(length) },
+    });
+    expect(await post([section(3_000)])).toBe('ok');
+    expect(await post([section(3_001)])).toBe('invalid_blocks');
+    expect(await post(Array.from({ length: 51 }, () => section(1)))).toBe('invalid_blocks');
+    expect(await post([{ type: 'markdown', text: 'x'.repeat(12_001) }])).toBe('msg_blocks_too_long');
+    expect(await post([{ type: 'markdown', text: 'x'.repeat(11_000) }, section(2_900)])).toBe(
+      'msg_blocks_too_long',
+    );
+    expect(await post([{ type: 'markdown', text: 'x'.repeat(9_000) }, section(2_900)])).toBe('ok');
+  });
+
   it('rate-limits on demand with Retry-After, which the client honours by retrying', async () => {
     slack = await startFakeSlackApi();
     slack.rateLimitNext('chat.postMessage');

@@ -73,6 +73,11 @@ export interface FakeSlackApi {
   setAssistantStatusSupported(supported: boolean): void;
   /** Whether `markdown` blocks are accepted (default: true); when not, posts and updates with one get `invalid_blocks`. */
   setMarkdownBlocksSupported(supported: boolean): void;
+  /**
+   * While set, every post or update that carries blocks is refused with this error (`invalid_blocks`,
+   * `msg_blocks_too_long` …), as Slack refuses blocks it does not take; `undefined` accepts them again.
+   */
+  refuseBlocks(error: string | undefined): void;
   /** The next `count` calls to `method` answer HTTP 429 with `Retry-After: 0`. */
   rateLimitNext(method: string, count?: number): void;
   /** Resolves when `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
@@ -113,6 +118,33 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     !markdownBlocksSupported &&
     Array.isArray(blocks) &&
     blocks.some((block) => (block as { type?: unknown }).type === 'markdown');
+  let refusedBlocksError: string | undefined;
+  /** Slack's limits: 50 blocks, 3,000 characters per text object, 12,000 of block text per message, 40,000 of `text`. */
+  const refusal = (body: Record<string, unknown>): string | undefined => {
+    if (typeof body.text === 'string' && body.text.length > 40_000) return 'msg_too_long';
+    const blocks = body.blocks;
+    if (!Array.isArray(blocks) || blocks.length === 0) return undefined;
+    if (refusedBlocksError) return refusedBlocksError;
+    if (refusesBlocks(blocks)) return 'invalid_blocks';
+    if (blocks.length > 50) return 'invalid_blocks';
+    let total = 0;
+    for (const block of blocks as Array<Record<string, unknown>>) {
+      const texts: string[] = [];
+      if (block.type === 'markdown') total += String(block.text ?? '').length;
+      else {
+        const text = block.text as { text?: unknown } | undefined;
+        if (typeof text?.text === 'string') texts.push(text.text);
+        if (block.type === 'context' && Array.isArray(block.elements)) {
+          for (const element of block.elements as Array<{ text?: unknown }>) {
+            if (typeof element.text === 'string') texts.push(element.text);
+          }
+        }
+      }
+      if (texts.some((text) => text.length > 3_000)) return 'invalid_blocks';
+      total += texts.reduce((sum, text) => sum + text.length, 0);
+    }
+    return total > 12_000 ? 'msg_blocks_too_long' : undefined;
+  };
   const waiters = new Set<() => void>();
   const sockets = new Set<WebSocket>();
   const pendingAcks = new Map<string, (payload: unknown) => void>();
@@ -218,7 +250,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const channel = String(body.channel ?? '');
         if (!channel) return { ok: false, error: 'channel_not_found' };
         if (!body.text && !body.blocks) return { ok: false, error: 'no_text' };
-        if (refusesBlocks(body.blocks)) return { ok: false, error: 'invalid_blocks' };
+        const refused = refusal(body);
+        if (refused) return { ok: false, error: refused };
         const message: FakeSlackMessage = {
           channel,
           ts: nextTs(),
@@ -236,7 +269,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const channel = String(body.channel ?? '');
         const message = messagesByChannel.get(channel)?.find((candidate) => candidate.ts === body.ts);
         if (!message) return { ok: false, error: 'message_not_found' };
-        if (refusesBlocks(body.blocks)) return { ok: false, error: 'invalid_blocks' };
+        const refused = refusal(body);
+        if (refused) return { ok: false, error: refused };
         message.text = String(body.text ?? message.text);
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
@@ -376,6 +410,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     setMarkdownBlocksSupported: (supported) => {
       markdownBlocksSupported = supported;
+    },
+    refuseBlocks: (error) => {
+      refusedBlocksError = error;
     },
     rateLimitNext: (method, count = 1) => {
       rateLimits.set(method, (rateLimits.get(method) ?? 0) + count);

@@ -198,7 +198,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     );
     try {
       const ts = await harness.mention('Tell me everything about loops');
-      const replies = await harness.waitForReply(defaultChannel, ts, 3);
+      const replies = await harness.waitForReply(defaultChannel, ts, 4); // Parts of at most 9,000 characters.
       expect(replies[0]?.updates).toBeGreaterThanOrEqual(1);
       for (const reply of replies) {
         const markdown = reply.blocks.filter((block) => (block as { type: string }).type === 'markdown');

@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
-import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type ChatScript, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import {
   type FakeSlackApi,
   type FakeSlackMessage,
@@ -63,6 +63,8 @@ export interface SlackHarnessOptions {
   logLines?: string[];
   /** How long `stop()` waits for turns in flight (default 10 s). */
   stopTimeoutMs?: number;
+  /** The fake model's behaviour (default: {@link slackModel}). */
+  model?: ChatScript;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -70,7 +72,7 @@ export const defaultUser = 'UALICE';
 
 export async function startSlackHarness(options: SlackHarnessOptions = {}): Promise<SlackHarness> {
   const slack = await startFakeSlackApi();
-  const ollama = await startFakeOllama({ chat: slackModel });
+  const ollama = await startFakeOllama({ chat: options.model ?? slackModel });
   const mode = options.mode ?? 'http';
   let port = await freePort();
   const environment = () => ({

@@ -178,6 +178,14 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
         answerId: JSON.parse(down?.value ?? '{}').answerId,
       }),
     ]);
+    // The answer the vote is about was recorded when it was delivered, for `ragent feedback export`.
+    const [delivered] = await harness.services.coordination.findAnswers([feedback[0]?.answerId ?? '']);
+    expect(delivered).toMatchObject({
+      threadId,
+      question: 'What does an until loop do?',
+      link: `https://app.slack.com/client/${harness.slack.teamId}/${defaultChannel}/thread/${defaultChannel}-${ts}`,
+    });
+    expect(delivered?.answer).toContain('From the documents');
   });
 
   it('lets only the uploader or an admin forget a document', async () => {

@@ -133,6 +133,43 @@ export function coordinationStoreContract(
       expect(await (await shared.open()).adoptOrphanedTurns('slack')).toEqual([]);
     });
 
+    it('remembers delivered answers for the feedback export, across replicas, the latest per id', async () => {
+      const shared = await storage();
+      const store = await shared.open();
+      const delivered = {
+        answerId: 'a1',
+        threadId: 'slack:T1:C1:1.0',
+        question: 'How do I loop?',
+        answer: 'Use **while**.',
+        sources: [{ file: 'bash.pdf', docId: 'd1', pages: [3, 4] as [number, number] }],
+        link: 'https://app.slack.com/client/T1/C1/thread/C1-1.0',
+        at: '2026-11-30T00:00:00.000Z',
+      };
+      await store.recordAnswer(delivered);
+      await store.recordAnswer({ ...delivered, answerId: 'a2', link: undefined, sources: [] });
+      await store.recordAnswer({ ...delivered, answerId: 'a2', answer: 'Use **for**.', sources: [] });
+      const other = await shared.open();
+      const found = await other.findAnswers(['a2', 'a1', 'missing', 'a1']);
+      expect(found.sort((a, b) => a.answerId.localeCompare(b.answerId))).toEqual([
+        delivered,
+        {
+          answerId: 'a2',
+          threadId: 'slack:T1:C1:1.0',
+          question: 'How do I loop?',
+          answer: 'Use **for**.',
+          sources: [],
+          link: delivered.link,
+          at: delivered.at,
+        },
+      ]);
+      expect(await other.findAnswers([])).toEqual([]);
+      const unstamped = await shared.open();
+      await unstamped.recordAnswer({ ...delivered, answerId: 'a3', at: undefined, link: undefined });
+      const [third] = await unstamped.findAnswers(['a3']);
+      expect(third?.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(third && 'link' in third).toBe(false);
+    });
+
     it('ends a turn as a no-op after close', async () => {
       const shared = await storage();
       const store = await shared.open();

@@ -72,6 +72,11 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
     unlinkChannel: (channel, linked) => store.unlinkChannel(channel, linked),
     linkedChannels: (channel) => store.linkedChannels(channel),
     recordFeedback: (feedback) => store.recordFeedback(feedback),
+    recordAnswer: async (answer) => {
+      fail('recordAnswer');
+      await store.recordAnswer(answer);
+    },
+    findAnswers: (answerIds) => store.findAnswers(answerIds),
     listFeedback: (query) => store.listFeedback(query),
     close: () => store.close(),
   };
@@ -178,6 +183,7 @@ describe('turn runner', () => {
       ['claiming the event', ['claimEvent']],
       ['recording the turn', ['beginTurn']],
       ['moving the record', ['moveTurn']],
+      ['recording the delivered answer (for the feedback export)', ['recordAnswer']],
     ])('when %s fails, the thread still gets its answer', async (_step, failures) => {
       const directory = dataDir();
       const conversations = heldConversations({ immediate: true });
@@ -340,5 +346,51 @@ describe('turn runner', () => {
       'added',
       'failed',
     ]);
+  });
+
+  it('says a full disk or an unwritable data directory plainly, with its own code, when an ingest fails on it', async () => {
+    const platform = testPlatform();
+    const failures: Record<string, Error> = {
+      'full.pdf': Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+      'readonly.pdf': Object.assign(new Error("EROFS: read-only file system, open 'x'"), { code: 'EROFS' }),
+      'denied.pdf': new Error('wrapped', {
+        cause: Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }),
+      }),
+    };
+    const ingestion: Ingestion = {
+      ...noIngestion,
+      ingest: async (request) => {
+        throw failures[request.name] ?? new Error('unexpected');
+      },
+    };
+    const turns = createTurnRunner({
+      store: openStore(dataDir()),
+      conversations: heldConversations(),
+      ingestion,
+      logger: createLogger({ level: 'silent' }),
+      answerTimeoutMs: 60_000,
+    });
+    turns.attach(platform).ingest({
+      key: 'ingest-storage',
+      reference: 'ref',
+      scope: 'test:team',
+      uploader: 'U1',
+      files: Object.keys(failures).map((name) => ({ name, download: async () => new Uint8Array([1]) })),
+      open: async () => platform.surface({ thread: 'S' }),
+    });
+    await turns.stop(5_000);
+    const result = platform.shown.at(-1)?.reply;
+    const errors = result?.kind === 'ingest-result' ? result.files : [];
+    expect(errors.map((file) => (file.state === 'failed' ? file.error.code : file.state))).toEqual([
+      'DISK_FULL',
+      'DATA_NOT_WRITABLE',
+      'DATA_NOT_WRITABLE',
+    ]);
+    for (const file of errors) {
+      const message = file.state === 'failed' ? file.error.message : '';
+      expect(message).toMatch(/disk is full|read-only or not writable/);
+      expect(message).toContain('Tell the operator');
+      expect(message).not.toContain('details are in the log');
+    }
   });
 });

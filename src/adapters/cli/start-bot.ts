@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { describeError, RagentError } from '../../errors.ts';
+import { describeError, isRagentError, RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { createServices } from '../../main.ts';
 import { startDiscord } from '../discord/start-discord.ts';
@@ -127,7 +127,14 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   adapters = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const failure = started.find((outcome) => outcome.status === 'rejected');
   if (failure) {
-    logger.error({ err: failure.reason }, 'a chat platform failed to start; stopping the others');
+    const reason: unknown = failure.reason;
+    // A typed failure says what happened and what to do in one line; its stack would only bury that.
+    if (isRagentError(reason)) {
+      logger.error(
+        { code: reason.code, ...reason.details },
+        `a chat platform failed to start; stopping the others: ${reason.message}`,
+      );
+    } else logger.error({ err: reason }, 'a chat platform failed to start; stopping the others');
     await stop();
     throw failure.reason;
   }

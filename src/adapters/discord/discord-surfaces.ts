@@ -21,6 +21,7 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
+import { discordThreadLink } from './discord-scopes.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 
@@ -44,6 +45,7 @@ export function discordPlatform(
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },
     reopen: (turn) => reopenDiscordTurn(surfaces, turn),
+    threadLink: (place) => discordThreadLink(place.threadId),
   };
 }
 

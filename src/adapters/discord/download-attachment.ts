@@ -4,7 +4,7 @@
  * The response is checked like every PDF download (status, content type, size before and while
  * reading, signature: see read-pdf-download).
  */
-import { RagentError } from '../../errors.ts';
+import { describeError, RagentError } from '../../errors.ts';
 import { type PdfDownloadErrors, readPdfDownload } from '../shared/read-pdf-download.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
@@ -43,12 +43,18 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
       signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
     });
   } catch (error) {
+    if (/unexpected redirect/i.test(describeError((error as { cause?: unknown }).cause))) {
+      // A redirect could lead anywhere: attachments are only fetched from Discord's own CDN.
+      throw new RagentError(
+        'DOWNLOAD_FAILED',
+        "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the PDF to the command again; if it keeps happening, tell the operator.",
+        { cause: error },
+      );
+    }
     throw new RagentError(
       'DOWNLOAD_FAILED',
-      "I couldn't download the file from Discord. Try again in a moment.",
-      {
-        cause: error,
-      },
+      "I couldn't download the file from Discord (the connection failed or took too long). Try again in a moment; if it keeps failing, tell the operator.",
+      { cause: error },
     );
   }
   return readPdfDownload(response, options.maxBytes, discordDownloadErrors(options.maxBytes));

@@ -13,6 +13,7 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
 import { clarificationText, errorText, stoppedText } from './discord-text.ts';
 import { type MessagePart, renderAnswer, renderText } from './render-answer.ts';
 
@@ -21,7 +22,8 @@ export function renderStatus(status: Status): string {
   return `⏳ ${status.line}`;
 }
 
-export function renderReply(reply: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
+export function renderReply(shown: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
+  const reply = revealReplyLinks(shown);
   switch (reply.kind) {
     case 'answer':
       return renderAnswer(reply.answer);

@@ -5,6 +5,7 @@
 import { type Client, Events } from 'discord.js';
 import type { Services } from '../../core/services.ts';
 import { RagentError } from '../../errors.ts';
+import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
 import { createDiscordClient } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -61,6 +62,14 @@ export async function startDiscord(
     await ready;
   } catch (error) {
     await client.destroy();
+    const network = networkFailureOf(error);
+    if (network) {
+      throw new RagentError(
+        'NETWORK_UNREACHABLE',
+        `Could not reach Discord (${network.reason}). Check the network${config.discord.apiUrl ? ' and DISCORD_API_URL' : ''}, then start again.`,
+        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
+      );
+    }
     throw new RagentError(
       'CONFIG_INVALID',
       `Could not connect to Discord (${error instanceof Error ? error.message : String(error)}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,

@@ -5,13 +5,18 @@
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
 import type { Answer, Source, ThreadId } from '../../core/types.ts';
+import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import type { SlackMessage } from './slack-message.ts';
 import { neutralizeMentions, safeMrkdwn } from './slack-text.ts';
 
-/** Per message; Slack allows 12,000 characters of `markdown` blocks in one payload. */
-const maxMarkdownPerMessage = 11_000;
+/**
+ * Per message. Slack allows 12,000 characters of `markdown` blocks in one payload, and has been seen
+ * refusing a message whose blocks carry about 13,200 characters in all (`msg_blocks_too_long`): the
+ * last part also carries the sources line (up to 2,900) and the buttons, so a part stays at 9,000.
+ */
+const maxMarkdownPerMessage = 9_000;
 const maxContextText = 2_900;
 
 export const feedbackActionIds = { up: 'ragent_feedback_up', down: 'ragent_feedback_down' } as const;
@@ -71,7 +76,7 @@ export function formatSources(sources: readonly Source[]): string | undefined {
     return `*${safeMrkdwn(file)}* ${label} ${pages}`;
   });
   const text = `:page_facing_up: ${entries.join('  ·  ')}`;
-  return text.length <= maxContextText ? text : `${text.slice(0, maxContextText - 1)}…`;
+  return shortenText(text, maxContextText);
 }
 
 function feedbackButton(

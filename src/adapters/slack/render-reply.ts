@@ -17,20 +17,31 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
+import { shortenText } from '../shared/shorten-text.ts';
+import { splitMessage } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
-import type { SlackMessage } from './slack-message.ts';
+import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** Slack's limit for the text of one `section` block. */
 const maxSectionText = 3_000;
+/** Slack takes at most 50 blocks in a message; notices use far fewer (and stay under 12,000 characters). */
+const maxSections = 3;
+/** A status line (it may quote a search query) within a context block's 3,000 characters. */
+const maxStatusLine = 500;
+/** One file's line in an ingest status: a name and its description, each shortened on its own. */
+const maxFileName = 200;
+const maxFileDescription = 600;
 
 export function renderStatus(status: Status): SlackMessage {
   if (status.kind === 'ingest') return section(ingestLines(status.files));
-  const text = `:hourglass_flowing_sand: _${safeMrkdwn(status.line)}_`;
+  const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
 }
 
-export function renderReply(reply: Reply): SlackMessage[] {
+export function renderReply(shown: Reply): SlackMessage[] {
+  const reply = revealReplyLinks(shown);
   switch (reply.kind) {
     case 'answer':
       return renderAnswer(reply.answer, reply.threadId);
@@ -50,8 +61,8 @@ export function renderReply(reply: Reply): SlackMessage[] {
       const footer =
         ingestFooter(reply.files) === 'ask'
           ? `_${askAboutIngestedText} \`/ragent docs\` lists what I can search._`
-          : `_Reference: ${safeMrkdwn(reply.reference)}_`;
-      return [section(`${ingestLines(reply.files)}\n${footer}`)];
+          : `_${referenceLabel} ${safeMrkdwn(reply.reference)}_`;
+      return [section(ingestLines(reply.files), footer)];
     }
     case 'interrupted-ingest':
       return [
@@ -62,12 +73,22 @@ export function renderReply(reply: Reply): SlackMessage[] {
   }
 }
 
+const referenceLabel = 'Reference:';
+
+/**
+ * Whether a message's fallback text is an ingest's final result (its footer: what to ask next, or the
+ * reference of a failure) rather than its progress, which never has a footer.
+ */
+export function showsIngestResult(text: string): boolean {
+  return text.includes(askAboutIngestedText) || text.includes(`_${referenceLabel} `);
+}
+
 export function plainNotice(text: string, emoji = ':information_source:'): SlackMessage {
   return section(`${emoji} ${safeMrkdwn(text)}`);
 }
 
 function errorNotice(message: string, reference: string): SlackMessage {
-  return section(`:warning: ${safeMrkdwn(message)}\n_Reference: ${safeMrkdwn(reference)}_`);
+  return section(`:warning: ${safeMrkdwn(message)}`, `_Reference: ${safeMrkdwn(reference)}_`);
 }
 
 const fileIcons: Record<IngestFileState['state'], string> = {
@@ -80,17 +101,33 @@ const fileIcons: Record<IngestFileState['state'], string> = {
 
 function ingestLines(files: readonly IngestFileState[]): string {
   return files
-    .map(
-      (file) =>
-        `${fileIcons[file.state]} *${safeMrkdwn(file.name)}* — ${safeMrkdwn(describeIngestFile(file))}`,
-    )
+    .map((file) => {
+      const name = safeMrkdwn(shortenText(file.name, maxFileName));
+      const description = safeMrkdwn(shortenText(describeIngestFile(file), maxFileDescription));
+      return `${fileIcons[file.state]} *${name}* — ${description}`;
+    })
     .join('\n');
 }
 
-/** One mrkdwn section (cut to Slack's limit for a section's text). */
-function section(text: string): SlackMessage {
-  const within = text.length <= maxSectionText ? text : `${text.slice(0, maxSectionText - 1)}…`;
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: within } }] };
+/**
+ * mrkdwn as sections, each within Slack's 3,000 characters, cut between lines where it can: any
+ * number of files, long names or long error texts fit (at most {@link maxSections} sections, the
+ * rest shortened, so the message stays well under Slack's limits on blocks and total text). A
+ * `footer` (the reference, what to do next) is always kept whole, in its own section.
+ */
+export function section(text: string, footer?: string): SlackMessage {
+  const parts = splitMessage(text, maxSectionText).map((part) => shortenText(part, maxSectionText));
+  const kept = parts.slice(0, maxSections);
+  if (parts.length > maxSections) {
+    const last = kept.length - 1;
+    kept[last] = shortenText(`${kept[last]}\n…`, maxSectionText);
+  }
+  if (footer) kept.push(shortenText(footer, maxSectionText));
+  return {
+    // The footer survives the cut of the fallback text too (it tells a result from a progress message).
+    text: footer ? `${truncateText(text, maxTextLength - footer.length - 1)}\n${footer}` : text,
+    blocks: kept.map((part) => ({ type: 'section', text: { type: 'mrkdwn', text: part } })),
+  };
 }
 
 /** How Slack people call its places and commands. */

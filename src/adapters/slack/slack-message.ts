@@ -3,6 +3,7 @@
  * every post carries (no unfurling; text is never parsed for mentions).
  */
 import type { webApi } from '@slack/bolt';
+import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { neutralizeMentions } from './slack-text.ts';
@@ -25,15 +26,20 @@ export interface SlackDestination {
 export const maxTextLength = 3_900;
 
 export function truncateText(text: string, limit = maxTextLength): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  return shortenText(text, limit);
 }
 
 /** Slack's limit for the text of one `section` block. */
 const maxSectionText = 3_000;
 
+/** Slack's answers for blocks it does not take: unknown type, a field over its limit, too much text in all. */
+const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too_long']);
+
 /**
- * Sends with the message's blocks; if Slack refuses them because it does not take `markdown` blocks
- * (an older workspace or API path), sends again with each one rendered as mrkdwn `section` blocks.
+ * Sends with the message's blocks; if Slack refuses them, sends again rather than leaving a frozen
+ * status or a silent thread: `markdown` blocks (which an older workspace or API path may not take)
+ * become mrkdwn `section` blocks, and if Slack refuses those too (or the blocks were sections), the
+ * message goes as its plain fallback text alone.
  */
 async function withBlockFallback<T>(
   message: SlackMessage,
@@ -42,9 +48,15 @@ async function withBlockFallback<T>(
   try {
     return await send(message.blocks);
   } catch (error) {
-    const hasMarkdown = message.blocks?.some((block) => block.type === 'markdown') ?? false;
-    if (!hasMarkdown || slackErrorCode(error) !== 'invalid_blocks') throw error;
-    return send(message.blocks?.flatMap(asSectionBlocks));
+    if (!message.blocks?.length || !refusedBlocks.has(slackErrorCode(error) ?? '')) throw error;
+    if (message.blocks.some((block) => block.type === 'markdown')) {
+      try {
+        return await send(message.blocks.flatMap(asSectionBlocks));
+      } catch (sectionError) {
+        if (!refusedBlocks.has(slackErrorCode(sectionError) ?? '')) throw sectionError;
+      }
+    }
+    return send(undefined);
   }
 }
 

@@ -15,7 +15,8 @@ import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
+import { renderReply, renderStatus, showsIngestResult } from './render-reply.ts';
+import { slackThreadLink } from './slack-context.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
 
 type WebClient = webApi.WebClient;
@@ -42,6 +43,7 @@ export function slackPlatform(
     // every other call of the client, answers included.
     editBudget: { perMinute: options.editsPerMinute, burst: 10 },
     reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
+    threadLink: (place) => slackThreadLink(place.threadId),
   };
 }
 
@@ -113,9 +115,34 @@ function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurf
   const { channel, threadTs } = turn.location;
   if (!channel) throw new Error('the recorded turn has no channel');
   const statusTs = turn.kind === 'ingest' ? turn.location.messageTs : turn.location.placeholderTs;
-  return messageSurface(surfaces, { channel, ...(threadTs ? { threadTs } : {}) }, turn.location, {
+  const surface = messageSurface(surfaces, { channel, ...(threadTs ? { threadTs } : {}) }, turn.location, {
     ...(statusTs ? { statusTs } : {}),
   });
+  if (turn.kind !== 'ingest' || !statusTs) return surface;
+  return {
+    ...surface,
+    finish: async (reply) => {
+      // The record of an ingest whose result was posted may outlive it when forgetting it failed (a
+      // full disk): then the result stays, rather than being replaced by a false "restarted" notice.
+      if (reply.kind === 'interrupted-ingest' && (await showsResult(surfaces, channel, statusTs))) {
+        surfaces.logger.info({ channel, messageTs: statusTs }, 'the ingest result was already posted');
+        return;
+      }
+      await surface.finish(reply);
+    },
+  };
+}
+
+/** Whether the message `ts` already shows an ingest's final result (false when it cannot be read). */
+async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string): Promise<boolean> {
+  try {
+    const result = await surfaces.client.conversations.replies({ channel, ts, limit: 1, inclusive: true });
+    const message = result.messages?.find((candidate) => candidate.ts === ts);
+    return message?.text !== undefined && showsIngestResult(message.text);
+  } catch (error) {
+    surfaces.logger.debug({ code: slackErrorCode(error) }, 'could not read the ingest message');
+    return false;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
+import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
@@ -121,6 +122,14 @@ export async function startSlack(
   try {
     await app.start();
   } catch (error) {
+    const network = mode === 'socket' ? networkFailureOf(error) : undefined;
+    if (network) {
+      throw new RagentError(
+        'NETWORK_UNREACHABLE',
+        `Could not reach Slack to open the Socket Mode connection (${network.reason}). Check the network and try again.`,
+        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
+      );
+    }
     throw new RagentError(
       'CONFIG_INVALID',
       mode === 'socket'
@@ -183,10 +192,14 @@ async function verifyBotToken(
         { cause: error },
       );
     }
+    const network = networkFailureOf(error);
     throw new RagentError(
-      'CONFIG_INVALID',
-      `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${describeError(error)}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}.`,
-      { cause: error },
+      network ? 'NETWORK_UNREACHABLE' : 'CONFIG_INVALID',
+      `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${network?.reason ?? describeError(error)}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`,
+      {
+        cause: error,
+        ...(network ? { details: { reason: network.reason, networkCode: network.networkCode } } : {}),
+      },
     );
   }
 }

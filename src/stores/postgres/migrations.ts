@@ -49,6 +49,16 @@ export const migrations: readonly string[] = [
      linked_scope TEXT NOT NULL,
      PRIMARY KEY (channel_scope, linked_scope)
    );`,
+  // 3: what an answer was when it was delivered, for `ragent feedback export`.
+  `CREATE TABLE ragent_answers (
+     answer_id TEXT PRIMARY KEY,
+     thread_id TEXT NOT NULL,
+     question TEXT NOT NULL,
+     answer TEXT NOT NULL,
+     sources JSONB NOT NULL,
+     link TEXT,
+     at TEXT NOT NULL
+   );`,
 ];
 
 /** The schema version this code needs. */

@@ -9,7 +9,7 @@
  * opened it (the composition root).
  */
 import type { CoordinationStore, TurnInFlight, TurnKind } from '../../core/coordination-store.ts';
-import type { Feedback, ThreadId } from '../../core/types.ts';
+import type { Feedback, Source, ThreadId } from '../../core/types.ts';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
 
@@ -147,6 +147,50 @@ export function createPostgresCoordinationStore(
          ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at, thread_id = excluded.thread_id`,
         [feedback.threadId, feedback.answerId, feedback.user, feedback.value, feedback.at],
       );
+    },
+    async recordAnswer(answer) {
+      await query(
+        'record an answer',
+        `INSERT INTO ragent_answers (answer_id, thread_id, question, answer, sources, link, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (answer_id) DO UPDATE SET thread_id = excluded.thread_id, question = excluded.question,
+           answer = excluded.answer, sources = excluded.sources, link = excluded.link, at = excluded.at`,
+        [
+          answer.answerId,
+          answer.threadId,
+          answer.question,
+          answer.answer,
+          JSON.stringify(answer.sources),
+          answer.link ?? null,
+          answer.at ?? new Date().toISOString(),
+        ],
+      );
+    },
+    async findAnswers(answerIds) {
+      if (answerIds.length === 0) return [];
+      const { rows } = await query<{
+        answer_id: string;
+        thread_id: string;
+        question: string;
+        answer: string;
+        sources: Source[];
+        link: string | null;
+        at: string;
+      }>(
+        'find answers',
+        `SELECT answer_id, thread_id, question, answer, sources, link, at FROM ragent_answers
+         WHERE answer_id = ANY($1::text[])`,
+        [[...new Set(answerIds)]],
+      );
+      return rows.map((row) => ({
+        answerId: row.answer_id,
+        threadId: row.thread_id,
+        question: row.question,
+        answer: row.answer,
+        sources: row.sources,
+        ...(row.link ? { link: row.link } : {}),
+        at: row.at,
+      }));
     },
     async linkChannel(channel, linked) {
       const { rowCount } = await query(

@@ -300,6 +300,30 @@ describe('startBot', () => {
     expect(base.signals.listenerCount('SIGINT')).toBe(0);
   });
 
+  it('logs a platform that could not be reached in one line with the cause, without a stack', async () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const failure = new RagentError('NETWORK_UNREACHABLE', 'Could not reach Slack (connection refused).', {
+      cause,
+      details: { reason: 'connection refused: nothing is listening there', networkCode: 'ECONNREFUSED' },
+    });
+    const base = harness(bothPlatforms);
+    base.adapters.discord.finish();
+    const platforms = base.dependencies.platforms;
+    if (!platforms) throw new Error('expected platforms');
+    await expect(
+      startBot({ ...base.dependencies, platforms: { ...platforms, slack: () => Promise.reject(failure) } }),
+    ).rejects.toBe(failure);
+    const [line, ...others] = base.logLines.filter((entry) => entry.includes('failed to start'));
+    expect(others).toEqual([]);
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      code: 'NETWORK_UNREACHABLE',
+      networkCode: 'ECONNREFUSED',
+      msg: expect.stringContaining('Could not reach Slack (connection refused).'),
+    });
+    expect(line).not.toContain('stack');
+    expect(line?.length).toBeLessThan(600);
+  });
+
   it('stops right after start-up when a signal arrived while starting', async () => {
     const base = harness({ DISCORD_TOKEN: discordToken });
     base.adapters.discord.finish();
