@@ -61,7 +61,9 @@ describe('ragent start as a process', () => {
       });
       child.on('exit', () => reject(new Error(`ragent exited before starting:\n${stderr}`)));
     });
-    expect(stdout).toContain('ragent is running on Discord. Press Ctrl-C to stop.');
+    expect(stdout).toContain(
+      `ragent is running on Discord (data directory: ${path.join(workDir, 'data')}). Press Ctrl-C to stop.`,
+    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const lines = stderr

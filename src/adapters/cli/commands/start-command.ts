@@ -25,7 +25,9 @@ export function registerStartCommand(program: Command, context: CliContext): voi
         return;
       }
       const names = result.platforms.map((name) => (name === 'slack' ? 'Slack' : 'Discord')).join(' and ');
-      context.output.write(`ragent is running on ${names}. Press Ctrl-C to stop.\n`);
+      context.output.write(
+        `ragent is running on ${names} (data directory: ${config.dataDir}). Press Ctrl-C to stop.\n`,
+      );
       const exitCode = await result.stopped;
       process.exitCode = exitCode;
       // Everything is closed; if a library still holds the event loop open, do not hang on it.
