@@ -88,9 +88,11 @@ export function formatSources(sources: readonly Source[]): string | undefined {
   return shortenText(text, maxContextText);
 }
 
-/** A URL as the target of a mrkdwn link: the characters that would end or split it, percent-encoded. */
+/** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */
 function mrkdwnLinkTarget(link: string): string {
-  return new URL(link).href.replace(/[<>|\s]/g, (character) => encodeURIComponent(character));
+  return new URL(link).href
+    .replace(/[<>|\s]/g, (character) => encodeURIComponent(character))
+    .replace(/&/g, '&amp;');
 }
 
 function feedbackButton(
