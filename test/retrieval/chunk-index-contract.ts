@@ -104,6 +104,19 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       expect(await index.getDocument('plain', 'slack:T1')).not.toHaveProperty('link');
     });
 
+    it('lists the documents of every scope, by scope then name (`ragent docs list --all`)', async () => {
+      await index.replaceDocument(makeDocument({ id: 'b', scope: 'slack:T1:C1', texts: ['kiwi'] }));
+      await index.replaceDocument(makeDocument({ id: 'a', scope: 'slack:T1:C1', texts: ['lime'] }));
+      await index.replaceDocument(makeDocument({ id: 'c', scope: 'shared', texts: ['fig'] }));
+      expect(index.listAllDocuments).toBeDefined();
+      const all = (await index.listAllDocuments?.()) ?? [];
+      expect(all.map((document) => [document.scope, document.name])).toEqual([
+        ['shared', 'c.pdf'],
+        ['slack:T1:C1', 'a.pdf'],
+        ['slack:T1:C1', 'b.pdf'],
+      ]);
+    });
+
     it('removes documents only within their scope', async () => {
       await index.replaceDocument(makeDocument({ id: 'd', scope: 'slack:T1', texts: ['kiwi'] }));
       expect(await index.removeDocument('d', 'slack:T2')).toBe(false);
