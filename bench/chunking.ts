@@ -78,6 +78,9 @@ export function memoryRetriever(
     async getParent(parentId) {
       return parentById.get(parentId);
     },
+    async getDocuments() {
+      return [];
+    },
   };
 }
 

@@ -117,6 +117,8 @@ export interface IngestFile {
   name: string;
   /** Fetches the bytes from the platform (checked: host, size, PDF signature); throws a RagentError. */
   download(): Promise<Uint8Array>;
+  /** The upload's permalink, kept with the document for its sources; asked after `download` (which may learn it). */
+  link?(): string | undefined;
 }
 
 /** Files to add to a scope, shared in chat. */

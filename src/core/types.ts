@@ -25,6 +25,8 @@ export interface DocumentRecord {
   ingestedAt: string;
   /** The dense embedding model the document was indexed with, or null for BM25 only. */
   embeddingModel: string | null;
+  /** Where the file was uploaded (its Slack permalink or Discord message link), when it came from a chat. */
+  link?: string;
 }
 
 export interface ChunkLocation {
@@ -63,6 +65,8 @@ export interface Source {
   file: string;
   docId: string;
   pages: [number, number];
+  /** The upload the document came from (DocumentRecord.link), for adapters that link the source. */
+  link?: string;
 }
 
 export interface RetrievedContext {
@@ -163,6 +167,8 @@ export interface IngestRequest {
   bytes: Uint8Array;
   scope: Scope;
   uploader: string;
+  /** The upload's permalink (Slack file permalink, Discord message link); kept with the document. */
+  link?: string;
   /** Ingest again even when these exact bytes are already in the scope (`ragent ingest --force`). */
   force?: boolean;
   /**

@@ -89,6 +89,11 @@ export interface RetrievalTools {
   keyOf(call: ToolCallRequest): string | undefined;
   /** What a call is about, for progress before it runs. */
   describe(call: ToolCallRequest): ToolOutcome['progress'];
+  /**
+   * The upload links of these documents (those that have one), in the turn's scopes. Never throws: the
+   * links only decorate the sources, so a failed or slow lookup leaves them out.
+   */
+  documentLinks(documentIds: readonly string[], signal?: AbortSignal): Promise<Map<string, string>>;
 }
 
 export interface RetrievalToolsOptions {
@@ -147,6 +152,21 @@ export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalT
 
   return {
     keyOf,
+    async documentLinks(documentIds, signal) {
+      const links = new Map<string, string>();
+      if (documentIds.length === 0) return links;
+      try {
+        const documents = await withTimeout(
+          options.retriever.getDocuments(documentIds, scopes),
+          options.timeoutMs,
+          signal,
+        );
+        for (const document of documents) if (document.link) links.set(document.id, document.link);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+      }
+      return links;
+    },
     describe(call) {
       const parsed = parse(call);
       if (!('kind' in parsed)) return undefined;

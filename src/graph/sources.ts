@@ -45,6 +45,14 @@ export function collectSources(contextsPerAnswer: readonly AgentContext[][]): So
   return sources;
 }
 
+/** The sources with the upload link of their document, where it has one (`RetrievalTools.documentLinks`). */
+export function linkSources(sources: readonly Source[], links: ReadonlyMap<string, string>): Source[] {
+  return sources.map((source) => {
+    const link = links.get(source.docId);
+    return link ? { ...source, link } : source;
+  });
+}
+
 const trailingSources = /\n+[ \t]*[*_#>]*[ \t]*sources?[ \t]*[*_]*[ \t]*(?::|\n|$)[\s\S]*$/i;
 /** Horizontal rules (`---`, `***`, `___`, spaced or longer) left at the end once the sources are gone. */
 const trailingRules = /(?:\n[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*)+$/;

@@ -123,6 +123,7 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       uploader: request.uploader,
       ingestedAt: new Date().toISOString(),
       embeddingModel,
+      ...(request.link ? { link: request.link } : {}),
     };
     checkAborted();
     onProgress({ stage: 'indexing', done: 0, total: indexed.length, unit: 'chunks' });

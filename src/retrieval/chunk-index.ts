@@ -82,4 +82,6 @@ export type { Embedder } from '../core/model-provider.ts';
 export interface Retriever {
   search(text: string, options: SearchOptions): Promise<SearchHit[]>;
   getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined>;
+  /** The records of these documents found in the caller's scopes (for the sources' upload links). */
+  getDocuments(documentIds: readonly string[], scopes: readonly Scope[]): Promise<DocumentRecord[]>;
 }

@@ -3,7 +3,7 @@
  * embedder is configured, a dense vector; the index fuses both. Scopes always come from the caller;
  * empty scopes find nothing (and cost nothing: no embedding call).
  */
-import type { ParentChunk, Scope, SearchHit } from '../core/types.ts';
+import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { encodeSparseQuery } from './bm25.ts';
 import type { ChunkIndex, Embedder, Retriever, SearchOptions } from './chunk-index.ts';
 
@@ -29,6 +29,12 @@ export function createRetriever(dependencies: {
     async getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined> {
       if (scopes.length === 0) return undefined;
       return index.getParent(parentId, scopes);
+    },
+    async getDocuments(documentIds: readonly string[], scopes: readonly Scope[]): Promise<DocumentRecord[]> {
+      const lookups = [...new Set(documentIds)].flatMap((id) =>
+        scopes.map((scope) => index.getDocument(id, scope)),
+      );
+      return (await Promise.all(lookups)).filter((document) => document !== undefined);
     },
   };
 }

@@ -387,6 +387,19 @@ export class QdrantChunkIndex implements ChunkIndex {
       );
   }
 
+  async listAllDocuments(): Promise<DocumentRecord[]> {
+    if (!(await this.hasCollection())) return [];
+    const payloads = await this.liveDocuments(undefined);
+    return payloads
+      .map(toDocument)
+      .sort(
+        (left, right) =>
+          left.scope.localeCompare(right.scope) ||
+          left.name.localeCompare(right.name) ||
+          left.ingestedAt.localeCompare(right.ingestedAt),
+      );
+  }
+
   async getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined> {
     if (scopes.length === 0 || !(await this.hasCollection())) return undefined;
     const versions = await this.liveVersions(scopes);
@@ -567,12 +580,13 @@ export class QdrantChunkIndex implements ChunkIndex {
     return (await this.liveDocuments(scopes)).map((payload) => String(payload.version));
   }
 
-  private async liveDocuments(scopes: readonly Scope[]): Promise<Payload[]> {
+  /** The live documents of these scopes, or of every scope when `scopes` is undefined. */
+  private async liveDocuments(scopes: readonly Scope[] | undefined): Promise<Payload[]> {
     const documents = await this.scrollAll(
       {
         must: [
           { key: 'kind', match: { value: 'document' } },
-          { key: 'scope', match: { any: [...scopes] } },
+          ...(scopes ? [{ key: 'scope', match: { any: [...scopes] } }] : []),
         ],
       },
       liveRead,

@@ -25,6 +25,7 @@ export function documentPayload(document: DocumentRecord, version: string, gener
     uploader: document.uploader,
     ingested_at: document.ingestedAt,
     embedding_model: document.embeddingModel,
+    ...(document.link ? { link: document.link } : {}),
   };
 }
 
@@ -40,6 +41,7 @@ export function toDocument(payload: Payload): DocumentRecord {
     uploader: String(payload.uploader),
     ingestedAt: String(payload.ingested_at),
     embeddingModel: typeof payload.embedding_model === 'string' ? payload.embedding_model : null,
+    ...(typeof payload.link === 'string' && payload.link ? { link: payload.link } : {}),
   };
 }
 

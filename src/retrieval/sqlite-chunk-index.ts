@@ -43,7 +43,7 @@ import {
   slicePause,
 } from './search-snapshot.ts';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
-import { schema, schemaVersion } from './sqlite-schema.ts';
+import { addedColumns, schema, schemaVersion } from './sqlite-schema.ts';
 import { encodeQuantizedBlob, encodeSparseBlob, normalized } from './vector-codec.ts';
 
 export interface SqliteChunkIndexOptions {
@@ -103,6 +103,8 @@ interface DocumentRow {
   uploader: string;
   ingested_at: string;
   embedding_model: string | null;
+  /** Null for documents ingested without a link, and in files written before the column. */
+  link: string | null;
 }
 
 /** How deep each ranking goes before fusion. */
@@ -184,7 +186,7 @@ export class SqliteChunkIndex implements ChunkIndex {
       this.db
         .prepare(
           `INSERT INTO documents (scope, id, name, pages, bytes, parents, children, uploader, ingested_at,
-             embedding_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             embedding_model, link) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           document.scope,
@@ -197,6 +199,7 @@ export class SqliteChunkIndex implements ChunkIndex {
           document.uploader,
           document.ingestedAt,
           dimension === null ? null : document.embeddingModel,
+          document.link ?? null,
         );
       for (const parent of parents) {
         insertParent.run(
@@ -721,6 +724,14 @@ export class SqliteChunkIndex implements ChunkIndex {
  * Opens the index file for writing, with memory-mapped I/O off. A data dir or file that cannot be
  * written is a clear error here, not a crash (SIGBUS) at the first write.
  */
+function addMissingColumns(db: Database.Database): void {
+  for (const added of addedColumns) {
+    const columns = db.prepare(`PRAGMA table_info(${added.table})`).all() as Array<{ name: string }>;
+    if (columns.some((column) => column.name === added.column)) continue;
+    db.exec(`ALTER TABLE ${added.table} ADD COLUMN ${added.column} ${added.definition}`);
+  }
+}
+
 function openWritable(file: string): Database.Database {
   const directory = path.dirname(file);
   try {
@@ -740,6 +751,7 @@ function openWritable(file: string): Database.Database {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 10000');
     db.exec(schema);
+    addMissingColumns(db);
     return db;
   } catch (error) {
     db?.close();
@@ -817,5 +829,6 @@ function toDocument(row: DocumentRow): DocumentRecord {
     uploader: row.uploader,
     ingestedAt: row.ingested_at,
     embeddingModel: row.embedding_model,
+    ...(row.link ? { link: row.link } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them.
  * `children.dense` (float32) is no longer written (the search reads only `quantized`); it stays in the
- * table so that files written before keep opening.
+ * table so that files written before keep opening. `documents.link` came later: `addedColumns` adds it to
+ * older files (an added nullable column needs no new schema version; older code ignores it).
  */
 export const schemaVersion = '1';
 
@@ -10,7 +11,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITH
 CREATE TABLE IF NOT EXISTS documents (
   scope TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, pages INTEGER NOT NULL, bytes INTEGER NOT NULL,
   parents INTEGER NOT NULL, children INTEGER NOT NULL, uploader TEXT NOT NULL, ingested_at TEXT NOT NULL,
-  embedding_model TEXT, PRIMARY KEY (scope, id)
+  embedding_model TEXT, link TEXT, PRIMARY KEY (scope, id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS parents (
   scope TEXT NOT NULL, id TEXT NOT NULL, document_id TEXT NOT NULL, document_name TEXT NOT NULL,
@@ -28,3 +29,8 @@ CREATE INDEX IF NOT EXISTS children_by_document ON children (scope, document_id)
 DROP INDEX IF EXISTS children_with_dense;
 CREATE INDEX IF NOT EXISTS children_with_vectors ON children (key) WHERE quantized IS NOT NULL;
 `;
+
+/** Columns added after a table was first created: added on open when missing. */
+export const addedColumns: ReadonlyArray<{ table: string; column: string; definition: string }> = [
+  { table: 'documents', column: 'link', definition: 'TEXT' },
+];

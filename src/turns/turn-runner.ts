@@ -310,8 +310,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           files[index] = { name: file.name, state: 'downloading' };
           show();
           const bytes = await file.download();
+          const link = file.link?.();
           const report = await ingestion.ingest(
-            { name: file.name, bytes, scope: job.scope, uploader: job.uploader },
+            { name: file.name, bytes, scope: job.scope, uploader: job.uploader, ...(link ? { link } : {}) },
             (progress) => {
               files[index] = { name: file.name, state: 'working', progress };
               show();

@@ -65,7 +65,7 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
 
   it('answers from it with the sources in an embed, in that server only', async () => {
     harness = await startDiscordHarness();
-    await ingest(harness);
+    const ingested = await ingest(harness);
     harness.scripts.orchestrator = searchThenAnswer('zebracount stripes', (results) =>
       results.includes('zebracount')
         ? 'zebracount counts stripes.\n\nSources: zebra-manual.pdf (p. 1)'
@@ -77,7 +77,10 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     expect(answer?.content).not.toContain('Sources:');
     const embed = answer?.embeds[0] as { title: string; description: string };
     expect(embed.title).toBe('Sources');
-    expect(embed.description).toMatch(/zebra-manual\.pdf\*\* — (p\. 1|pp\. 1–2)/);
+    // The source links to the ingest command's reply (not the attachment's expiring CDN address).
+    const replyLink = `https://discord.com/channels/${harness.guildId}/${harness.channelId}/${ingested.original?.id}`;
+    expect(embed.description).toContain(`📄 **[zebra-manual.pdf](${replyLink})** — `);
+    expect(embed.description).toMatch(/zebra-manual\.pdf\]\([^)]+\)\*\* — (p\. 1|pp\. 1–2)/);
 
     // Another server on the same bot never sees it: not in search, not in /ragent docs.
     const other = harness.discord.addGuild('beta');

@@ -40,6 +40,26 @@ describe('rendering for Discord', () => {
     expect(embed.description).toMatch(/… and \d+ more$/);
   });
 
+  it('links a source to its upload message on Discord only, the name escaped', () => {
+    const link = 'https://discord.com/channels/1/2/3';
+    const page = (file: string, to: string) => ({
+      file,
+      docId: file,
+      pages: [1, 1] as [number, number],
+      link: to,
+    });
+    expect(sourcesEmbed([page('a]b_c.pdf', link)]).description).toBe(
+      `📄 **[a\\]b\\_c.pdf](${link})** — p. 1`,
+    );
+    for (const other of [
+      'https://cdn.discordapp.com/attachments/1/2/a.pdf',
+      'https://discord.com/channels/1/2/3)x',
+      'http://discord.com/channels/1/2/3',
+    ]) {
+      expect(sourcesEmbed([page('a.pdf', other)]).description).toBe('📄 **a.pdf** — p. 1');
+    }
+  });
+
   it('round-trips the feedback button ids', () => {
     const [part] = renderAnswer(answer('Yes.', []));
     const ids = part!.components[0]!.components.map((button) =>

@@ -334,6 +334,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     notify();
   }
 
+  function filePermalink(file: FakeSlackFile): string {
+    return `https://ragent-test.slack.com/files/${file.id}/${encodeURIComponent(file.name)}`;
+  }
+
   function describeFile(file: FakeSlackFile): Record<string, unknown> {
     const download = file.downloadUrl ?? `${baseUrl}/files/${file.id}/${encodeURIComponent(file.name)}`;
     return {
@@ -345,6 +349,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       size: file.bytes.byteLength,
       url_private: download,
       url_private_download: download,
+      permalink: filePermalink(file),
     };
   }
 

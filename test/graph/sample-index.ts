@@ -139,6 +139,9 @@ export function recordCalls(inner: Retriever): RecordingRetriever {
       recording.parentReads.push({ parentId, scopes: [...scopes] });
       return inner.getParent(parentId, scopes);
     },
+    getDocuments(documentIds, scopes) {
+      return inner.getDocuments(documentIds, scopes);
+    },
   };
   return recording;
 }

@@ -90,6 +90,33 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       expect(await index.getDocument('other', 'slack:T2')).toMatchObject({ id: 'other', scope: 'slack:T2' });
     });
 
+    it('keeps the upload link of a document, and none for a document without one', async () => {
+      const link = 'https://example.slack.com/files/U1/F1/linked.pdf';
+      const linked = makeDocument({ id: 'linked', scope: 'slack:T1', texts: ['mango'] });
+      await index.replaceDocument({ ...linked, document: { ...linked.document, link } });
+      await index.replaceDocument(makeDocument({ id: 'plain', scope: 'slack:T1', texts: ['papaya'] }));
+      expect((await index.getDocument('linked', 'slack:T1'))?.link).toBe(link);
+      const listed = await index.listDocuments(['slack:T1']);
+      expect(listed.map((document) => [document.id, document.link])).toEqual([
+        ['linked', link],
+        ['plain', undefined],
+      ]);
+      expect(await index.getDocument('plain', 'slack:T1')).not.toHaveProperty('link');
+    });
+
+    it('lists the documents of every scope, by scope then name (`ragent docs list --all`)', async () => {
+      await index.replaceDocument(makeDocument({ id: 'b', scope: 'slack:T1:C1', texts: ['kiwi'] }));
+      await index.replaceDocument(makeDocument({ id: 'a', scope: 'slack:T1:C1', texts: ['lime'] }));
+      await index.replaceDocument(makeDocument({ id: 'c', scope: 'shared', texts: ['fig'] }));
+      expect(index.listAllDocuments).toBeDefined();
+      const all = (await index.listAllDocuments?.()) ?? [];
+      expect(all.map((document) => [document.scope, document.name])).toEqual([
+        ['shared', 'c.pdf'],
+        ['slack:T1:C1', 'a.pdf'],
+        ['slack:T1:C1', 'b.pdf'],
+      ]);
+    });
+
     it('removes documents only within their scope', async () => {
       await index.replaceDocument(makeDocument({ id: 'd', scope: 'slack:T1', texts: ['kiwi'] }));
       expect(await index.removeDocument('d', 'slack:T2')).toBe(false);

@@ -55,6 +55,22 @@ describe('SQLite chunk index', () => {
     index = openSqliteChunkIndex({ file: path.join(directory, 'data', 'fresh.sqlite') });
   });
 
+  it('opens a file written before documents had a link, and keeps its documents', async () => {
+    await index.replaceDocument(makeDocument({ id: 'old', scope: 'shared', texts: ['quince'] }));
+    await index.close();
+    const file = path.join(directory, 'data', 'index.sqlite');
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE documents DROP COLUMN link');
+    raw.close();
+    index = open();
+    expect(await index.getDocument('old', 'shared')).toMatchObject({ id: 'old', name: 'old.pdf' });
+    const link = 'https://example.slack.com/files/U1/F2/new.pdf';
+    const added = makeDocument({ id: 'new', scope: 'shared', texts: ['lychee'] });
+    await index.replaceDocument({ ...added, document: { ...added.document, link } });
+    expect((await index.getDocument('new', 'shared'))?.link).toBe(link);
+    expect(await index.search(query('quince'), { scopes: ['shared'], k: 5 })).toHaveLength(1);
+  });
+
   it('keeps the previous version whole when a write fails inside its transaction', async () => {
     await index.replaceDocument(
       makeDocument({ id: 'v1', name: 'guide.pdf', scope: 'shared', texts: ['old zebra'] }),

@@ -103,7 +103,10 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     const [answer] = await harness.waitForReply(defaultChannel, ts);
     const text = answer ? blockText(answer) : '';
     expect(text).toContain('while loop repeats');
-    expect(text).toMatch(/:page_facing_up: \*loops\.pdf\* pp?\. \d/);
+    // The source links to the file's page in Slack (its permalink, kept with the document).
+    expect(text).toMatch(
+      /:page_facing_up: \*<https:\/\/ragent-test\.slack\.com\/files\/F[A-Z0-9]+\/loops\.pdf\|loops\.pdf>\* pp?\. \d/,
+    );
 
     // Another workspace asks the same: it cannot see this workspace's document.
     const otherTs = await harness.mention('How does a while loop repeat?', {
@@ -146,6 +149,10 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     expect(outgoing).toContain('deploy freeze starts');
     for (const ping of ['<!channel>', '@here', '@everyone', '&lt;!channel&gt;'])
       expect(outgoing).not.toContain(ping);
+    // The form gave only the file's id: the permalink came from files.info, and the source links to it.
+    expect(outgoing).toMatch(
+      /<https:\/\/ragent-test\.slack\.com\/files\/F[A-Z0-9]+\/announcement\.pdf\|announcement\.pdf>/,
+    );
   });
 
   it('stores 👍/👎 clicks with the thread and answer ids', async () => {

@@ -115,4 +115,27 @@ describe('answer rendering', () => {
   it('formats no sources as nothing', () => {
     expect(formatSources([])).toBeUndefined();
   });
+
+  it('links a source to its upload, only on Slack’s own https pages', () => {
+    const page = (file: string, link: string) => ({
+      file,
+      docId: file,
+      pages: [2, 2] as [number, number],
+      link,
+    });
+    expect(formatSources([page('a&b.pdf', 'https://team.slack.com/files/U1/F1/a&b.pdf')])).toBe(
+      ':page_facing_up: *<https://team.slack.com/files/U1/F1/a&amp;b.pdf|a&amp;b.pdf>* p. 2',
+    );
+    for (const link of [
+      'http://team.slack.com/files/F1',
+      'https://slack.com.evil.example/files/F1',
+      'https://evil.example/?x=.slack.com',
+      'not a link',
+    ]) {
+      expect(formatSources([page('c.pdf', link)])).toBe(':page_facing_up: *c.pdf* p. 2');
+    }
+    expect(formatSources([page('d.pdf', 'https://team.slack.com/files/F1/d|x>y.pdf')])).toBe(
+      ':page_facing_up: *<https://team.slack.com/files/F1/d%7Cx%3Ey.pdf|d.pdf>* p. 2',
+    );
+  });
 });

@@ -31,6 +31,8 @@ export async function runIngestCommand(
     target === 'channel'
       ? channelScope(interaction.guildId, await interactionSetChannel(context.client, interaction))
       : guildScope(interaction.guildId);
+  // The sources of answers link to the command's reply (the attachment's CDN address expires).
+  let replyLink: string | undefined;
   context.turns.ingest({
     key: `discord:ingest:${interaction.id}`,
     reference: `interaction ${interaction.id}`,
@@ -40,16 +42,19 @@ export async function runIngestCommand(
     files: [
       {
         name,
+        link: () => replyLink,
         download: async () => {
           const looksLikePdf = attachment.contentType?.startsWith('application/pdf') || /\.pdf$/i.test(name);
           if (!looksLikePdf) throw new RagentError('FILE_UNSUPPORTED', notPdfAttachmentText(name));
           if (attachment.size > config.ingest.maxFileBytes) {
             throw tooLarge(attachment.size, config.ingest.maxFileBytes);
           }
-          return downloadAttachment(attachment.url, {
+          const bytes = await downloadAttachment(attachment.url, {
             maxBytes: config.ingest.maxFileBytes,
             apiUrl: config.discord.apiUrl,
           });
+          replyLink = await replyMessageLink(interaction);
+          return bytes;
         },
       },
     ],
@@ -58,4 +63,16 @@ export async function runIngestCommand(
       return surface;
     },
   });
+}
+
+/** `https://discord.com/channels/<guild>/<channel>/<message>` of the command's reply, or undefined if it cannot be read. */
+async function replyMessageLink(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+): Promise<string | undefined> {
+  try {
+    const reply = await interaction.fetchReply();
+    return `https://discord.com/channels/${interaction.guildId}/${interaction.channelId}/${reply.id}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -44,7 +44,12 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
   const lines: string[] = [];
   let length = 0;
   for (const [index, source] of sources.entries()) {
-    const line = `📄 **${escapeMarkdown(source.file)}** — ${pages(source.pages)}`;
+    const name = escapeMarkdown(source.file);
+    const linked =
+      source.link && isDiscordMessageLink(source.link)
+        ? `[${name.replace(/[[\]]/g, '\\$&')}](${source.link})`
+        : name;
+    const line = `📄 **${linked}** — ${pages(source.pages)}`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
       lines.push(more.trim());
@@ -54,6 +59,11 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
     length += line.length + 1;
   }
   return { title: 'Sources', description: lines.join('\n'), color: 0x5865f2 };
+}
+
+/** Only links to a message on Discord itself (digits only, so nothing can break out of the Markdown link). */
+export function isDiscordMessageLink(link: string): boolean {
+  return /^https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/.test(link);
 }
 
 function pages([start, end]: [number, number]): string {

@@ -17,6 +17,8 @@ export interface SlackFileReference {
   filetype?: string;
   url_private_download?: string;
   url_private?: string;
+  /** The file's page in Slack (what an answer's source links to). */
+  permalink?: string;
 }
 
 export interface DownloadOptions {

@@ -10,6 +10,7 @@ import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { notPdfText } from '../../turns/messages-en.ts';
 import { downloadSlackFile, isPdfFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
+import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
 
@@ -32,19 +33,23 @@ export function slackIngestJob(
     reference: request.reference,
     scope: ingestScope(request.teamId, request.channel, request.target),
     uploader: request.user,
-    files: request.files.map((file) => ({
-      name: file.name,
-      download: async () => {
-        if (!isPdfFile(file)) throw new RagentError('FILE_UNSUPPORTED', notPdfText(file.name));
-        const details =
-          file.url_private_download || file.url_private ? file : await fileDetails(context, file);
-        return downloadSlackFile(details, {
-          botToken: config.slack.botToken ?? '',
-          apiUrl: config.slack.apiUrl,
-          maxBytes: config.ingest.maxFileBytes,
-        });
-      },
-    })),
+    files: request.files.map((file) => {
+      let details = file;
+      return {
+        name: file.name,
+        download: async () => {
+          if (!isPdfFile(file)) throw new RagentError('FILE_UNSUPPORTED', notPdfText(file.name));
+          if (!file.url_private_download && !file.url_private) details = await fileDetails(context, file);
+          return downloadSlackFile(details, {
+            botToken: config.slack.botToken ?? '',
+            apiUrl: config.slack.apiUrl,
+            maxBytes: config.ingest.maxFileBytes,
+          });
+        },
+        // Only Slack's own https links are kept (the renderer checks again).
+        link: () => (details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined),
+      };
+    }),
     open: (first) => openIngestSurface(context.surfaces, request.destination, request.user, first),
   };
 }

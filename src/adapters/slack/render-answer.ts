@@ -8,6 +8,7 @@ import type { Answer, Source, ThreadId } from '../../core/types.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
+import { isSlackLink } from './slack-link.ts';
 import type { SlackMessage } from './slack-message.ts';
 import { neutralizeMentions, safeMrkdwn } from './slack-text.ts';
 
@@ -56,16 +57,22 @@ export function renderMarkdown(markdown: string): SlackMessage[] {
   }));
 }
 
-/** `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7`, one entry per file in order of first mention. */
+/**
+ * `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7`, one entry per file in order of first mention; a file uploaded
+ * in Slack links to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages.
+ */
 export function formatSources(sources: readonly Source[]): string | undefined {
   if (sources.length === 0) return undefined;
   const byFile = new Map<string, Array<[number, number]>>();
+  const links = new Map<string, string>();
   for (const source of sources) {
     const ranges = byFile.get(source.file) ?? [];
     if (!ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
       ranges.push(source.pages);
     }
     byFile.set(source.file, ranges);
+    if (source.link && !links.has(source.file) && isSlackLink(source.link))
+      links.set(source.file, source.link);
   }
   const entries = [...byFile].map(([file, ranges]) => {
     const pages = ranges
@@ -73,10 +80,19 @@ export function formatSources(sources: readonly Source[]): string | undefined {
       .map(([start, end]) => (start === end ? String(start) : `${start}–${end}`))
       .join(', ');
     const label = ranges.length === 1 && ranges[0]?.[0] === ranges[0]?.[1] ? 'p.' : 'pp.';
-    return `*${safeMrkdwn(file)}* ${label} ${pages}`;
+    const link = links.get(file);
+    const name = link ? `<${mrkdwnLinkTarget(link)}|${safeMrkdwn(file)}>` : safeMrkdwn(file);
+    return `*${name}* ${label} ${pages}`;
   });
   const text = `:page_facing_up: ${entries.join('  ·  ')}`;
   return shortenText(text, maxContextText);
+}
+
+/** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */
+function mrkdwnLinkTarget(link: string): string {
+  return new URL(link).href
+    .replace(/[<>|\s]/g, (character) => encodeURIComponent(character))
+    .replace(/&/g, '&amp;');
 }
 
 function feedbackButton(

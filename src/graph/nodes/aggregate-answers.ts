@@ -10,7 +10,13 @@ import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { aggregatePrompt } from '../prompts.ts';
-import { appendSources, collectSources, stripSourcesBlock, toRetrievedContext } from '../sources.ts';
+import {
+  appendSources,
+  collectSources,
+  linkSources,
+  stripSourcesBlock,
+  toRetrievedContext,
+} from '../sources.ts';
 import { type MainStateUpdate, type MainStateValue, resetList } from '../state.ts';
 import { noAnswerText } from './collect-answer.ts';
 
@@ -58,7 +64,12 @@ export function createAggregateAnswers() {
       if (!body) body = answers.map((answer) => stripSourcesBlock(answer.answer)).join('\n\n');
     }
     if (!body) body = noAnswerText;
-    const sources = collectSources(answers.map((answer) => answer.contexts));
+    const collected = collectSources(answers.map((answer) => answer.contexts));
+    const links = await turnContext(config).tools.documentLinks(
+      collected.map((source) => source.docId),
+      config.signal,
+    );
+    const sources = linkSources(collected, links);
     const markdown = appendSources(body, sources);
     return {
       outcome: {

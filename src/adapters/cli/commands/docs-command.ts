@@ -1,8 +1,12 @@
-/** `ragent docs list [--scope S] [--json]` and `ragent docs remove <id|name> [--scope S]`. */
+/**
+ * `ragent docs list [--scope S | --all] [--json]` and `ragent docs remove <id|name> [--scope S]`. `--all`
+ * lists every scope, grouped, so the documents of a channel that is gone still show with its id.
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../../../config.ts';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
+import { RagentError } from '../../../errors.ts';
 import { configuredEmbeddingModel } from '../../../models/create-models.ts';
 import { describeEmbeddingMix, embeddingMix } from '../../../retrieval/index-health.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -17,16 +21,31 @@ export function registerDocsCommand(program: Command, context: CliContext): void
     .command('list')
     .description('List the documents of a scope')
     .option('-s, --scope <scope>', 'the scope to list', sharedScope)
+    .option('-a, --all', 'list the documents of every scope, grouped by scope')
     .option('--json', 'print the documents as JSON')
-    .action(async (options: ScopeOption & { json?: boolean }) => {
-      const { ingestion, config } = await context.services();
-      const documents = await ingestion.listDocuments([options.scope]);
+    .action(async (options: ScopeOption & { json?: boolean; all?: boolean }, command: Command) => {
+      if (options.all && command.getOptionValueSource('scope') === 'cli') {
+        throw new RagentError('INVALID_INPUT', 'Use either --scope or --all, not both.');
+      }
+      const { ingestion, config, index } = await context.services();
+      let documents: DocumentRecord[];
+      if (options.all) {
+        if (!index.listAllDocuments) {
+          throw new RagentError(
+            'INVALID_INPUT',
+            'This index cannot list every scope at once. List one with `ragent docs list --scope <scope>`.',
+          );
+        }
+        documents = await index.listAllDocuments();
+      } else documents = await ingestion.listDocuments([options.scope]);
       if (options.json) {
         context.output.write(`${JSON.stringify(documents, null, 2)}
 `);
         return;
       }
-      context.output.write(renderDocuments(documents, options.scope));
+      context.output.write(
+        options.all ? renderAllDocuments(documents) : renderDocuments(documents, options.scope),
+      );
       context.output.write(`${indexLocation(context.config())}
 `);
       const mixed = describeEmbeddingMix(embeddingMix(documents, configuredEmbeddingModel(config)));
@@ -51,6 +70,19 @@ export function indexLocation(config: Config): string {
   return config.qdrant
     ? `Index: Qdrant collection ${config.qdrant.collection} (data directory ${config.dataDir}).`
     : `Index: ${path.join(config.dataDir, 'index.sqlite')} (data directory ${config.dataDir}).`;
+}
+
+/** Every scope's documents, one table per scope (`shared`, `slack:<team>:<channel>`, …). */
+export function renderAllDocuments(documents: readonly DocumentRecord[]): string {
+  if (documents.length === 0) return 'No documents in any scope. Add some with `ragent ingest <file.pdf>`.\n';
+  const byScope = new Map<string, DocumentRecord[]>();
+  for (const document of documents)
+    byScope.set(document.scope, [...(byScope.get(document.scope) ?? []), document]);
+  const groups = [...byScope]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([scope, group]) => `${scope}\n${renderDocuments(group, scope)}`);
+  const scopes = byScope.size;
+  return `${groups.join('\n')}\n${documents.length} document${documents.length === 1 ? '' : 's'} in ${scopes} scope${scopes === 1 ? '' : 's'}.\n`;
 }
 
 export function renderDocuments(documents: readonly DocumentRecord[], scope: string): string {
