@@ -35,18 +35,39 @@ export interface ThrottledStatus {
   settle(): Promise<void>;
 }
 
-export function throttleStatus(
-  surface: ReplySurface,
-  options: {
-    intervalMs: number;
-    budget: RateBudget;
-    onError: (error: unknown) => void;
-    /** While true, progress yields to more urgent traffic (acknowledgements of others) and is skipped. */
-    yielding?: () => boolean;
-  },
-): ThrottledStatus {
-  const { intervalMs, budget, onError, yielding } = options;
-  let pending: Status | undefined;
+export interface ThrottleOptions<T = Status> {
+  /** Minimum time between two edits (may depend on the next item). */
+  intervalMs: number | ((item: T) => number);
+  budget: RateBudget;
+  onError: (error: unknown) => void;
+  /** While true, progress yields to more urgent traffic (acknowledgements of others) and is skipped. */
+  yielding?: () => boolean;
+}
+
+export function throttleStatus(surface: ReplySurface, options: ThrottleOptions): ThrottledStatus {
+  return throttleEdits<Status>((status) => surface.showStatus(status), options);
+}
+
+export interface ThrottledEdits<T> {
+  /**
+   * Shows `item` soon: now if the interval allows, else when it does (unless a newer one comes).
+   * `urgent` sends it at once, whatever the interval; `keep` retries it (latest wins) when the budget
+   * or `yielding` turned it away, instead of dropping it.
+   */
+  show(item: T, how?: { urgent?: boolean; keep?: boolean }): void;
+  /** Drops any pending item and waits for the edit in flight. */
+  settle(): Promise<void>;
+}
+
+/** Latest-wins edits of one surface through `send`, at most one per interval, under the platform's budget. */
+export function throttleEdits<T>(
+  send: (item: T) => Promise<void>,
+  options: ThrottleOptions<T>,
+): ThrottledEdits<T> {
+  const { budget, onError, yielding } = options;
+  const intervalOf = (item: T) =>
+    typeof options.intervalMs === 'number' ? options.intervalMs : options.intervalMs(item);
+  let pending: { item: T; keep: boolean } | undefined;
   let lastShown: string | undefined;
   // The surface was opened with a status just now: the first edit waits its interval.
   let lastAt = Date.now();
@@ -54,26 +75,43 @@ export function throttleStatus(
   let running: Promise<void> = Promise.resolve();
   let settled = false;
 
-  const send = () => {
+  const schedule = (wait: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, Math.max(0, wait));
+  };
+
+  const flush = () => {
     timer = undefined;
-    const status = pending;
+    const next = pending;
     pending = undefined;
-    if (settled || !status) return;
-    const key = JSON.stringify(status);
-    if (key === lastShown || yielding?.() || !budget.tryTake()) return;
+    if (settled || !next) return;
+    const key = JSON.stringify(next.item);
+    if (key === lastShown) return;
+    if (yielding?.() || !budget.tryTake()) {
+      if (next.keep) {
+        pending = next;
+        schedule(Math.min(intervalOf(next.item), 250));
+      }
+      return;
+    }
     lastShown = key;
     lastAt = Date.now();
-    running = running.then(() => surface.showStatus(status)).then(undefined, onError);
+    running = running.then(() => send(next.item)).then(undefined, onError);
   };
 
   return {
-    show: (status) => {
+    show: (item, how = {}) => {
       if (settled) return;
-      pending = status;
+      pending = { item, keep: how.keep ?? false };
+      if (how.urgent) {
+        if (timer) clearTimeout(timer);
+        flush();
+        return;
+      }
       if (timer) return;
-      const wait = lastAt + intervalMs - Date.now();
-      if (wait <= 0) send();
-      else timer = setTimeout(send, wait);
+      const wait = lastAt + intervalOf(item) - Date.now();
+      if (wait <= 0) flush();
+      else schedule(wait);
     },
     settle: async () => {
       settled = true;

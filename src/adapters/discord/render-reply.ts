@@ -13,6 +13,7 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { closeOpenFence } from '../shared/split-message.ts';
 import { clarificationText, errorText, stoppedText } from './discord-text.ts';
 import { type MessagePart, renderAnswer, renderText } from './render-answer.ts';
 
@@ -51,6 +52,10 @@ export function renderReply(reply: Reply, options: { messageContentIntent: boole
       );
       return renderText(`🔄 ${text}`);
     }
+    case 'cut-off':
+      return renderText(
+        `${closeOpenFence(reply.text)}\n\n⚠️ **${reply.notice}**\n-# Reference: ${escapeMarkdown(reply.reference)}`,
+      );
     case 'notice':
       return renderText(reply.text);
   }

@@ -17,6 +17,7 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { closeOpenFence } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import type { SlackMessage } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -57,6 +58,16 @@ export function renderReply(reply: Reply): SlackMessage[] {
       return [
         plainNotice(interruptedIngestText(reply.ingest, '/ragent ingest'), ':arrows_counterclockwise:'),
       ];
+    case 'cut-off': {
+      // What was written so far, then the notice in the same (last) message.
+      const messages = renderMarkdown(closeOpenFence(reply.text));
+      const notice = errorNotice(reply.notice, reply.reference);
+      const last = messages.at(-1);
+      if (!last) return [notice];
+      last.blocks = [...(last.blocks ?? []), ...(notice.blocks ?? [])];
+      last.text = `${last.text}\n\n${notice.text}`;
+      return messages;
+    }
     case 'notice':
       return [plainNotice(reply.text)];
   }
