@@ -242,6 +242,14 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         message.updates += 1;
         return { ok: true, channel, ts: message.ts, text: message.text };
       }
+      case 'chat.delete': {
+        const channel = String(body.channel ?? '');
+        const list = messagesByChannel.get(channel) ?? [];
+        const index = list.findIndex((candidate) => candidate.ts === body.ts);
+        if (index < 0) return { ok: false, error: 'message_not_found' };
+        list.splice(index, 1);
+        return { ok: true, channel, ts: body.ts };
+      }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };
       case 'views.open':

@@ -4,6 +4,7 @@
  * (events signed with the signing secret) or Socket Mode (through the fake's WebSocket).
  */
 import { createServer } from 'node:net';
+import { writingMark } from '../../src/adapters/slack/render-reply.ts';
 import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
@@ -102,6 +103,7 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
+        textIntervalMs: 50,
         // The edit budget is tested in test/turns; here every step of a turn may show.
         progressEditsPerMinute: 6_000,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
@@ -190,8 +192,13 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
   return harness;
 }
 
+/** A status, or an answer still being written (its last block says so). */
 export function isPlaceholder(message: FakeSlackMessage): boolean {
-  return message.text.startsWith(':hourglass_flowing_sand:');
+  return message.text.startsWith(':hourglass_flowing_sand:') || isBeingWritten(message);
+}
+
+export function isBeingWritten(message: FakeSlackMessage): boolean {
+  return JSON.stringify(message.blocks.at(-1) ?? {}).includes(writingMark);
 }
 
 /** The text of every block of a message, joined (markdown, section and context blocks). */

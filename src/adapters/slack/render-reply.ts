@@ -31,6 +31,25 @@ export function renderStatus(status: Status): SlackMessage {
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
 }
 
+/** Marks the last message of an answer while it is still being written. */
+export const writingMark = '_:writing_hand: writing…_';
+
+/**
+ * An answer as written so far: split like an answer (an open code block closed for now), the last
+ * message marked as unfinished.
+ */
+export function renderStreamingText(text: string): SlackMessage[] {
+  const messages = renderMarkdown(closeOpenFence(text));
+  const last = messages.at(-1);
+  if (last) {
+    last.blocks = [
+      ...(last.blocks ?? []),
+      { type: 'context', elements: [{ type: 'mrkdwn', text: writingMark }] },
+    ];
+  }
+  return messages;
+}
+
 export function renderReply(reply: Reply): SlackMessage[] {
   switch (reply.kind) {
     case 'answer':

@@ -15,7 +15,7 @@ import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
+import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
 
 type WebClient = webApi.WebClient;
@@ -32,12 +32,13 @@ const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived'
 
 export function slackPlatform(
   surfaces: SlackSurfaces,
-  options: { statusIntervalMs: number; editsPerMinute: number },
+  options: { statusIntervalMs: number; editsPerMinute: number; textIntervalMs?: number },
 ): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
+    ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
     // Slack allows chat.update about 50 times a minute per workspace; a rate-limited call pauses
     // every other call of the client, answers included.
     editBudget: { perMinute: options.editsPerMinute, burst: 10 },
@@ -120,7 +121,10 @@ function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurf
 
 /**
  * A surface over a status message (replaced by the first message of the reply) and/or the
- * assistant status (cleared once the reply is posted).
+ * assistant status (cleared once the reply is posted). An answer being written edits the status
+ * message (or, under the assistant status, a message posted with the first text) and continues in
+ * new messages as it grows; the reply then replaces those messages in order, leftovers deleted, and
+ * the recorded location follows the last one.
  */
 function messageSurface(
   surfaces: SlackSurfaces,
@@ -129,10 +133,19 @@ function messageSurface(
   state: { statusTs?: string; assistant?: boolean },
 ): ReplySurface {
   const { client, logger } = surfaces;
-  let { statusTs, assistant } = state;
+  let { assistant } = state;
+  // The messages this surface edits: the status message, then the parts of a streamed answer.
+  let messageTs: string[] = state.statusTs ? [state.statusTs] : [];
+  const shownParts: string[] = [];
   return {
-    location,
+    get location() {
+      const last = messageTs.at(-1);
+      return last && last !== location.placeholderTs && last !== location.messageTs
+        ? { ...location, placeholderTs: last }
+        : location;
+    },
     showStatus: async (status) => {
+      const statusTs = messageTs.at(-1);
       if (statusTs) await updateMessage(client, destination.channel, statusTs, renderStatus(status));
       else if (assistant && status.kind === 'working' && destination.threadTs) {
         await setAssistantStatus(
@@ -143,22 +156,40 @@ function messageSurface(
         );
       }
     },
-    finish: async (reply: Reply) => {
-      const [first, ...rest] = renderReply(reply);
-      if (!first) return;
-      let replaced = false;
-      if (statusTs) {
-        const target = statusTs;
-        statusTs = undefined;
-        try {
-          await updateMessage(client, destination.channel, target, first);
-          replaced = true;
-        } catch (error) {
-          logger.debug({ code: slackErrorCode(error) }, 'could not replace the status message; posting');
-        }
+    showText: async (text) => {
+      for (const [index, part] of renderStreamingText(text).entries()) {
+        const key = JSON.stringify(part);
+        if (shownParts[index] === key) continue;
+        const ts = messageTs[index];
+        if (ts) await updateMessage(client, destination.channel, ts, part);
+        else messageTs.push(await postMessage(client, destination, part));
+        shownParts[index] = key;
       }
-      if (!replaced) await postMessage(client, destination, first);
-      for (const message of rest) await postMessage(client, destination, message);
+    },
+    finish: async (reply: Reply) => {
+      const messages = renderReply(reply);
+      const targets = messageTs;
+      // A later reply (after an overdue notice) follows as new messages.
+      messageTs = [];
+      shownParts.length = 0;
+      for (const [index, message] of messages.entries()) {
+        const target = targets[index];
+        if (target) {
+          try {
+            await updateMessage(client, destination.channel, target, message);
+            continue;
+          } catch (error) {
+            logger.debug({ code: slackErrorCode(error) }, 'could not replace a message; posting');
+          }
+        }
+        await postMessage(client, destination, message);
+      }
+      // Streamed parts the reply no longer needs (it came out shorter).
+      for (const target of targets.slice(messages.length)) {
+        await client.chat.delete({ channel: destination.channel, ts: target }).catch((error: unknown) => {
+          logger.debug({ code: slackErrorCode(error) }, 'could not delete a streamed part');
+        });
+      }
       if (assistant && destination.threadTs) {
         assistant = false;
         await setAssistantStatus(client, destination.channel, destination.threadTs, '').catch(

@@ -22,6 +22,8 @@ export interface SlackAdapterOptions {
   stopTimeoutMs?: number;
   /** Progress edits per minute across all threads (default 40; Slack allows chat.update ~50/min). */
   progressEditsPerMinute?: number;
+  /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
+  textIntervalMs?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
   retryConfig?: webApi.RetryOptions;
 }
@@ -100,6 +102,7 @@ export async function startSlack(
     slackPlatform(surfaces, {
       statusIntervalMs: options.statusThrottleMs ?? 1_000,
       editsPerMinute: options.progressEditsPerMinute ?? 40,
+      textIntervalMs: options.textIntervalMs ?? 1_000,
     }),
   );
   const context: SlackContext = {
