@@ -5,9 +5,13 @@
  */
 import { createServer } from 'node:net';
 import { writingMark } from '../../src/adapters/slack/render-reply.ts';
-import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
+import {
+  type SlackAdapter,
+  type SlackAdapterOptions,
+  startSlack,
+} from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
-import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { type ChatScript, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import {
   type FakeSlackApi,
   type FakeSlackMessage,
@@ -64,6 +68,10 @@ export interface SlackHarnessOptions {
   logLines?: string[];
   /** How long `stop()` waits for turns in flight (default 10 s). */
   stopTimeoutMs?: number;
+  /** The fake model's replies (default: the Slack tests' model). */
+  model?: ChatScript;
+  /** Adapter options over the fast test defaults (the bench uses production intervals and budget). */
+  adapter?: Partial<SlackAdapterOptions>;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -71,7 +79,7 @@ export const defaultUser = 'UALICE';
 
 export async function startSlackHarness(options: SlackHarnessOptions = {}): Promise<SlackHarness> {
   const slack = await startFakeSlackApi();
-  const ollama = await startFakeOllama({ chat: slackModel });
+  const ollama = await startFakeOllama({ chat: options.model ?? slackModel });
   const mode = options.mode ?? 'http';
   let port = await freePort();
   const environment = () => ({
@@ -108,6 +116,7 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         progressEditsPerMinute: 6_000,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
+        ...options.adapter,
       },
     );
     return { services, adapter };
