@@ -11,19 +11,31 @@ import type { ReplySurface, Status } from '../core/chat-platform.ts';
 export interface RateBudget {
   /** True if an edit may be sent now (and counts it). */
   tryTake(): boolean;
+  /**
+   * Counts an edit that goes out regardless (a final reply never waits): the bucket may go into
+   * debt (at most one burst), so the progress edits that follow leave room for it.
+   */
+  charge(): void;
 }
 
 export function createRateBudget(perMinute: number, burst: number, now: () => number = Date.now): RateBudget {
   let tokens = burst;
   let last = now();
+  const refill = () => {
+    const current = now();
+    tokens = Math.min(burst, tokens + ((current - last) / 60_000) * perMinute);
+    last = current;
+  };
   return {
     tryTake: () => {
-      const current = now();
-      tokens = Math.min(burst, tokens + ((current - last) / 60_000) * perMinute);
-      last = current;
+      refill();
       if (tokens < 1) return false;
       tokens -= 1;
       return true;
+    },
+    charge: () => {
+      refill();
+      tokens = Math.max(-burst, tokens - 1);
     },
   };
 }

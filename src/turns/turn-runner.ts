@@ -346,6 +346,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   /** The outcome, unless a stop gave up on the job (it told the thread itself). */
   async function deliver(surface: ReplySurface, running: RunningJob, reply: Reply, log: Logger) {
     if (running.abandoned) return;
+    // The reply goes out at once, but counts against the platform's edit budget.
+    platforms.get(running.platform)?.budget.charge();
     try {
       await surface.finish(reply);
     } catch (error) {

@@ -17,7 +17,7 @@ export interface DiscordAdapterOptions {
   stopTimeoutMs?: number;
   /** Minimum time between two edits of a status message (default 1 s). */
   progressIntervalMs?: number;
-  /** Minimum time between two edits of an answer being written (default 1 s; Discord allows 5 edits per 5 s a channel). */
+  /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
   textIntervalMs?: number;
   /** discord.js's client-side global REST limit (Discord's default for bots is 50/s; the bench lifts it). */
   restGlobalRequestsPerSecond?: number;
@@ -46,7 +46,7 @@ export async function startDiscord(
   const turns = services.turns.attach(
     discordPlatform(surfaces, {
       statusIntervalMs: options.progressIntervalMs ?? 1_000,
-      textIntervalMs: options.textIntervalMs ?? 1_000,
+      textIntervalMs: options.textIntervalMs ?? 1_250,
     }),
   );
   const context: DiscordContext = { services, client, logger, turns, surfaces, isStopping: () => stopping };
