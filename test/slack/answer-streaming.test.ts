@@ -18,8 +18,29 @@ describe('Slack: the answer appears as it is written', () => {
   const carriesWritingMark = (body: Record<string, unknown>) =>
     JSON.stringify(body.blocks ?? []).includes(writingMark);
 
-  it('edits the placeholder with the text so far, then replaces it with the answer, sources and buttons', async () => {
+  it("streams with Slack's chat streaming in the thread, then completes the message with sources and buttons", async () => {
     harness = await startSlackHarness();
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    const [start, ...more] = harness.slack.callsTo('chat.startStream');
+    expect(more).toEqual([]);
+    expect(start?.body).toMatchObject({
+      channel: defaultChannel,
+      thread_ts: ts,
+      recipient_user_id: expect.any(String),
+    });
+    expect(String(start?.body.markdown_text)).toMatch(/^The/);
+    expect(harness.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
+    // The placeholder gave way to the streamed message, which the answer completed.
+    expect(harness.slack.callsTo('chat.delete')).toHaveLength(1);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(blockText(answer!)).toContain('The documents do not say.');
+  });
+
+  it('where Slack refuses streaming, edits the placeholder instead, and remembers it for the channel', async () => {
+    harness = await startSlackHarness();
+    harness.slack.setStreamingSupported(false);
     const ts = await harness.mention('How do I write a while loop?');
     const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
     expect(others).toEqual([]);
@@ -32,11 +53,16 @@ describe('Slack: the answer appears as it is written', () => {
     // The text so far, unfinished: no buttons while it is written.
     expect(JSON.stringify(streamed[0]?.body.blocks)).not.toContain('ragent_feedback');
     expect(blockText(answer!)).toContain('The documents do not say.');
+    const again = await harness.mention('And an until loop?');
+    await harness.waitForReply(defaultChannel, again);
+    // Refused once: the second answer in the channel did not ask again.
+    expect(harness.slack.calls.filter((call) => call.method === 'chat.startStream')).toHaveLength(1);
   });
 
   it('under the assistant status, posts the text in the thread and completes that message', async () => {
     harness = await startSlackHarness();
     harness.slack.setAssistantStatusSupported(true);
+    harness.slack.setStreamingSupported(false);
     const ts = await harness.mention('How do I write a while loop?');
     const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
     expect(others).toEqual([]);

@@ -158,7 +158,11 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     barrier: async () => {
       const ts = await harness.mention('barrier: how do loops work?');
       await harness.waitForReply(defaultChannel, ts);
-      const inThread = new Set(harness.slack.messages(defaultChannel, ts).map((message) => message.ts));
+      const inThread = new Set(
+        [...harness.slack.messages(defaultChannel, ts), ...harness.slack.deletedMessages()]
+          .filter((message) => message.ts === ts || message.threadTs === ts)
+          .map((message) => message.ts),
+      );
       return (call) => call.body.thread_ts === ts || inThread.has(String(call.body.ts));
     },
     waitForReply: (channel, threadTs, count = 1) =>
@@ -207,6 +211,8 @@ export function isPlaceholder(message: FakeSlackMessage): boolean {
 }
 
 export function isBeingWritten(message: FakeSlackMessage): boolean {
+  // A streamed message counts as written once the reply replaced it (chat.update after the stop).
+  if (message.streaming || (message.streamed && message.updates === 0)) return true;
   return JSON.stringify(message.blocks.at(-1) ?? {}).includes(writingMark);
 }
 

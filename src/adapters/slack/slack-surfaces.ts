@@ -17,6 +17,7 @@ import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
+import { neutralizeMentions } from './slack-text.ts';
 
 type WebClient = webApi.WebClient;
 
@@ -25,7 +26,21 @@ export interface SlackSurfaces {
   logger: Logger;
   /** Per channel: whether Slack allows the assistant thread status there (learnt once). */
   assistantStatusSupport: Map<string, Promise<boolean>>;
+  /** Channels where Slack refused text streaming (`chat.startStream`): answers stream by `chat.update` there. */
+  streamingRefused: Set<string>;
 }
+
+/** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
+const streamingRefusals = new Set([
+  'not_allowed',
+  'not_allowed_token_type',
+  'invalid_arguments',
+  'unknown_method',
+  'method_deprecated',
+  'missing_scope',
+  'feature_not_enabled',
+  'team_not_allowed',
+]);
 
 /** Codes for "the bot cannot post here": an ingest's progress then goes to the user's DM. */
 const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
@@ -53,8 +68,9 @@ export function slackAnswerLocation(teamId: string, channel: string, threadTs: s
 
 export async function openAnswerSurface(
   surfaces: SlackSurfaces,
-  where: { teamId: string; channel: string; threadTs: string },
+  where: { teamId: string; channel: string; threadTs: string; user?: string },
 ): Promise<ReplySurface> {
+  const stream = where.user ? { teamId: where.teamId, userId: where.user } : undefined;
   const { client, logger, assistantStatusSupport } = surfaces;
   const { channel, threadTs } = where;
   const location = slackAnswerLocation(where.teamId, channel, threadTs);
@@ -71,7 +87,11 @@ export async function openAnswerSurface(
       },
     );
     if (known === undefined) assistantStatusSupport.set(channel, probe);
-    if (await probe) return messageSurface(surfaces, { channel, threadTs }, location, { assistant: true });
+    if (await probe)
+      return messageSurface(surfaces, { channel, threadTs }, location, {
+        assistant: true,
+        ...(stream ? { stream } : {}),
+      });
   }
   const destination = { channel, threadTs };
   const placeholderTs = await postMessage(
@@ -79,7 +99,12 @@ export async function openAnswerSurface(
     destination,
     renderStatus({ kind: 'working', line: workingLine }),
   );
-  return messageSurface(surfaces, destination, { ...location, placeholderTs }, { statusTs: placeholderTs });
+  return messageSurface(
+    surfaces,
+    destination,
+    { ...location, placeholderTs },
+    { statusTs: placeholderTs, ...(stream ? { stream } : {}) },
+  );
 }
 
 export async function openIngestSurface(
@@ -130,13 +155,61 @@ function messageSurface(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
   location: Location,
-  state: { statusTs?: string; assistant?: boolean },
+  state: { statusTs?: string; assistant?: boolean; stream?: { teamId: string; userId: string } },
 ): ReplySurface {
   const { client, logger } = surfaces;
   let { assistant } = state;
   // The messages this surface edits: the status message, then the parts of a streamed answer.
   let messageTs: string[] = state.statusTs ? [state.statusTs] : [];
   const shownParts: string[] = [];
+  // Slack's own text streaming, where the channel allows it: the message and what it shows so far.
+  let native = state.stream !== undefined && destination.threadTs !== undefined;
+  let streamTs: string | undefined;
+  let streamed = '';
+
+  /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
+  const streamNatively = async (text: string): Promise<boolean> => {
+    const refused = surfaces.streamingRefused;
+    if (!native || !state.stream || !destination.threadTs || refused.has(destination.channel)) return false;
+    if (streamTs) {
+      // A rewritten text (a later model call) cannot be taken back from a stream: the reply replaces it.
+      if (!text.startsWith(streamed)) return true;
+      const more = text.slice(streamed.length);
+      if (more)
+        await client.chat.appendStream({ channel: destination.channel, ts: streamTs, markdown_text: more });
+      streamed = text;
+      return true;
+    }
+    try {
+      const started = await client.chat.startStream({
+        channel: destination.channel,
+        thread_ts: destination.threadTs,
+        markdown_text: neutralizeMentions(text),
+        recipient_team_id: state.stream.teamId,
+        recipient_user_id: state.stream.userId,
+      });
+      streamTs = String(started.ts);
+    } catch (error) {
+      const code = slackErrorCode(error);
+      if (!code || !streamingRefusals.has(code)) throw error;
+      logger.debug(
+        { code, channel: destination.channel },
+        'text streaming refused; editing a message instead',
+      );
+      refused.add(destination.channel);
+      native = false;
+      return false;
+    }
+    streamed = text;
+    // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
+    for (const ts of messageTs) {
+      await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+        logger.debug({ code: slackErrorCode(error) }, 'could not delete the placeholder');
+      });
+    }
+    messageTs = [streamTs];
+    return true;
+  };
   return {
     get location() {
       const last = messageTs.at(-1);
@@ -157,6 +230,7 @@ function messageSurface(
       }
     },
     showText: async (text) => {
+      if (await streamNatively(text)) return;
       for (const [index, part] of renderStreamingText(text).entries()) {
         const key = JSON.stringify(part);
         if (shownParts[index] === key) continue;
@@ -168,6 +242,25 @@ function messageSurface(
     },
     finish: async (reply: Reply) => {
       const messages = renderReply(reply);
+      if (streamTs) {
+        const ts = streamTs;
+        streamTs = undefined;
+        native = false;
+        // Stop the stream with the reply's sources and buttons under it; the reply then replaces
+        // the streamed text with its final form.
+        const closing = (messages.at(-1)?.blocks ?? []).filter(
+          (block) => block.type === 'context' || block.type === 'actions',
+        );
+        await client.chat
+          .stopStream({
+            channel: destination.channel,
+            ts,
+            ...(messages.length === 1 && closing.length > 0 ? { blocks: closing as never } : {}),
+          })
+          .catch((error: unknown) => {
+            logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
+          });
+      }
       const targets = messageTs;
       // A later reply (after an overdue notice) follows as new messages.
       messageTs = [];

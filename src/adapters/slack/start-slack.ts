@@ -97,6 +97,7 @@ export async function startSlack(
     client: app.client,
     logger,
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
+    streamingRefused: new Set<string>(),
   };
   const turns = services.turns.attach(
     slackPlatform(surfaces, {
