@@ -61,7 +61,7 @@ function peak(times: number[], windowMs: number): number {
   return best;
 }
 
-async function benchSlack(): Promise<void> {
+async function benchSlack(native: boolean): Promise<void> {
   const firstTokenAt = new Map<number, number>();
   const harness = await startSlackHarness({
     model: streamingModel(firstTokenAt),
@@ -70,6 +70,7 @@ async function benchSlack(): Promise<void> {
     adapter: { statusThrottleMs: 1_000, textIntervalMs: 1_000, progressEditsPerMinute: 40 },
   });
   const { slack } = harness;
+  slack.setStreamingSupported(native);
   try {
     const channel = 'CSTREAM';
     const asked = Array.from({ length: threads }, (_, index) => ({ number: index + 1, ts: messageTs() }));
@@ -103,10 +104,11 @@ async function benchSlack(): Promise<void> {
       const own = new Set(slack.messages(channel, ts).map((message) => message.ts));
       const streamed = slack.calls.filter(
         (call) =>
-          (call.method === 'chat.update' || call.method === 'chat.postMessage') &&
-          call.body.channel === channel &&
-          (call.body.thread_ts === ts || own.has(String(call.body.ts))) &&
-          JSON.stringify(call.body.blocks ?? []).includes(writingMark),
+          (call.method === 'chat.startStream' && call.body.thread_ts === ts) ||
+          ((call.method === 'chat.update' || call.method === 'chat.postMessage') &&
+            call.body.channel === channel &&
+            (call.body.thread_ts === ts || own.has(String(call.body.ts))) &&
+            JSON.stringify(call.body.blocks ?? []).includes(writingMark)),
       );
       const first = streamed[0];
       const tokenAt = firstTokenAt.get(number);
@@ -123,10 +125,12 @@ async function benchSlack(): Promise<void> {
         ),
       );
     }
-    console.log(`Slack (chat.update fallback, budget 40 edits/min, text ≤ 1/s/thread) — ${threads} threads`);
+    console.log(
+      `Slack (${native ? 'chat.startStream/appendStream' : 'chat.update fallback'}, budget 40 edits/min, text ≤ 1/s/thread) — ${threads} threads`,
+    );
     console.log(`  first token → first text visible: ${summary(delays)}`);
     console.log(
-      `  chat.update per thread: max ${Math.max(...perThreadRates)} in a minute; overall: ${allEdits.length} in ${seconds.toFixed(1)} s, peak ${peak(allEdits, 60_000)} in any minute (Slack: ~50/min per workspace)`,
+      `  chat.update + appendStream per thread: max ${Math.max(...perThreadRates)} in a minute; overall: ${allEdits.length} in ${seconds.toFixed(1)} s, peak ${peak(allEdits, 60_000)} in any minute (Slack: ~50/min per workspace)`,
     );
     console.log(`  answered: ${finished()}/${threads}`);
   } finally {
@@ -206,7 +210,8 @@ async function main(): Promise<void> {
   console.log(
     `ragent streaming bench — model thinks ${thinkMs} ms, then ${tokens} tokens at 30/s; goal: first text ≤ 500 ms after the first token`,
   );
-  await benchSlack();
+  await benchSlack(true);
+  await benchSlack(false);
   await benchDiscord();
 }
 
