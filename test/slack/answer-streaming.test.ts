@@ -7,6 +7,7 @@ import {
   type SlackHarness,
   startSlackHarness,
 } from './slack-harness.ts';
+import { slackModel } from './slack-model.ts';
 
 describe('Slack: the answer appears as it is written', () => {
   let harness: SlackHarness | undefined;
@@ -71,5 +72,26 @@ describe('Slack: the answer appears as it is written', () => {
     expect(carriesWritingMark(posted[0]!.body)).toBe(true);
     expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
     expect(isBeingWritten(answer!)).toBe(false);
+  });
+
+  it('never streams a ping, even one split across pieces', async () => {
+    harness = await startSlackHarness();
+    const h = harness;
+    h.ollama.setChat(async (request, index) => {
+      const reply = await slackModel(request, index);
+      const final = 'content' in reply && reply.content?.startsWith('The documents');
+      return final
+        ? { content: 'Tell @here and <!channel> and @everyone about loops.', tokenDelayMs: 5 }
+        : reply;
+    });
+    const ts = await h.mention('Who should know?');
+    await h.waitForReply(defaultChannel, ts);
+    const pieces = h.slack.calls
+      .filter((call) => call.method === 'chat.startStream' || call.method === 'chat.appendStream')
+      .map((call) => String(call.body.markdown_text));
+    expect(pieces.length).toBeGreaterThan(1);
+    const joined = pieces.join('');
+    expect(joined).toContain('Tell @');
+    for (const ping of ['@here', '<!channel>', '@everyone']) expect(joined).not.toContain(ping);
   });
 });

@@ -168,9 +168,12 @@ function messageSurface(
   let streamed = '';
 
   /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
-  const streamNatively = async (text: string): Promise<boolean> => {
+  const streamNatively = async (written: string): Promise<boolean> => {
     const refused = surfaces.streamingRefused;
     if (!native || !state.stream || !destination.threadTs || refused.has(destination.channel)) return false;
+    // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
+    // trailing word that could still become one.
+    const text = settledPrefix(neutralizeMentions(written));
     if (streamTs) {
       // A rewritten text (a later model call) cannot be taken back from a stream: the reply replaces it.
       if (!text.startsWith(streamed)) return true;
@@ -180,11 +183,12 @@ function messageSurface(
       streamed = text;
       return true;
     }
+    if (!text) return true;
     try {
       const started = await client.chat.startStream({
         channel: destination.channel,
         thread_ts: destination.threadTs,
-        markdown_text: neutralizeMentions(text),
+        markdown_text: text,
         recipient_team_id: state.stream.teamId,
         recipient_user_id: state.stream.userId,
       });
@@ -291,6 +295,12 @@ function messageSurface(
       }
     },
   };
+}
+
+/** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */
+function settledPrefix(text: string): string {
+  const tail = /\S*$/.exec(text)?.[0] ?? '';
+  return /[@＠<&]/.test(tail) ? text.slice(0, text.length - tail.length) : text;
 }
 
 function setAssistantStatus(client: WebClient, channel: string, threadTs: string, status: string) {
