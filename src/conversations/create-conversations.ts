@@ -93,6 +93,7 @@ export async function createConversations(dependencies: ConversationsDependencie
           }),
         onProgress: emit,
         ...(options.onModelCall ? { onModelCall: options.onModelCall } : {}),
+        ...(options.onText ? { onText: options.onText } : {}),
       });
       emit({ type: 'done' });
       logger.info(

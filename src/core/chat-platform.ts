@@ -67,6 +67,11 @@ export type Reply =
   | { kind: 'shutting-down' }
   | { kind: 'ingest-result'; files: readonly IngestFileState[]; reference: string }
   | { kind: 'interrupted-ingest'; ingest: InterruptedIngest }
+  /**
+   * The answer stopped part-way while it was being written: what was written so far, then a notice
+   * that it was cut off and why (never a half-answer that looks complete).
+   */
+  | { kind: 'cut-off'; text: string; notice: string; reference: string }
   /** A short notice (a hint on how to ask, the bot is restarting …) from the messages module. */
   | { kind: 'notice'; text: string };
 
@@ -81,7 +86,13 @@ export interface ReplySurface {
    * Called again after an overdue notice: the later reply follows it as new messages.
    */
   finish(reply: Reply): Promise<void>;
-  // Room for answer streaming (a later issue): showText?(textSoFar: string): Promise<void>;
+  /**
+   * Shows the answer as written so far (markdown, growing; it replaces the status). The runner
+   * throttles these like statuses (latest wins) and ends with `finish`, which replaces or completes
+   * what was streamed. A surface may move on to new messages as the text grows: it then updates
+   * `location` to the message the turn's outcome should reach. Without it, no text is streamed.
+   */
+  showText?(textSoFar: string): Promise<void>;
 }
 
 export interface ChatPlatform {
@@ -90,6 +101,8 @@ export interface ChatPlatform {
   readonly logger: Logger;
   /** Minimum time between two status edits of one surface. */
   readonly statusIntervalMs: number;
+  /** Minimum time between two edits of a streamed answer (default 1 s); the first goes out at once. */
+  readonly textIntervalMs?: number;
   /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
   readonly editBudget: { perMinute: number; burst: number };
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */

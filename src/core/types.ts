@@ -149,6 +149,12 @@ export interface ModelCallRecord {
 export interface TurnOptions {
   /** Told of every chat-model call of the turn (e.g. `ragent ask --trace`). */
   onModelCall?: (call: ModelCallRecord) => void;
+  /**
+   * Told the text of the final answer (or of a fallback) so far, as the model writes it — latest
+   * wins; '' takes back what was shown (the reply became a tool call). The turn's result is what
+   * counts at the end: it may differ (e.g. the sources block is rebuilt).
+   */
+  onText?: (textSoFar: string) => void;
 }
 
 export interface Conversations {

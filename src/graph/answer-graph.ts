@@ -50,6 +50,8 @@ export interface AnswerTurn {
   acquire: AcquireSlot;
   onProgress(event: ProgressEvent): void;
   onModelCall?: (call: ModelCallRecord) => void;
+  /** Told the final answer's text so far as the model writes it ('' takes it back). */
+  onText?: (textSoFar: string) => void;
 }
 
 export interface AnswerTurnOutcome {
@@ -105,6 +107,7 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
           timeoutMs: config.limits.nodeTimeoutMs,
           minRelevance: config.limits.minRelevance,
         }),
+        ...(turn.onText ? { onText: turn.onText } : {}),
       };
       const thread = threadConfig(turn.threadId);
       try {

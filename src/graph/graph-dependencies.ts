@@ -29,6 +29,8 @@ export interface GraphDependencies {
 export interface TurnContext {
   model: ModelClient;
   tools: RetrievalTools;
+  /** Told the text of the final answer so far as the model writes it ('' takes it back). */
+  onText?: (textSoFar: string) => void;
 }
 
 export function turnContext(config: LangGraphRunnableConfig): TurnContext {

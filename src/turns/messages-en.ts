@@ -113,6 +113,11 @@ export const restartedText = 'ragent restarted before it could finish answering 
 export const shuttingDownText =
   'ragent is restarting and could not finish answering this; please ask again in a minute.';
 
+/** After the part of an answer that was shown while it was written, when it stopped part-way. */
+export function cutOffText(reason: string): string {
+  return `The answer was cut off: ${reason}`;
+}
+
 /** A new message arrived while ragent is stopping. */
 export const restartingText = 'ragent is restarting. Try again in a minute.';
 

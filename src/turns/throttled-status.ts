@@ -11,19 +11,31 @@ import type { ReplySurface, Status } from '../core/chat-platform.ts';
 export interface RateBudget {
   /** True if an edit may be sent now (and counts it). */
   tryTake(): boolean;
+  /**
+   * Counts an edit that goes out regardless (a final reply never waits): the bucket may go into
+   * debt (at most one burst), so the progress edits that follow leave room for it.
+   */
+  charge(): void;
 }
 
 export function createRateBudget(perMinute: number, burst: number, now: () => number = Date.now): RateBudget {
   let tokens = burst;
   let last = now();
+  const refill = () => {
+    const current = now();
+    tokens = Math.min(burst, tokens + ((current - last) / 60_000) * perMinute);
+    last = current;
+  };
   return {
     tryTake: () => {
-      const current = now();
-      tokens = Math.min(burst, tokens + ((current - last) / 60_000) * perMinute);
-      last = current;
+      refill();
       if (tokens < 1) return false;
       tokens -= 1;
       return true;
+    },
+    charge: () => {
+      refill();
+      tokens = Math.max(-burst, tokens - 1);
     },
   };
 }
@@ -35,18 +47,39 @@ export interface ThrottledStatus {
   settle(): Promise<void>;
 }
 
-export function throttleStatus(
-  surface: ReplySurface,
-  options: {
-    intervalMs: number;
-    budget: RateBudget;
-    onError: (error: unknown) => void;
-    /** While true, progress yields to more urgent traffic (acknowledgements of others) and is skipped. */
-    yielding?: () => boolean;
-  },
-): ThrottledStatus {
-  const { intervalMs, budget, onError, yielding } = options;
-  let pending: Status | undefined;
+export interface ThrottleOptions<T = Status> {
+  /** Minimum time between two edits (may depend on the next item). */
+  intervalMs: number | ((item: T) => number);
+  budget: RateBudget;
+  onError: (error: unknown) => void;
+  /** While true, progress yields to more urgent traffic (acknowledgements of others) and is skipped. */
+  yielding?: () => boolean;
+}
+
+export function throttleStatus(surface: ReplySurface, options: ThrottleOptions): ThrottledStatus {
+  return throttleEdits<Status>((status) => surface.showStatus(status), options);
+}
+
+export interface ThrottledEdits<T> {
+  /**
+   * Shows `item` soon: now if the interval allows, else when it does (unless a newer one comes).
+   * `urgent` sends it at once, whatever the interval; `keep` retries it (latest wins) when the budget
+   * or `yielding` turned it away, instead of dropping it.
+   */
+  show(item: T, how?: { urgent?: boolean; keep?: boolean }): void;
+  /** Drops any pending item and waits for the edit in flight. */
+  settle(): Promise<void>;
+}
+
+/** Latest-wins edits of one surface through `send`, at most one per interval, under the platform's budget. */
+export function throttleEdits<T>(
+  send: (item: T) => Promise<void>,
+  options: ThrottleOptions<T>,
+): ThrottledEdits<T> {
+  const { budget, onError, yielding } = options;
+  const intervalOf = (item: T) =>
+    typeof options.intervalMs === 'number' ? options.intervalMs : options.intervalMs(item);
+  let pending: { item: T; keep: boolean } | undefined;
   let lastShown: string | undefined;
   // The surface was opened with a status just now: the first edit waits its interval.
   let lastAt = Date.now();
@@ -54,26 +87,43 @@ export function throttleStatus(
   let running: Promise<void> = Promise.resolve();
   let settled = false;
 
-  const send = () => {
+  const schedule = (wait: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, Math.max(0, wait));
+  };
+
+  const flush = () => {
     timer = undefined;
-    const status = pending;
+    const next = pending;
     pending = undefined;
-    if (settled || !status) return;
-    const key = JSON.stringify(status);
-    if (key === lastShown || yielding?.() || !budget.tryTake()) return;
+    if (settled || !next) return;
+    const key = JSON.stringify(next.item);
+    if (key === lastShown) return;
+    if (yielding?.() || !budget.tryTake()) {
+      if (next.keep) {
+        pending = next;
+        schedule(Math.min(intervalOf(next.item), 250));
+      }
+      return;
+    }
     lastShown = key;
     lastAt = Date.now();
-    running = running.then(() => surface.showStatus(status)).then(undefined, onError);
+    running = running.then(() => send(next.item)).then(undefined, onError);
   };
 
   return {
-    show: (status) => {
+    show: (item, how = {}) => {
       if (settled) return;
-      pending = status;
+      pending = { item, keep: how.keep ?? false };
+      if (how.urgent) {
+        if (timer) clearTimeout(timer);
+        flush();
+        return;
+      }
       if (timer) return;
-      const wait = lastAt + intervalMs - Date.now();
-      if (wait <= 0) send();
-      else timer = setTimeout(send, wait);
+      const wait = lastAt + intervalOf(item) - Date.now();
+      if (wait <= 0) flush();
+      else schedule(wait);
     },
     settle: async () => {
       settled = true;

@@ -36,7 +36,8 @@ import { describeError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
 import { ingestLocation, interruptedIngest, interruptedNow } from './ingest-location.ts';
-import { describeProgress } from './messages-en.ts';
+import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import { type StreamedAnswer, streamAnswer } from './streamed-answer.ts';
 import { createRateBudget, type RateBudget, throttleStatus } from './throttled-status.ts';
 
 export interface TurnRunnerOptions {
@@ -205,22 +206,43 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     acknowledged();
     await gate.clear(acknowledgementWaitMs);
 
-    const status = throttleStatus(surface, {
-      intervalMs: platform.statusIntervalMs,
+    const live: StreamedAnswer = streamAnswer(surface, {
+      statusIntervalMs: platform.statusIntervalMs,
+      textIntervalMs: platform.textIntervalMs ?? 1_000,
       budget: attached.budget,
       yielding: gate.busy,
       onError: (error) => log.warn({ err: error }, 'could not update the status'),
+      onMoved: (location) => {
+        if (running.recorded)
+          return tryStore(log, 'move the turn', () => store.moveTurn(job.key, location)).then(() => {});
+        return Promise.resolve();
+      },
     });
+    // A stop that gives up on the turn keeps what was written and says it was cut off.
+    running.abandonReply = () => {
+      const text = live.text();
+      return text
+        ? { kind: 'cut-off', text, notice: cutOffText(shuttingDownText), reference: job.reference }
+        : { kind: 'shutting-down' };
+    };
     const started = Date.now();
-    const turn = conversations.handle({ ...place, text: job.text }, (event) => {
-      const line = describeProgress(event);
-      if (line) status.show({ kind: 'working', line });
-    });
+    const turn = conversations.handle(
+      { ...place, text: job.text },
+      (event) => {
+        const line = describeProgress(event);
+        if (line) live.status({ kind: 'working', line });
+      },
+      surface.showText ? { onText: live.write } : {},
+    );
     const asReply = (result: TurnResult): Reply =>
       result.kind === 'answer' ? { kind: 'answer', answer: result.answer, threadId: place.threadId } : result;
     const outcome = turn.then(asReply, (error: unknown): Reply => {
       const ragentError = toRagentError(error);
       log.error({ err: error, code: ragentError.code, threadId: place.threadId }, 'turn failed');
+      // What was already written stays, with why it stops there.
+      const text = live.text();
+      if (text)
+        return { kind: 'cut-off', text, notice: cutOffText(ragentError.message), reference: job.reference };
       return { kind: 'error', error: ragentError, reference: job.reference };
     });
     /** What a delivered answer was, for the feedback export; a failure to record it is only logged. */
@@ -244,7 +266,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     });
     try {
       const first = await Promise.race([outcome, overdue]);
-      await status.settle();
+      await live.settle();
       if (first === 'overdue') {
         log.error({ seconds: deadlineMs / 1000, threadId: place.threadId }, 'turn overdue');
         await deliver(
@@ -342,6 +364,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   /** The outcome, unless a stop gave up on the job (it told the thread itself). */
   async function deliver(surface: ReplySurface, running: RunningJob, reply: Reply, log: Logger) {
     if (running.abandoned) return;
+    // The reply goes out at once, but counts against the platform's edit budget.
+    platforms.get(running.platform)?.budget.charge();
     try {
       await surface.finish(reply);
     } catch (error) {

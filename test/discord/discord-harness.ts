@@ -114,6 +114,7 @@ export async function startDiscordHarness(
     });
     const adapter = await startDiscord(services, {
       progressIntervalMs: 20,
+      textIntervalMs: 50,
       stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
     });
     return { services, adapter };
@@ -147,7 +148,9 @@ export async function startDiscordHarness(
           const messages = discord
             .channelMessages(threadId)
             .filter((message) => message.author.id === discord.bot.id);
-          const busy = messages.some((message) => message.content.startsWith('⏳'));
+          const busy = messages.some(
+            (message) => message.content.startsWith('⏳') || message.content.endsWith('✍️ writing…'),
+          );
           return messages.length >= count && !busy ? messages : undefined;
         },
         15_000,

@@ -21,7 +21,10 @@ describe('Discord: mention → thread → status → answer', () => {
     expect(others).toEqual([]);
     const history = discord.contentHistory(reply!.id);
     expect(history[0]).toBe('⏳ Working on it…');
-    expect(history.slice(1, -1).every((text) => text.startsWith('⏳ '))).toBe(true);
+    // Statuses, then the answer as it was written, then the answer itself.
+    expect(history.slice(1, -1).every((text) => text.startsWith('⏳ ') || text.endsWith('✍️ writing…'))).toBe(
+      true,
+    );
     expect(reply?.content).toContain('The documents say what you need.');
     expect(reply?.components).toHaveLength(1);
     expect(harness.requestsOf('rewrite').map(userMessageOf)).toEqual(['How do I write a while loop?']);

@@ -318,6 +318,13 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         }
         return { status: 200, body: editMessage(message, body) };
       }
+      if (method === 'DELETE') {
+        if (message.author.id !== bot.id) {
+          return { status: 403, body: { message: 'Missing Permissions', code: 50013 } };
+        }
+        messages.delete(message.id);
+        return { status: 204 };
+      }
     }
     match = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(route);
     if (match && method === 'POST') {

@@ -98,4 +98,34 @@ describe('fake Slack Web API through the real @slack/web-api client', () => {
     expect(authorised.headers.get('content-type')).toBe('application/pdf');
     expect(new Uint8Array(await authorised.arrayBuffer())).toEqual(new Uint8Array([37, 80]));
   });
+
+  it('streams a message with chat.startStream/appendStream/stopStream under their argument rules, and can refuse', async () => {
+    slack = await startFakeSlackApi();
+    const web = client(slack.botToken);
+    const root = await web.chat.postMessage({ channel: 'C1', text: 'root' });
+    const threadTs = String(root.ts);
+    // Outside a DM, a recipient is required.
+    await expect(
+      web.chat.startStream({ channel: 'C1', thread_ts: threadTs, markdown_text: 'Hel' }),
+    ).rejects.toMatchObject({ data: { error: 'invalid_arguments' } });
+    const started = await web.chat.startStream({
+      channel: 'C1',
+      thread_ts: threadTs,
+      markdown_text: 'Hel',
+      recipient_team_id: slack.teamId,
+      recipient_user_id: 'U1',
+    });
+    const ts = String(started.ts);
+    await web.chat.appendStream({ channel: 'C1', ts, markdown_text: 'lo' });
+    await web.chat.stopStream({ channel: 'C1', ts, blocks: [{ type: 'divider' }] });
+    const [message] = slack.messages('C1', threadTs).filter((each) => each.ts === ts);
+    expect(message).toMatchObject({ text: 'Hello', streaming: false, blocks: [{ type: 'divider' }] });
+    await expect(web.chat.appendStream({ channel: 'C1', ts, markdown_text: '!' })).rejects.toMatchObject({
+      data: { error: 'message_not_in_streaming_state' },
+    });
+    slack.setStreamingSupported(false);
+    await expect(
+      web.chat.startStream({ channel: 'D1', thread_ts: threadTs, markdown_text: 'x' }),
+    ).rejects.toMatchObject({ data: { error: 'not_allowed' } });
+  });
 });

@@ -26,6 +26,10 @@ export interface FakeSlackMessage {
   blocks: unknown[];
   /** How many times chat.update changed it. */
   updates: number;
+  /** Set while a chat.startStream message is open for chat.appendStream. */
+  streaming?: boolean;
+  /** Set on a message chat.startStream created. */
+  streamed?: boolean;
 }
 
 export interface FakeSlackFile {
@@ -71,6 +75,10 @@ export interface FakeSlackApi {
   addUser(user: FakeSlackUser): void;
   /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
   setAssistantStatusSupported(supported: boolean): void;
+  /** Whether chat.startStream works (default: true); when not, it answers `not_allowed`. */
+  setStreamingSupported(supported: boolean): void;
+  /** Messages chat.delete removed, oldest first. */
+  deletedMessages(): FakeSlackMessage[];
   /** Whether `markdown` blocks are accepted (default: true); when not, posts and updates with one get `invalid_blocks`. */
   setMarkdownBlocksSupported(supported: boolean): void;
   /**
@@ -149,6 +157,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const sockets = new Set<WebSocket>();
   const pendingAcks = new Map<string, (payload: unknown) => void>();
   let assistantStatusSupported = false;
+  let streamingSupported = true;
+  const deleted: FakeSlackMessage[] = [];
   let envelopeCounter = 0;
   let baseUrl = '';
 
@@ -275,6 +285,51 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
         return { ok: true, channel, ts: message.ts, text: message.text };
+      }
+      // Slack's text streaming: start in a thread (outside a DM for a recipient), append, stop.
+      case 'chat.startStream': {
+        if (!streamingSupported) return { ok: false, error: 'not_allowed' };
+        const channel = String(body.channel ?? '');
+        if (!channel || typeof body.thread_ts !== 'string') return { ok: false, error: 'invalid_arguments' };
+        if (!channel.startsWith('D') && (!body.recipient_user_id || !body.recipient_team_id))
+          return { ok: false, error: 'invalid_arguments' };
+        const message: FakeSlackMessage = {
+          channel,
+          ts: nextTs(),
+          threadTs: body.thread_ts,
+          text: String(body.markdown_text ?? ''),
+          blocks: [],
+          updates: 0,
+          streaming: true,
+          streamed: true,
+        };
+        const list = messagesByChannel.get(channel) ?? [];
+        list.push(message);
+        messagesByChannel.set(channel, list);
+        return { ok: true, channel, ts: message.ts };
+      }
+      case 'chat.appendStream':
+      case 'chat.stopStream': {
+        const channel = String(body.channel ?? '');
+        const message = messagesByChannel.get(channel)?.find((candidate) => candidate.ts === body.ts);
+        if (!message) return { ok: false, error: 'message_not_found' };
+        if (!message.streaming) return { ok: false, error: 'message_not_in_streaming_state' };
+        if (method === 'chat.appendStream' && typeof body.markdown_text !== 'string')
+          return { ok: false, error: 'invalid_arguments' };
+        message.text += String(body.markdown_text ?? '');
+        if (method === 'chat.stopStream') {
+          message.streaming = false;
+          if (Array.isArray(body.blocks)) message.blocks = body.blocks;
+        }
+        return { ok: true, channel, ts: message.ts };
+      }
+      case 'chat.delete': {
+        const channel = String(body.channel ?? '');
+        const list = messagesByChannel.get(channel) ?? [];
+        const index = list.findIndex((candidate) => candidate.ts === body.ts);
+        if (index < 0) return { ok: false, error: 'message_not_found' };
+        deleted.push(...list.splice(index, 1));
+        return { ok: true, channel, ts: body.ts };
       }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };
@@ -413,6 +468,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     setAssistantStatusSupported: (supported) => {
       assistantStatusSupported = supported;
     },
+    setStreamingSupported: (supported) => {
+      streamingSupported = supported;
+    },
+    deletedMessages: () => [...deleted],
     setMarkdownBlocksSupported: (supported) => {
       markdownBlocksSupported = supported;
     },

@@ -12,13 +12,15 @@ import type { ModelCallRecord } from '../../src/core/types.ts';
 import type { AppServices } from '../../src/main.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
-function collect(): { stream: PassThrough; text: () => string } {
+function collect(): { stream: PassThrough; text: () => string; writes: () => number } {
   const stream = new PassThrough();
   let text = '';
+  let writes = 0;
   stream.on('data', (chunk: Buffer) => {
     text += chunk.toString('utf8');
+    writes++;
   });
-  return { stream, text: () => text };
+  return { stream, text: () => text, writes: () => writes };
 }
 
 function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext {
@@ -95,12 +97,16 @@ describe('ragent chat and ragent ask', () => {
     registerAskCommand(program, contextFor(harness, output.stream), { progress: progress.stream });
     await program.parseAsync(['node', 'ragent', 'ask', 'How does a while loop work?']);
     expect(output.text()).toMatch(/^A while loop runs commands[\s\S]*- bash\.pdf \(p\. 12–13\)\n$/);
+    // Printed as it was written: piece by piece, then the sources.
+    expect(output.writes()).toBeGreaterThan(2);
     expect(progress.text()).toContain('· searching');
 
     const json = collect();
     const jsonProgram = new Command().exitOverride();
     registerAskCommand(jsonProgram, contextFor(harness, json.stream), { progress: progress.stream });
     await jsonProgram.parseAsync(['node', 'ragent', 'ask', 'How does a while loop work?', '--json']);
+    // One JSON object, nothing streamed before it.
+    expect(json.writes()).toBe(1);
     const parsed = JSON.parse(json.text());
     expect(parsed.kind).toBe('answer');
     expect(parsed.answer.sources).toEqual([{ file: 'bash.pdf', docId: 'doc-bash', pages: [12, 13] }]);

@@ -27,7 +27,12 @@ describe('Slack: every message within Slack’s block limits', () => {
       slackApiUrl: slack.apiUrl,
       retryConfig: { retries: 0 },
     });
-    return { client, logger: createLogger({ level: 'silent' }), assistantStatusSupport: new Map() };
+    return {
+      client,
+      logger: createLogger({ level: 'silent' }),
+      assistantStatusSupport: new Map(),
+      streamingRefused: new Set<string>(),
+    };
   }
 
   const longName = (index: number) =>

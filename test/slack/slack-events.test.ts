@@ -78,6 +78,8 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
   });
 
   it('updates the status line as the graph progresses', async () => {
+    // The placeholder carries the status here (with text streaming it gives way to the stream later).
+    harness.slack.setStreamingSupported(false);
     harness.ollama.setChat(async (request, index) => {
       const reply = await slackModel(request, index);
       return 'fail' in reply ? reply : { ...reply, delayMs: 150 };
@@ -95,6 +97,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
       );
     } finally {
       harness.ollama.setChat(slackModel);
+      harness.slack.setStreamingSupported(true);
     }
   });
 

@@ -4,7 +4,12 @@
  * (events signed with the signing secret) or Socket Mode (through the fake's WebSocket).
  */
 import { createServer } from 'node:net';
-import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
+import { writingMark } from '../../src/adapters/slack/render-reply.ts';
+import {
+  type SlackAdapter,
+  type SlackAdapterOptions,
+  startSlack,
+} from '../../src/adapters/slack/start-slack.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type ChatScript, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import {
@@ -63,8 +68,10 @@ export interface SlackHarnessOptions {
   logLines?: string[];
   /** How long `stop()` waits for turns in flight (default 10 s). */
   stopTimeoutMs?: number;
-  /** The fake model's behaviour (default: {@link slackModel}). */
+  /** The fake model's replies (default: the Slack tests' model). */
   model?: ChatScript;
+  /** Adapter options over the fast test defaults (the bench uses production intervals and budget). */
+  adapter?: Partial<SlackAdapterOptions>;
 }
 
 export const defaultChannel = 'C0GENERAL';
@@ -104,10 +111,12 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
       { ...services, logger },
       {
         statusThrottleMs: 20,
+        textIntervalMs: 50,
         // The edit budget is tested in test/turns; here every step of a turn may show.
         progressEditsPerMinute: 6_000,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
+        ...options.adapter,
       },
     );
     return { services, adapter };
@@ -149,7 +158,11 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     barrier: async () => {
       const ts = await harness.mention('barrier: how do loops work?');
       await harness.waitForReply(defaultChannel, ts);
-      const inThread = new Set(harness.slack.messages(defaultChannel, ts).map((message) => message.ts));
+      const inThread = new Set(
+        [...harness.slack.messages(defaultChannel, ts), ...harness.slack.deletedMessages()]
+          .filter((message) => message.ts === ts || message.threadTs === ts)
+          .map((message) => message.ts),
+      );
       return (call) => call.body.thread_ts === ts || inThread.has(String(call.body.ts));
     },
     waitForReply: (channel, threadTs, count = 1) =>
@@ -192,8 +205,15 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
   return harness;
 }
 
+/** A status, or an answer still being written (its last block says so). */
 export function isPlaceholder(message: FakeSlackMessage): boolean {
-  return message.text.startsWith(':hourglass_flowing_sand:');
+  return message.text.startsWith(':hourglass_flowing_sand:') || isBeingWritten(message);
+}
+
+export function isBeingWritten(message: FakeSlackMessage): boolean {
+  // A streamed message counts as written once the reply replaced it (chat.update after the stop).
+  if (message.streaming || (message.streamed && message.updates === 0)) return true;
+  return JSON.stringify(message.blocks.at(-1) ?? {}).includes(writingMark);
 }
 
 /** The text of every block of a message, joined (markdown, section and context blocks). */

@@ -34,7 +34,12 @@ describe('Slack: an ingest record left after its result', () => {
       retryConfig: { retries: 0 },
     });
     const logger = createLogger({ level: 'silent' });
-    const surfaces = { client, logger, assistantStatusSupport: new Map<string, Promise<boolean>>() };
+    const surfaces = {
+      client,
+      logger,
+      assistantStatusSupport: new Map<string, Promise<boolean>>(),
+      streamingRefused: new Set<string>(),
+    };
 
     // Two ingests of a process that is gone: one posted its ✗ result, one was cut short mid-file.
     const finished = await openIngestSurface(surfaces, { channel }, 'UALICE', {

@@ -11,8 +11,9 @@ import { makeAnswer } from './make-answer.ts';
 
 export interface ShownEvent {
   location: Record<string, string>;
-  what: 'status' | 'reply';
+  what: 'status' | 'text' | 'reply';
   status?: Status;
+  text?: string;
   reply?: Reply;
 }
 
@@ -28,27 +29,50 @@ export interface TestPlatform extends ChatPlatform {
   reopened: TurnInFlight[];
 }
 
-export function testPlatform(name = 'test', options: { statusIntervalMs?: number } = {}): TestPlatform {
+export interface TestPlatformOptions {
+  statusIntervalMs?: number;
+  /** Streams answers (`showText`), at most this often. */
+  textIntervalMs?: number;
+  /** A streamed text longer than this continues in a new message: the location moves (`part: 2`). */
+  partLength?: number;
+}
+
+export function testPlatform(name = 'test', options: TestPlatformOptions = {}): TestPlatform {
   const platform: TestPlatform = {
     name,
     logger: createLogger({ level: 'silent' }),
     statusIntervalMs: options.statusIntervalMs ?? 0,
+    ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
     editBudget: { perMinute: 6_000, burst: 100 },
     shown: [],
     gone: false,
     reopened: [],
     replies: () => platform.shown.flatMap((event) => (event.reply ? [event.reply.kind] : [])),
-    surface: (location) => ({
-      location,
-      showStatus: async (status) => {
-        if (platform.gone) throw new Error(`${name} is gone`);
-        platform.shown.push({ location, what: 'status', status });
-      },
-      finish: async (reply) => {
-        if (platform.gone) throw new Error(`${name} is gone`);
-        platform.shown.push({ location, what: 'reply', reply });
-      },
-    }),
+    surface: (at) => {
+      let location = at;
+      const surface: ReplySurface = {
+        get location() {
+          return location;
+        },
+        showStatus: async (status) => {
+          if (platform.gone) throw new Error(`${name} is gone`);
+          platform.shown.push({ location: surface.location, what: 'status', status });
+        },
+        finish: async (reply) => {
+          if (platform.gone) throw new Error(`${name} is gone`);
+          platform.shown.push({ location: surface.location, what: 'reply', reply });
+        },
+      };
+      if (options.textIntervalMs !== undefined) {
+        const partLength = options.partLength ?? Number.POSITIVE_INFINITY;
+        surface.showText = async (text) => {
+          if (platform.gone) throw new Error(`${name} is gone`);
+          if (text.length > partLength) location = { ...at, part: '2' };
+          platform.shown.push({ location: surface.location, what: 'text', text });
+        };
+      }
+      return surface;
+    },
     reopen: async (turn) => {
       platform.reopened.push(turn);
       return platform.surface(turn.location);

@@ -118,4 +118,16 @@ describe('rate budget', () => {
     now += 60_000 * 10;
     expect(Array.from({ length: 12 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(10);
   });
+
+  it('counts replies that go out regardless, so progress leaves room for them (at most a burst of debt)', () => {
+    let now = 0;
+    const budget = createRateBudget(40, 10, () => now);
+    for (let i = 0; i < 25; i++) budget.charge();
+    // 10 in debt (not 15): it takes 11 tokens' time (16.5 s) before the next progress edit.
+    now += 15_000;
+    expect(budget.tryTake()).toBe(false);
+    now += 1_500;
+    expect(budget.tryTake()).toBe(true);
+    expect(budget.tryTake()).toBe(false);
+  });
 });

@@ -23,7 +23,7 @@ import { workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-scopes.ts';
 import type { MessagePart } from './render-answer.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
+import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 
 /** Discord's interaction tokens last 15 minutes; a minute is left for clocks and the request. */
 const interactionTokenLifetimeMs = 14 * 60 * 1000;
@@ -36,12 +36,13 @@ export interface DiscordSurfaces {
 
 export function discordPlatform(
   surfaces: DiscordSurfaces,
-  options: { statusIntervalMs: number },
+  options: { statusIntervalMs: number; textIntervalMs: number },
 ): ChatPlatform {
   return {
     name: 'discord',
     logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
+    textIntervalMs: options.textIntervalMs,
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },
     reopen: (turn) => reopenDiscordTurn(surfaces, turn),
@@ -130,7 +131,12 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
   return channelSurface(surfaces, channel, turn.location, status, replyTo);
 }
 
-/** A surface over a status message in `channel` (replaced by the reply's first part). */
+/**
+ * A surface over a status message in `channel`. A streamed answer edits it as the text grows; when a
+ * part fills up it continues in a new message (never inside a code block), the last part marked as
+ * still being written. The reply then replaces those messages in order (further parts following,
+ * messages left over deleted) and the recorded location follows the last one.
+ */
 function channelSurface(
   surfaces: DiscordSurfaces,
   channel: SendableChannels,
@@ -138,39 +144,60 @@ function channelSurface(
   status: Pick<Message, 'id'> | undefined,
   replyTo?: string,
 ): ReplySurface {
-  let statusId = status?.id;
+  // The messages this surface edits: the status message, then any further parts of streamed text.
+  let messageIds: string[] = status ? [status.id] : [];
+  const shownParts: string[] = [];
+  const send = async (part: MessagePart | { content: string }) =>
+    (await channel.send({ ...part, allowedMentions: noMentions })).id;
   return {
-    location,
+    get location() {
+      const last = messageIds.at(-1);
+      return last && last !== location.statusMessageId ? { ...location, statusMessageId: last } : location;
+    },
     showStatus: async (next) => {
-      if (statusId)
-        await channel.messages.edit(statusId, { content: renderStatus(next), allowedMentions: noMentions });
+      const current = messageIds.at(-1);
+      if (current)
+        await channel.messages.edit(current, { content: renderStatus(next), allowedMentions: noMentions });
+    },
+    showText: async (text) => {
+      const parts = renderStreamingText(text);
+      for (const [index, content] of parts.entries()) {
+        if (shownParts[index] === content) continue;
+        const id = messageIds[index];
+        if (id) await channel.messages.edit(id, { content, allowedMentions: noMentions });
+        else messageIds.push(await send({ content }));
+        shownParts[index] = content;
+      }
     },
     finish: async (reply: Reply) => {
-      const [first, ...rest] = render(surfaces, reply);
-      if (!first) return;
-      let replaced = false;
-      if (statusId) {
-        const target = statusId;
-        statusId = undefined;
-        try {
-          await channel.messages.edit(target, { ...first, allowedMentions: noMentions });
-          replaced = true;
-        } catch (error) {
-          // The status message is gone (deleted by someone): post instead.
-          surfaces.logger.debug(
-            { err: error, channelId: channel.id },
-            'could not edit the status message; posting',
-          );
+      const parts = render(surfaces, reply);
+      const targets = messageIds;
+      // A later reply (after an overdue notice) follows as new messages.
+      messageIds = [];
+      shownParts.length = 0;
+      for (const [index, part] of parts.entries()) {
+        const target = targets[index];
+        if (target) {
+          try {
+            await channel.messages.edit(target, { ...part, allowedMentions: noMentions });
+            continue;
+          } catch (error) {
+            // The message is gone (deleted by someone): post instead.
+            surfaces.logger.debug({ err: error, channelId: channel.id }, 'could not edit a message; posting');
+          }
         }
-      }
-      if (!replaced) {
         await channel.send({
-          ...first,
+          ...part,
           allowedMentions: noMentions,
-          ...(replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
+          ...(index === 0 && replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
         });
       }
-      for (const part of rest) await channel.send({ ...part, allowedMentions: noMentions });
+      // Streamed parts the reply no longer needs (it came out shorter).
+      for (const target of targets.slice(parts.length)) {
+        await channel.messages.delete(target).catch((error: unknown) => {
+          surfaces.logger.debug({ err: error, channelId: channel.id }, 'could not delete a streamed part');
+        });
+      }
     },
   };
 }

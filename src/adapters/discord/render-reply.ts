@@ -13,13 +13,29 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { revealDisguisedLinks } from '../shared/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
+import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
 import { clarificationText, errorText, stoppedText } from './discord-text.ts';
-import { type MessagePart, renderAnswer, renderText } from './render-answer.ts';
+import { type MessagePart, messageLimit, renderAnswer, renderText } from './render-answer.ts';
 
 export function renderStatus(status: Status): string {
   if (status.kind === 'ingest') return ingestLines(status.files);
   return `⏳ ${status.line}`;
+}
+
+/** Marks the last part of an answer while it is still being written. */
+const writingMark = '\n-# ✍️ writing…';
+
+/**
+ * An answer as written so far: split under the limit (never inside a code block, an open one closed
+ * for now), the last part marked as unfinished.
+ */
+export function renderStreamingText(text: string): string[] {
+  const parts = splitMessage(closeOpenFence(revealDisguisedLinks(text)), messageLimit - writingMark.length);
+  if (parts.length === 0) return [];
+  parts[parts.length - 1] += writingMark;
+  return parts;
 }
 
 export function renderReply(shown: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
@@ -53,6 +69,10 @@ export function renderReply(shown: Reply, options: { messageContentIntent: boole
       );
       return renderText(`🔄 ${text}`);
     }
+    case 'cut-off':
+      return renderText(
+        `${closeOpenFence(reply.text)}\n\n⚠️ **${reply.notice}**\n-# Reference: ${escapeMarkdown(reply.reference)}`,
+      );
     case 'notice':
       return renderText(reply.text);
   }

@@ -18,6 +18,8 @@ export interface DiscordAdapterOptions {
   stopTimeoutMs?: number;
   /** Minimum time between two edits of a status message (default 1 s). */
   progressIntervalMs?: number;
+  /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
+  textIntervalMs?: number;
   /** discord.js's client-side global REST limit (Discord's default for bots is 50/s; the bench lifts it). */
   restGlobalRequestsPerSecond?: number;
 }
@@ -43,7 +45,10 @@ export async function startDiscord(
   let stopping = false;
   const surfaces = { client, logger, messageContentIntent: config.discord.messageContentIntent };
   const turns = services.turns.attach(
-    discordPlatform(surfaces, { statusIntervalMs: options.progressIntervalMs ?? 1_000 }),
+    discordPlatform(surfaces, {
+      statusIntervalMs: options.progressIntervalMs ?? 1_000,
+      textIntervalMs: options.textIntervalMs ?? 1_250,
+    }),
   );
   const context: DiscordContext = { services, client, logger, turns, surfaces, isStopping: () => stopping };
 

@@ -82,3 +82,9 @@ function openFenceAtEnd(text: string): OpenFence | undefined {
   }
   return open;
 }
+
+/** Text cut off part-way (a streamed answer) with any code block left open closed, so what follows is not code. */
+export function closeOpenFence(text: string): string {
+  const open = openFenceAtEnd(text);
+  return open ? `${text.trimEnd()}\n${open.marker}` : text;
+}

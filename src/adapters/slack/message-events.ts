@@ -98,7 +98,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     });
     return;
   }
-  const where = { teamId, channel: event.channel, threadTs };
+  const where = { teamId, channel: event.channel, threadTs, user };
   context.turns.answer({
     key: eventKey,
     text,

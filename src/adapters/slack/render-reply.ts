@@ -17,9 +17,10 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
+import { revealDisguisedLinks } from '../shared/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
 import { shortenText } from '../shared/shorten-text.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -38,6 +39,25 @@ export function renderStatus(status: Status): SlackMessage {
   if (status.kind === 'ingest') return section(ingestLines(status.files));
   const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
+}
+
+/** Marks the last message of an answer while it is still being written. */
+export const writingMark = '_:writing_hand: writing…_';
+
+/**
+ * An answer as written so far: split like an answer (an open code block closed for now), the last
+ * message marked as unfinished.
+ */
+export function renderStreamingText(text: string): SlackMessage[] {
+  const messages = renderMarkdown(closeOpenFence(revealDisguisedLinks(text)));
+  const last = messages.at(-1);
+  if (last) {
+    last.blocks = [
+      ...(last.blocks ?? []),
+      { type: 'context', elements: [{ type: 'mrkdwn', text: writingMark }] },
+    ];
+  }
+  return messages;
 }
 
 export function renderReply(shown: Reply): SlackMessage[] {
@@ -68,6 +88,16 @@ export function renderReply(shown: Reply): SlackMessage[] {
       return [
         plainNotice(interruptedIngestText(reply.ingest, '/ragent ingest'), ':arrows_counterclockwise:'),
       ];
+    case 'cut-off': {
+      // What was written so far, then the notice in the same (last) message.
+      const messages = renderMarkdown(closeOpenFence(reply.text));
+      const notice = errorNotice(reply.notice, reply.reference);
+      const last = messages.at(-1);
+      if (!last) return [notice];
+      last.blocks = [...(last.blocks ?? []), ...(notice.blocks ?? [])];
+      last.text = `${last.text}\n\n${notice.text}`;
+      return messages;
+    }
     case 'notice':
       return [plainNotice(reply.text)];
   }

@@ -15,9 +15,10 @@ import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
-import { renderReply, renderStatus, showsIngestResult } from './render-reply.ts';
+import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-context.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
+import { neutralizeMentions } from './slack-text.ts';
 
 type WebClient = webApi.WebClient;
 
@@ -26,19 +27,34 @@ export interface SlackSurfaces {
   logger: Logger;
   /** Per channel: whether Slack allows the assistant thread status there (learnt once). */
   assistantStatusSupport: Map<string, Promise<boolean>>;
+  /** Channels where Slack refused text streaming (`chat.startStream`): answers stream by `chat.update` there. */
+  streamingRefused: Set<string>;
 }
+
+/** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
+const streamingRefusals = new Set([
+  'not_allowed',
+  'not_allowed_token_type',
+  'invalid_arguments',
+  'unknown_method',
+  'method_deprecated',
+  'missing_scope',
+  'feature_not_enabled',
+  'team_not_allowed',
+]);
 
 /** Codes for "the bot cannot post here": an ingest's progress then goes to the user's DM. */
 const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
 export function slackPlatform(
   surfaces: SlackSurfaces,
-  options: { statusIntervalMs: number; editsPerMinute: number },
+  options: { statusIntervalMs: number; editsPerMinute: number; textIntervalMs?: number },
 ): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
+    ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
     // Slack allows chat.update about 50 times a minute per workspace; a rate-limited call pauses
     // every other call of the client, answers included.
     editBudget: { perMinute: options.editsPerMinute, burst: 10 },
@@ -54,8 +70,9 @@ export function slackAnswerLocation(teamId: string, channel: string, threadTs: s
 
 export async function openAnswerSurface(
   surfaces: SlackSurfaces,
-  where: { teamId: string; channel: string; threadTs: string },
+  where: { teamId: string; channel: string; threadTs: string; user?: string },
 ): Promise<ReplySurface> {
+  const stream = where.user ? { teamId: where.teamId, userId: where.user } : undefined;
   const { client, logger, assistantStatusSupport } = surfaces;
   const { channel, threadTs } = where;
   const location = slackAnswerLocation(where.teamId, channel, threadTs);
@@ -72,7 +89,11 @@ export async function openAnswerSurface(
       },
     );
     if (known === undefined) assistantStatusSupport.set(channel, probe);
-    if (await probe) return messageSurface(surfaces, { channel, threadTs }, location, { assistant: true });
+    if (await probe)
+      return messageSurface(surfaces, { channel, threadTs }, location, {
+        assistant: true,
+        ...(stream ? { stream } : {}),
+      });
   }
   const destination = { channel, threadTs };
   const placeholderTs = await postMessage(
@@ -80,7 +101,12 @@ export async function openAnswerSurface(
     destination,
     renderStatus({ kind: 'working', line: workingLine }),
   );
-  return messageSurface(surfaces, destination, { ...location, placeholderTs }, { statusTs: placeholderTs });
+  return messageSurface(
+    surfaces,
+    destination,
+    { ...location, placeholderTs },
+    { statusTs: placeholderTs, ...(stream ? { stream } : {}) },
+  );
 }
 
 export async function openIngestSurface(
@@ -147,19 +173,83 @@ async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string)
 
 /**
  * A surface over a status message (replaced by the first message of the reply) and/or the
- * assistant status (cleared once the reply is posted).
+ * assistant status (cleared once the reply is posted). An answer being written edits the status
+ * message (or, under the assistant status, a message posted with the first text) and continues in
+ * new messages as it grows; the reply then replaces those messages in order, leftovers deleted, and
+ * the recorded location follows the last one.
  */
 function messageSurface(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
   location: Location,
-  state: { statusTs?: string; assistant?: boolean },
+  state: { statusTs?: string; assistant?: boolean; stream?: { teamId: string; userId: string } },
 ): ReplySurface {
   const { client, logger } = surfaces;
-  let { statusTs, assistant } = state;
+  let { assistant } = state;
+  // The messages this surface edits: the status message, then the parts of a streamed answer.
+  let messageTs: string[] = state.statusTs ? [state.statusTs] : [];
+  const shownParts: string[] = [];
+  // Slack's own text streaming, where the channel allows it: the message and what it shows so far.
+  let native = state.stream !== undefined && destination.threadTs !== undefined;
+  let streamTs: string | undefined;
+  let streamed = '';
+
+  /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
+  const streamNatively = async (written: string): Promise<boolean> => {
+    const refused = surfaces.streamingRefused;
+    if (!native || !state.stream || !destination.threadTs || refused.has(destination.channel)) return false;
+    // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
+    // trailing word that could still become one.
+    const text = settledPrefix(neutralizeMentions(written));
+    if (streamTs) {
+      // A rewritten text (a later model call) cannot be taken back from a stream: the reply replaces it.
+      if (!text.startsWith(streamed)) return true;
+      const more = text.slice(streamed.length);
+      if (more)
+        await client.chat.appendStream({ channel: destination.channel, ts: streamTs, markdown_text: more });
+      streamed = text;
+      return true;
+    }
+    if (!text) return true;
+    try {
+      const started = await client.chat.startStream({
+        channel: destination.channel,
+        thread_ts: destination.threadTs,
+        markdown_text: text,
+        recipient_team_id: state.stream.teamId,
+        recipient_user_id: state.stream.userId,
+      });
+      streamTs = String(started.ts);
+    } catch (error) {
+      const code = slackErrorCode(error);
+      if (!code || !streamingRefusals.has(code)) throw error;
+      logger.debug(
+        { code, channel: destination.channel },
+        'text streaming refused; editing a message instead',
+      );
+      refused.add(destination.channel);
+      native = false;
+      return false;
+    }
+    streamed = text;
+    // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
+    for (const ts of messageTs) {
+      await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+        logger.debug({ code: slackErrorCode(error) }, 'could not delete the placeholder');
+      });
+    }
+    messageTs = [streamTs];
+    return true;
+  };
   return {
-    location,
+    get location() {
+      const last = messageTs.at(-1);
+      return last && last !== location.placeholderTs && last !== location.messageTs
+        ? { ...location, placeholderTs: last }
+        : location;
+    },
     showStatus: async (status) => {
+      const statusTs = messageTs.at(-1);
       if (statusTs) await updateMessage(client, destination.channel, statusTs, renderStatus(status));
       else if (assistant && status.kind === 'working' && destination.threadTs) {
         await setAssistantStatus(
@@ -170,22 +260,60 @@ function messageSurface(
         );
       }
     },
-    finish: async (reply: Reply) => {
-      const [first, ...rest] = renderReply(reply);
-      if (!first) return;
-      let replaced = false;
-      if (statusTs) {
-        const target = statusTs;
-        statusTs = undefined;
-        try {
-          await updateMessage(client, destination.channel, target, first);
-          replaced = true;
-        } catch (error) {
-          logger.debug({ code: slackErrorCode(error) }, 'could not replace the status message; posting');
-        }
+    showText: async (text) => {
+      if (await streamNatively(text)) return;
+      for (const [index, part] of renderStreamingText(text).entries()) {
+        const key = JSON.stringify(part);
+        if (shownParts[index] === key) continue;
+        const ts = messageTs[index];
+        if (ts) await updateMessage(client, destination.channel, ts, part);
+        else messageTs.push(await postMessage(client, destination, part));
+        shownParts[index] = key;
       }
-      if (!replaced) await postMessage(client, destination, first);
-      for (const message of rest) await postMessage(client, destination, message);
+    },
+    finish: async (reply: Reply) => {
+      const messages = renderReply(reply);
+      if (streamTs) {
+        const ts = streamTs;
+        streamTs = undefined;
+        native = false;
+        // Stop the stream with the reply's sources and buttons under it; the reply then replaces
+        // the streamed text with its final form.
+        const closing = (messages.at(-1)?.blocks ?? []).filter(
+          (block) => block.type === 'context' || block.type === 'actions',
+        );
+        await client.chat
+          .stopStream({
+            channel: destination.channel,
+            ts,
+            ...(messages.length === 1 && closing.length > 0 ? { blocks: closing as never } : {}),
+          })
+          .catch((error: unknown) => {
+            logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
+          });
+      }
+      const targets = messageTs;
+      // A later reply (after an overdue notice) follows as new messages.
+      messageTs = [];
+      shownParts.length = 0;
+      for (const [index, message] of messages.entries()) {
+        const target = targets[index];
+        if (target) {
+          try {
+            await updateMessage(client, destination.channel, target, message);
+            continue;
+          } catch (error) {
+            logger.debug({ code: slackErrorCode(error) }, 'could not replace a message; posting');
+          }
+        }
+        await postMessage(client, destination, message);
+      }
+      // Streamed parts the reply no longer needs (it came out shorter).
+      for (const target of targets.slice(messages.length)) {
+        await client.chat.delete({ channel: destination.channel, ts: target }).catch((error: unknown) => {
+          logger.debug({ code: slackErrorCode(error) }, 'could not delete a streamed part');
+        });
+      }
       if (assistant && destination.threadTs) {
         assistant = false;
         await setAssistantStatus(client, destination.channel, destination.threadTs, '').catch(
@@ -194,6 +322,12 @@ function messageSurface(
       }
     },
   };
+}
+
+/** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */
+function settledPrefix(text: string): string {
+  const tail = /\S*$/.exec(text)?.[0] ?? '';
+  return /[@＠<&]/.test(tail) ? text.slice(0, text.length - tail.length) : text;
 }
 
 function setAssistantStatus(client: WebClient, channel: string, threadTs: string, status: string) {

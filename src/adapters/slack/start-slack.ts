@@ -23,6 +23,8 @@ export interface SlackAdapterOptions {
   stopTimeoutMs?: number;
   /** Progress edits per minute across all threads (default 40; Slack allows chat.update ~50/min). */
   progressEditsPerMinute?: number;
+  /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
+  textIntervalMs?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
   retryConfig?: webApi.RetryOptions;
 }
@@ -96,11 +98,13 @@ export async function startSlack(
     client: app.client,
     logger,
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
+    streamingRefused: new Set<string>(),
   };
   const turns = services.turns.attach(
     slackPlatform(surfaces, {
       statusIntervalMs: options.statusThrottleMs ?? 1_000,
       editsPerMinute: options.progressEditsPerMinute ?? 40,
+      textIntervalMs: options.textIntervalMs ?? 1_000,
     }),
   );
   const context: SlackContext = {

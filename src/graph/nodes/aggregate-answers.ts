@@ -6,6 +6,7 @@
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { streamAnswerText } from '../answer-text.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
@@ -52,9 +53,11 @@ export function createAggregateAnswers() {
         (answer, position) =>
           `Sub-question ${position + 1}: ${answer.question}\nSub-answer ${position + 1}:\n${answer.answer}`,
       );
+      const text = streamAnswerText(config);
       const reply = await turnContext(config).model.chat({
         purpose: 'aggregate',
         signal: config.signal,
+        ...(text.onToken ? { onToken: text.onToken } : {}),
         messages: [
           new SystemMessage(aggregatePrompt),
           new HumanMessage(`User message:\n${userMessageWithClarifications(state)}\n\n${parts.join('\n\n')}`),

@@ -4,6 +4,7 @@
  */
 import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { streamAnswerText } from '../answer-text.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { orchestratorPrompt } from '../prompts.ts';
 import { defaultSearchLimit, searchToolName, toolDefinitions } from '../retrieval-tools.ts';
@@ -30,12 +31,17 @@ export function buildOrchestratorMessages(state: AgentStateValue): BaseMessage[]
 
 export function createOrchestrator() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
+    // With one sub-question a reply without tool calls is the answer the user reads: stream it. The
+    // first call must search, so its text is never final.
+    const text = state.questionTotal === 1 && state.iterationCount > 0 ? streamAnswerText(config) : undefined;
     let reply = await turnContext(config).model.chat({
       purpose: 'orchestrator',
       signal: config.signal,
       tools: toolDefinitions,
       messages: buildOrchestratorMessages(state),
+      ...(text?.onToken ? { onToken: text.onToken } : {}),
     });
+    if (reply.tool_calls?.length) text?.retract();
     if (state.iterationCount === 0 && !reply.tool_calls?.length) {
       reply = new AIMessage({
         content: '',

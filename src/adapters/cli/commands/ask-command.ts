@@ -1,6 +1,7 @@
 /**
  * `ragent ask "<question>" [--scope S] [--json] [--trace FILE]`: one answer, for scripts. Progress goes
- * to stderr so stdout holds only the answer (or the JSON of the turn's result). A clarification or a
+ * to stderr so stdout holds only the answer, printed as it is written (or, with --json, the JSON of
+ * the turn's result, one object). A clarification or a
  * stop exits with 2. `--trace` appends every chat-model call of the turn to FILE as JSON lines.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import type { Command } from 'commander';
 import type { ModelCallRecord } from '../../../core/types.ts';
 import { describeError, RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { createStreamPrinter } from '../stream-printer.ts';
 import { checkScope, describeProgress, renderTurnResult } from './chat-command.ts';
 
 /** Asking with no documents to search would only make the model say it found nothing. */
@@ -52,6 +54,8 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
       if ((await ingestion.listDocuments([scope])).length === 0) throw emptyScope(scope);
       // A one-off thread, forgotten afterwards: `ask` has no follow-ups.
       const threadId = `cli:ask-${randomUUID()}`;
+      // Without --json the answer prints to stdout as it is written.
+      const printer = options.json ? undefined : createStreamPrinter(context.output, '');
       const result = await conversations
         .handle(
           { threadId, scopes: [scope], user: 'cli', text: question },
@@ -60,13 +64,17 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
             const description = describeProgress(event);
             if (description) progress.write(`· ${description}\n`);
           },
-          trace ? { onModelCall: trace.write } : {},
+          {
+            ...(trace ? { onModelCall: trace.write } : {}),
+            ...(printer ? { onText: printer.write } : {}),
+          },
         )
         .finally(() => {
           trace?.close();
           return conversations.forgetThread?.(threadId);
         });
       if (options.json) context.output.write(`${JSON.stringify(result, null, 2)}\n`);
+      else if (printer?.printed()) context.output.write(printer.rest(result, renderTurnResult));
       else context.output.write(`${renderTurnResult(result).trim()}\n`);
       if (result.kind !== 'answer') process.exitCode = 2;
     });

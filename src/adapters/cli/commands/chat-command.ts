@@ -9,6 +9,7 @@ import type { Conversations, ProgressEvent, TurnResult } from '../../../core/typ
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { renderCliError } from '../render-cli-error.ts';
+import { createStreamPrinter } from '../stream-printer.ts';
 
 export interface ChatCommandOptions {
   scope: string;
@@ -89,11 +90,19 @@ async function runChat(session: ChatSession): Promise<void> {
       continue;
     }
     try {
-      const result = await conversations.handle({ threadId, scopes: [scope], user: 'cli', text }, (event) => {
-        const description = describeProgress(event);
-        if (description) output.write(`  · ${description}\n`);
-      });
-      output.write(`${renderTurnResult(result)}\n`);
+      // The answer prints as it is written; the result then completes it (sources).
+      const printer = createStreamPrinter(output);
+      const result = await conversations.handle(
+        { threadId, scopes: [scope], user: 'cli', text },
+        (event) => {
+          const description = describeProgress(event);
+          if (description) output.write(`  · ${description}\n`);
+        },
+        { onText: printer.write },
+      );
+      output.write(
+        printer.printed() ? printer.rest(result, renderTurnResult) : `${renderTurnResult(result)}\n`,
+      );
     } catch (error) {
       output.write(`${renderCliError(error)}\n`);
     }

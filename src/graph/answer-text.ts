@@ -1,0 +1,36 @@
+/**
+ * The text the user will read, streamed as the model writes it: the final answer (one sub-question:
+ * the orchestrator's final reply or the fallback; several: the aggregator's reply). Each model call
+ * that may produce it starts a new text (its first token replaces what an earlier call showed); a
+ * reply that turns out to be a tool call retracts what it streamed (the listener sees '').
+ */
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { turnContext } from './graph-dependencies.ts';
+
+export interface AnswerTextStream {
+  /** For `ModelClient.chat`'s `onToken`: undefined when nobody listens. */
+  onToken?: (text: string) => void;
+  /** Takes back what this call streamed (its reply was a tool call, not text for the user). */
+  retract(): void;
+}
+
+export function streamAnswerText(config: LangGraphRunnableConfig): AnswerTextStream {
+  const onText = turnContext(config).onText;
+  if (!onText) return { retract: () => {} };
+  let soFar = '';
+  let shown = false;
+  return {
+    onToken: (token) => {
+      soFar += token;
+      // Leading whitespace alone is not worth showing.
+      if (!shown && soFar.trim() === '') return;
+      shown = true;
+      onText(soFar);
+    },
+    retract: () => {
+      if (shown) onText('');
+      shown = false;
+      soFar = '';
+    },
+  };
+}

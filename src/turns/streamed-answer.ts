@@ -1,0 +1,70 @@
+/**
+ * What a turn shows while it runs: progress statuses, then — once the model writes the answer — the
+ * answer's text as it grows. Both go through one latest-wins throttle under the platform's budget:
+ * statuses at the status interval (a skipped one is dropped), text at the text interval (a skipped
+ * one is retried; the first text goes out at once). Once text shows, statuses wait behind it; if the
+ * text is taken back ('' — the reply became a tool call), the latest status shows again.
+ */
+import type { Location, ReplySurface, Status } from '../core/chat-platform.ts';
+import { type RateBudget, throttleEdits } from './throttled-status.ts';
+
+type Shown = { kind: 'status'; status: Status } | { kind: 'text'; text: string };
+
+export interface StreamedAnswer {
+  status(status: Status): void;
+  /** The answer's text so far (latest wins); '' takes it back. */
+  write(textSoFar: string): void;
+  /** The text written so far ('' when none). */
+  text(): string;
+  /** Drops what is pending and waits for the edit in flight. */
+  settle(): Promise<void>;
+}
+
+export function streamAnswer(
+  surface: ReplySurface,
+  options: {
+    statusIntervalMs: number;
+    textIntervalMs: number;
+    budget: RateBudget;
+    yielding?: () => boolean;
+    onError: (error: unknown) => void;
+    /** The surface moved on to another message (the turn record follows it). */
+    onMoved: (location: Location) => Promise<void>;
+  },
+): StreamedAnswer {
+  let lastStatus: Status | undefined;
+  let written = '';
+  let recorded = JSON.stringify(surface.location);
+
+  const send = async (shown: Shown) => {
+    if (shown.kind === 'status') return surface.showStatus(shown.status);
+    await surface.showText?.(shown.text);
+    const location = JSON.stringify(surface.location);
+    if (location !== recorded) {
+      recorded = location;
+      await options.onMoved(surface.location);
+    }
+  };
+  const edits = throttleEdits<Shown>(send, {
+    intervalMs: (shown) => (shown.kind === 'text' ? options.textIntervalMs : options.statusIntervalMs),
+    budget: options.budget,
+    onError: options.onError,
+    ...(options.yielding ? { yielding: options.yielding } : {}),
+  });
+
+  return {
+    status: (status) => {
+      lastStatus = status;
+      if (!written) edits.show({ kind: 'status', status });
+    },
+    write: (textSoFar) => {
+      if (!surface.showText) return;
+      const first = !written;
+      written = textSoFar;
+      if (textSoFar) edits.show({ kind: 'text', text: textSoFar }, { urgent: first, keep: true });
+      else if (lastStatus) edits.show({ kind: 'status', status: lastStatus }, { keep: true });
+    },
+    text: () => written,
+    settle: () => edits.settle(),
+  };
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { writingMark } from '../../src/adapters/slack/render-reply.ts';
+import {
+  blockText,
+  defaultChannel,
+  isBeingWritten,
+  type SlackHarness,
+  startSlackHarness,
+} from './slack-harness.ts';
+import { slackModel } from './slack-model.ts';
+
+describe('Slack: the answer appears as it is written', () => {
+  let harness: SlackHarness | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  const carriesWritingMark = (body: Record<string, unknown>) =>
+    JSON.stringify(body.blocks ?? []).includes(writingMark);
+
+  it("streams with Slack's chat streaming in the thread, then completes the message with sources and buttons", async () => {
+    harness = await startSlackHarness();
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    const [start, ...more] = harness.slack.callsTo('chat.startStream');
+    expect(more).toEqual([]);
+    expect(start?.body).toMatchObject({
+      channel: defaultChannel,
+      thread_ts: ts,
+      recipient_user_id: expect.any(String),
+    });
+    expect(String(start?.body.markdown_text)).toMatch(/^The/);
+    expect(harness.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
+    // The placeholder gave way to the streamed message, which the answer completed.
+    expect(harness.slack.callsTo('chat.delete')).toHaveLength(1);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(blockText(answer!)).toContain('The documents do not say.');
+  });
+
+  it('where Slack refuses streaming, edits the placeholder instead, and remembers it for the channel', async () => {
+    harness = await startSlackHarness();
+    harness.slack.setStreamingSupported(false);
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    expect(isBeingWritten(answer!)).toBe(false);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    const streamed = harness.slack
+      .callsTo('chat.update')
+      .filter((call) => call.body.ts === answer?.ts && carriesWritingMark(call.body));
+    expect(streamed.length).toBeGreaterThan(0);
+    // The text so far, unfinished: no buttons while it is written.
+    expect(JSON.stringify(streamed[0]?.body.blocks)).not.toContain('ragent_feedback');
+    expect(blockText(answer!)).toContain('The documents do not say.');
+    const again = await harness.mention('And an until loop?');
+    await harness.waitForReply(defaultChannel, again);
+    // Refused once: the second answer in the channel did not ask again.
+    expect(harness.slack.calls.filter((call) => call.method === 'chat.startStream')).toHaveLength(1);
+  });
+
+  it('under the assistant status, posts the text in the thread and completes that message', async () => {
+    harness = await startSlackHarness();
+    harness.slack.setAssistantStatusSupported(true);
+    harness.slack.setStreamingSupported(false);
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    const posted = harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts);
+    expect(posted).toHaveLength(1);
+    expect(carriesWritingMark(posted[0]!.body)).toBe(true);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(isBeingWritten(answer!)).toBe(false);
+  });
+
+  it('never streams a ping, even one split across pieces', async () => {
+    harness = await startSlackHarness();
+    const h = harness;
+    h.ollama.setChat(async (request, index) => {
+      const reply = await slackModel(request, index);
+      const final = 'content' in reply && reply.content?.startsWith('The documents');
+      return final
+        ? { content: 'Tell @here and <!channel> and @everyone about loops.', tokenDelayMs: 5 }
+        : reply;
+    });
+    const ts = await h.mention('Who should know?');
+    await h.waitForReply(defaultChannel, ts);
+    const pieces = h.slack.calls
+      .filter((call) => call.method === 'chat.startStream' || call.method === 'chat.appendStream')
+      .map((call) => String(call.body.markdown_text));
+    expect(pieces.length).toBeGreaterThan(1);
+    const joined = pieces.join('');
+    expect(joined).toContain('Tell @');
+    for (const ping of ['@here', '<!channel>', '@everyone']) expect(joined).not.toContain(ping);
+  });
+});
