@@ -81,15 +81,16 @@ describe('Slack: the answer appears as it is written', () => {
       const reply = await slackModel(request, index);
       const final = 'content' in reply && reply.content?.startsWith('The documents');
       return final
-        ? { content: 'Tell @here and <!channel> and @everyone about loops.', tokenDelayMs: 5 }
+        ? // Slow enough to span several 50 ms text intervals, so the text goes out in several pieces.
+          { content: 'Tell @here and <!channel> and @everyone about loops.', tokenDelayMs: 40 }
         : reply;
     });
     const ts = await h.mention('Who should know?');
     await h.waitForReply(defaultChannel, ts);
     const pieces = h.slack.calls
-      .filter((call) => call.method === 'chat.startStream' || call.method === 'chat.appendStream')
-      .map((call) => String(call.body.markdown_text));
-    expect(pieces.length).toBeGreaterThan(1);
+      .filter((call) => ['chat.startStream', 'chat.appendStream', 'chat.stopStream'].includes(call.method))
+      .map((call) => String(call.body.markdown_text ?? ''));
+    expect(pieces.filter(Boolean).length).toBeGreaterThan(1);
     const joined = pieces.join('');
     expect(joined).toContain('Tell @');
     for (const ping of ['@here', '<!channel>', '@everyone']) expect(joined).not.toContain(ping);
