@@ -61,10 +61,3 @@ export async function placeScopes(context: SlackContext, teamId: string, channel
 export function slackThreadId(teamId: string, channel: string, threadTs: string): ThreadId {
   return `slack:${teamId}:${channel}:${threadTs}`;
 }
-
-/** A link that opens the thread in Slack's web client (from a {@link slackThreadId}). */
-export function slackThreadLink(threadId: ThreadId): string | undefined {
-  const [platform, teamId, channel, threadTs] = threadId.split(':');
-  if (platform !== 'slack' || !teamId || !channel || !threadTs) return undefined;
-  return `https://app.slack.com/client/${teamId}/${channel}/thread/${channel}-${threadTs}`;
-}
