@@ -2,14 +2,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/adapters/cli/cli-context.ts';
-import { buildProgram } from '../../src/cli.ts';
 import type { DocumentRecord } from '../../src/core/types.ts';
 import { RagentError } from '../../src/errors.ts';
 import { openSqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
 import { makeDocument } from '../retrieval/make-document.ts';
+import { runCli } from '../support/run-cli.ts';
 
 let workDir: string;
 beforeAll(async () => {
@@ -28,36 +26,8 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-async function run(args: string[]) {
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  const context = {
-    ...createCliContext({
-      RAGENT_DATA_DIR: path.join(workDir, 'data'),
-      RAGENT_EMBEDDINGS: 'none',
-      SLACK_BOT_TOKEN: '',
-      SLACK_APP_TOKEN: '',
-      SLACK_SIGNING_SECRET: '',
-      DISCORD_TOKEN: '',
-      DISCORD_APPLICATION_ID: '',
-      QDRANT_URL: '',
-    }),
-    output,
-  };
-  process.exitCode = undefined;
-  let thrown: unknown;
-  try {
-    await buildProgram(context).parseAsync(['node', 'ragent', ...args]);
-  } catch (error) {
-    thrown = error;
-  }
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  await context.close();
-  return { code, text, thrown };
+function run(args: string[]) {
+  return runCli(args, { RAGENT_DATA_DIR: path.join(workDir, 'data'), RAGENT_EMBEDDINGS: 'none' });
 }
 
 describe('ragent docs list --all', () => {

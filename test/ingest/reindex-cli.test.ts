@@ -5,11 +5,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/adapters/cli/cli-context.ts';
-import { buildProgram } from '../../src/cli.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { runCli } from '../support/run-cli.ts';
 
 let workDir: string;
 let ollama: FakeOllama;
@@ -30,31 +28,13 @@ afterEach(() => {
 });
 
 async function run(args: string[], environment: Record<string, string> = {}) {
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
+  const { code, text, thrown } = await runCli(args, {
+    RAGENT_DATA_DIR: path.join(workDir, 'data'),
+    OLLAMA_BASE_URL: ollama.url,
+    RAGENT_EMBEDDINGS: 'ollama',
+    ...environment,
   });
-  const context = {
-    ...createCliContext({
-      RAGENT_DATA_DIR: path.join(workDir, 'data'),
-      OLLAMA_BASE_URL: ollama.url,
-      RAGENT_EMBEDDINGS: 'ollama',
-      SLACK_BOT_TOKEN: '',
-      SLACK_APP_TOKEN: '',
-      SLACK_SIGNING_SECRET: '',
-      DISCORD_TOKEN: '',
-      DISCORD_APPLICATION_ID: '',
-      QDRANT_URL: '',
-      ...environment,
-    }),
-    output,
-  };
-  process.exitCode = undefined;
-  await buildProgram(context).parseAsync(['node', 'ragent', ...args]);
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  await context.close();
+  if (thrown) throw thrown;
   return { code, text };
 }
 

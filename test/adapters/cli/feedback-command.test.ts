@@ -2,11 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../../src/adapters/cli/cli-context.ts';
-import { buildProgram } from '../../../src/cli.ts';
 import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
+import { runCli } from '../../support/run-cli.ts';
 
 let workDir: string;
 beforeEach(async () => {
@@ -20,29 +18,11 @@ afterEach(async () => {
 const dataDir = () => path.join(workDir, 'data');
 
 async function run(args: string[]) {
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
+  const { code, text, thrown } = await runCli(args, {
+    RAGENT_DATA_DIR: dataDir(),
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
   });
-  const context = {
-    ...createCliContext({
-      RAGENT_DATA_DIR: dataDir(),
-      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-      SLACK_BOT_TOKEN: '',
-      SLACK_APP_TOKEN: '',
-      SLACK_SIGNING_SECRET: '',
-      DISCORD_TOKEN: '',
-      DISCORD_APPLICATION_ID: '',
-      QDRANT_URL: '',
-    }),
-    output,
-  };
-  process.exitCode = undefined;
-  await buildProgram(context).parseAsync(['node', 'ragent', ...args]);
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  await context.close();
+  if (thrown) throw thrown;
   return { code, text };
 }
 
