@@ -1,18 +1,9 @@
 /** Starting Discord: a network failure is told apart from a wrong token. */
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
 import { type FakeDiscord, fakeApplicationId, startFakeDiscord } from '../fakes/fake-discord.ts';
+import { closedPort } from '../support/free-port.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';
-
-/** A local port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('Discord: starting', () => {
   let services: TestServices | undefined;

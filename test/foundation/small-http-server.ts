@@ -2,6 +2,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export { closedPort } from '../support/free-port.ts';
+
 export interface SmallServer {
   url: string;
   requests: Array<{ method: string; path: string; headers: IncomingMessage['headers'] }>;
@@ -43,13 +45,4 @@ export function fakeQdrant(apiKey: string | undefined) {
     }
     json(404, { status: { error: 'Not found' } });
   };
-}
-
-/** A port on 127.0.0.1 where nothing listens (connection refused). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

@@ -1,22 +1,12 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createEmbedder } from '../../src/models/create-models.ts';
 import { OllamaEmbedder } from '../../src/models/ollama-embedder.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { freePort } from '../support/free-port.ts';
 
 const model = 'qwen3-embedding:0.6b';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Ollama embedder (real @langchain/ollama against the fake server)', () => {
   let fake: FakeOllama | undefined;

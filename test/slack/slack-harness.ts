@@ -3,7 +3,6 @@
  * the REAL services in a temp data dir, and the REAL Bolt app started by `startSlack` — in HTTP mode
  * (events signed with the signing secret) or Socket Mode (through the fake's WebSocket).
  */
-import { createServer } from 'node:net';
 import { writingMark } from '../../src/adapters/slack/render-reply.ts';
 import {
   type SlackAdapter,
@@ -26,8 +25,11 @@ import {
   type SlackEventSender,
 } from '../fakes/fake-slack-events.ts';
 import { type BotLifecycle, botLifecycle, type RunningBot } from '../support/bot-lifecycle.ts';
+import { freePort } from '../support/free-port.ts';
 import { createTestServices } from '../support/test-services.ts';
 import { slackModel } from './slack-model.ts';
+
+export { freePort } from '../support/free-port.ts';
 
 export const signingSecret = 'test-signing-secret-0123456789';
 
@@ -234,16 +236,4 @@ export function blockText(message: FakeSlackMessage): string {
   };
   visit(message.blocks);
   return parts.join('\n');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,5 +1,4 @@
 /** Bad DATABASE_URLs and schemas against the real test PostgreSQL: one-line messages with the fix. */
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -7,6 +6,7 @@ import { checkPostgres } from '../../src/doctor/check-postgres.ts';
 import { RagentError } from '../../src/errors.ts';
 import { schemaVersion } from '../../src/stores/postgres/migrations.ts';
 import { openDatabase } from '../../src/stores/postgres/open-database.ts';
+import { closedPort } from '../support/free-port.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
 import { createTestServices } from '../support/test-services.ts';
 
@@ -23,15 +23,6 @@ async function withRole(url: string): Promise<string> {
   withPassword.username = 'ragent_app';
   withPassword.password = secret;
   return withPassword.toString();
-}
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
 }
 
 async function failure(url: string, migrate = true): Promise<RagentError> {
