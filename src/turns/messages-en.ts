@@ -50,7 +50,8 @@ export function describeProgress(event: ProgressEvent): string | undefined {
   }
 }
 
-const stageWords: Record<IngestProgress['stage'], string> = {
+/** What each ingest stage is called wherever it is shown (chat, CLI progress bar). */
+export const ingestStageWords: Record<IngestProgress['stage'], string> = {
   reading: 'reading',
   extracting: 'extracting text',
   chunking: 'splitting into sections',
@@ -61,7 +62,7 @@ const stageWords: Record<IngestProgress['stage'], string> = {
 
 /** `reading 12/40 pages…`: where one file's ingest is. */
 export function describeIngestStage(progress: IngestProgress): string {
-  const stage = stageWords[progress.stage];
+  const stage = ingestStageWords[progress.stage];
   return progress.total > 0 ? `${stage} ${progress.done}/${progress.total} ${progress.unit}…` : `${stage}…`;
 }
 

@@ -76,7 +76,7 @@ describe('ragent chat and ragent ask', () => {
     const text = output.text();
     expect(text).toContain('Starting thread "work" (documents: shared)');
     expect(text).toContain('? Which loop do you mean?');
-    expect(text).toContain('· searching "while loop"');
+    expect(text).toContain('· Searching the documents for “while loop”');
     expect(text).toContain('A while loop runs commands');
     expect(text).toContain('- bash.pdf (p. 12–13)');
     expect(await harness.conversations.hasThread('cli:work')).toBe(true);
@@ -99,7 +99,7 @@ describe('ragent chat and ragent ask', () => {
     expect(output.text()).toMatch(/^A while loop runs commands[\s\S]*- bash\.pdf \(p\. 12–13\)\n$/);
     // Printed as it was written: piece by piece, then the sources.
     expect(output.writes()).toBeGreaterThan(2);
-    expect(progress.text()).toContain('· searching');
+    expect(progress.text()).toContain('· Searching the documents for');
 
     const json = collect();
     const jsonProgram = new Command().exitOverride();

@@ -86,7 +86,7 @@ describe('ragent ingest (a real process)', () => {
     async () => {
       const directory = temporaryDirectory();
       const killed = await ragent(directory, ['ingest', fixturePath('long.pdf')], (stderr) =>
-        /long\.pdf: reading \d+\/160 pages/.test(stderr),
+        /long\.pdf: extracting text \d+\/160 pages/.test(stderr),
       );
       expect(killed.signal).toBe('SIGKILL');
       expect(killed.stdout).not.toContain('✓');

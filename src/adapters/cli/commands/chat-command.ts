@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { Conversations, ProgressEvent, TurnResult } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
+import { describeProgress as statusLine } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
 import { renderCliError } from '../render-cli-error.ts';
 import { createStreamPrinter } from '../stream-printer.ts';
@@ -123,36 +124,7 @@ export function renderTurnResult(result: TurnResult): string {
   }
 }
 
-/** One short line per progress event, or undefined for events not worth a line. */
+/** One short line per progress event (the chat platforms' wording, without the trailing ellipsis). */
 export function describeProgress(event: ProgressEvent): string | undefined {
-  switch (event.type) {
-    case 'queued':
-      return event.reason === 'thread-busy'
-        ? `waiting for the previous message of this thread${event.position ? ` (${event.position} ahead)` : ''}`
-        : 'waiting for the model (busy with other questions)';
-    case 'summarizing':
-      return 'summarizing the earlier conversation';
-    case 'rewriting':
-      return 'understanding the question';
-    case 'clarifying':
-      return 'the question needs a clarification';
-    case 'planned':
-      return event.questions.length > 1 ? `split into ${event.questions.length} questions` : undefined;
-    case 'sub-question-started':
-      return event.total > 1 ? `question ${event.index + 1} of ${event.total}: ${event.question}` : undefined;
-    case 'searching':
-      return `searching "${event.query}"`;
-    case 'reading':
-      return `reading ${event.section ? `"${event.section}"` : `section ${event.parentId}`}`;
-    case 'compressing':
-      return 'condensing what was found';
-    case 'falling-back':
-      return 'search budget spent, answering from what was found';
-    case 'sub-question-done':
-      return undefined;
-    case 'aggregating':
-      return 'writing the answer';
-    case 'done':
-      return undefined;
-  }
+  return statusLine(event)?.replace(/…$/, '');
 }

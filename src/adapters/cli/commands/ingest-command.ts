@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { type IngestProgress, type IngestReport, sharedScope } from '../../../core/types.ts';
+import { type IngestReport, sharedScope } from '../../../core/types.ts';
 import { describeError, isRagentError } from '../../../errors.ts';
 import { describeIndexSize, embeddedIndexSize } from '../../../retrieval/index-health.ts';
+import { ingestStageWords } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { collectFiles } from './collect-files.ts';
@@ -18,15 +19,6 @@ interface IngestCommandOptions {
   scope: string;
   force?: boolean;
 }
-
-const stageLabels: Record<IngestProgress['stage'], string> = {
-  reading: 'opening',
-  extracting: 'reading',
-  chunking: 'chunking',
-  embedding: 'embedding',
-  indexing: 'indexing',
-  done: 'done',
-};
 
 export function registerIngestCommand(program: Command, context: CliContext): void {
   program
@@ -67,7 +59,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
             { name, bytes, scope: options.scope, uploader, ...(options.force ? { force: true } : {}) },
             (progress) => {
               if (progress.stage === 'done') return;
-              const label = `${name}: ${stageLabels[progress.stage]}`;
+              const label = `${name}: ${ingestStageWords[progress.stage]}`;
               if (progress.stage === 'reading' || progress.stage === 'chunking') bar.update(label, 0, 0, '');
               else bar.update(label, progress.done, progress.total, progress.unit);
             },
