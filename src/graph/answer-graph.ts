@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Answer, ModelCallRecord, ProgressEvent, Scope, ThreadId, TurnResult } from '../core/types.ts';
 import { isRagentError, RagentError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { createChatModel } from '../models/create-models.ts';
 import type { Retriever } from '../retrieval/chunk-index.ts';
 import type { HistoryWindow, TurnContext } from './graph-dependencies.ts';
 import { buildMainGraph, recursionLimitFor } from './main-graph.ts';
@@ -80,8 +81,10 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
     { checkpointer },
   );
   const recursionLimit = recursionLimitFor(config.limits);
+  // One chat model for every turn; each turn gets its own client (usage, LLM slot) around it.
+  const chatModel = createChatModel(config);
   const sampling = {
-    model: config.llmProvider === 'openai' ? config.openai.model : config.ollama.model,
+    model: chatModel.model,
     temperature: config.ollama.temperature,
     seed: config.ollama.seed,
     numCtx: config.ollama.numCtx,
@@ -96,6 +99,7 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
         config,
         logger,
         usage,
+        chatModel,
         acquire: turn.acquire,
         ...(options.retry ? { retry: options.retry } : {}),
       });
