@@ -47,6 +47,10 @@ export const errorCodes = [
   'INGEST_OUT_OF_MEMORY',
   'INGEST_CANCELLED',
   'DOCUMENT_NOT_FOUND',
+  /** A move into a set that already has a document of that name (or those bytes): nothing is replaced. */
+  'DOCUMENT_NAME_TAKEN',
+  /** A move that would leave its workspace/server, or stay where it is. */
+  'MOVE_REFUSED',
   'SCOPE_EMPTY',
   'PERMISSION_DENIED',
   'DOWNLOAD_FAILED',

@@ -48,6 +48,13 @@ export interface ChunkIndex {
   /** Atomic: after it resolves all of the document is searchable; if it fails, none of it is. */
   replaceDocument(input: ReplaceDocumentInput): Promise<void>;
   removeDocument(documentId: string, scope: Scope): Promise<boolean>;
+  /**
+   * Moves a document to another scope with the same chunks and vectors (its uploader and upload link
+   * kept), atomically: at every moment — whatever step fails, whichever process dies — a search sees it
+   * in exactly one of the two scopes. Throws DOCUMENT_NOT_FOUND when `from` has no such document, and
+   * DOCUMENT_NAME_TAKEN when `to` already has one of that name (or those bytes): nothing is replaced.
+   */
+  moveDocument(documentId: string, from: Scope, to: Scope): Promise<MoveOutcome>;
   getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined>;
   listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
   /** Best first; at most `childrenPerParent` (2) children of one parent while others rank (diversify.ts). */
@@ -67,6 +74,16 @@ export interface ChunkIndex {
   readDocument?(documentId: string, scope: Scope): Promise<StoredDocument | undefined>;
   /** Drops every dense vector at once (the index becomes BM25-only), before embedding with another model. */
   dropDenseVectors?(): Promise<number>;
+}
+
+export interface MoveOutcome {
+  /** The document as it now is, in its new scope. */
+  document: DocumentRecord;
+  /**
+   * The move is done, but removing what is left of the old copy failed (it is no longer searched; it is
+   * swept before the next write of that file there and when the index is opened).
+   */
+  cleanUpPending: boolean;
 }
 
 /** A document's stored chunks (their text included). */

@@ -19,6 +19,8 @@
  *    swept before the next write of that (scope, name) and when the index is opened (chunks there only
  *    once older than `sweepGraceMs`, so a write in progress elsewhere is never swept away).
  * A commit request that fails is checked by reading the document back: it may have been applied.
+ * A move to another scope (`moveDocument`) is the same commit, in the target scope, carrying a marker
+ * that takes the source copy out of every read from that one write on.
  * Writes of one (scope, name) take turns: in this process, and across replicas through `withNameLock`
  * (a PostgreSQL lock when DATABASE_URL is set).
  *
@@ -35,15 +37,19 @@ import { classifyFailure, serviceError } from '../outside-calls.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
+  MoveOutcome,
   ReplaceDocumentInput,
   SearchOptions,
   SearchQuery,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
+import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
 import {
   documentPayload,
   location,
+  type MovedFrom,
+  movedFrom,
   type Payload,
   pointId,
   splitLive,
@@ -77,7 +83,16 @@ const fusionDepth = (k: number) => Math.max(k * 4, 40);
 /** Reads that decide which versions are live ask a majority of the replicas of a shard. */
 const liveRead = { consistency: 'majority' as const };
 const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
-const payloadIndexes = ['scope', 'document_id', 'kind', 'version', 'parent_id', 'name', 'document_name'];
+const payloadIndexes = [
+  'scope',
+  'document_id',
+  'kind',
+  'version',
+  'parent_id',
+  'name',
+  'document_name',
+  'moved_from_scope',
+];
 
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
@@ -159,8 +174,8 @@ export class QdrantChunkIndex implements ChunkIndex {
           ),
         ),
       );
-      const generation = Math.max(0, ...existing.map((payload) => Number(payload.generation ?? 0))) + 1;
-      await this.commit(document, version, generation, unchanged);
+      const generation = nextGeneration(existing, scope);
+      await this.commit(document, documentPayload(document, version, generation), unchanged);
       try {
         await this.sweep({ scope, name: document.name }, 0, { ids: input.replaces ?? [] });
       } catch (error) {
@@ -227,18 +242,14 @@ export class QdrantChunkIndex implements ChunkIndex {
   }
 
   /** The one write that makes `version` live. A failed request may still have been applied: read back. */
-  private async commit(
-    document: DocumentRecord,
-    version: string,
-    generation: number,
-    unchanged: string,
-  ): Promise<void> {
+  private async commit(document: DocumentRecord, payload: Payload, unchanged: string): Promise<void> {
     const id = pointId(document.scope, 'document', document.id);
+    const version = payload.version;
     try {
       await this.client.upsert(this.collection, {
         wait: true,
         ordering: 'strong',
-        points: [{ id, vector: {}, payload: documentPayload(document, version, generation) }],
+        points: [{ id, vector: {}, payload }],
       });
     } catch (error) {
       const applied = await this.client
@@ -251,8 +262,10 @@ export class QdrantChunkIndex implements ChunkIndex {
   }
 
   /**
-   * Deletes leftovers: document points outranked by another of the same (scope, name) or named in
-   * `extra.ids`, then parents and children of no live version (of `target` only, when given; at open,
+   * Deletes leftovers, in an order where no step makes an old copy live again: the copies named by
+   * move markers about to go, then document points outranked by another of the same (scope, name) or
+   * named in `extra.ids`, then copies that were moved away (the top of their name, after what they
+   * outrank), then parents and children of no live version (of `target` only, when given; at open,
    * only those written more than `graceMs` ago).
    */
   private async sweep(
@@ -263,13 +276,22 @@ export class QdrantChunkIndex implements ChunkIndex {
     const documents = target
       ? await this.documentsNamed(target.scope, target.name)
       : await this.scrollAll({ must: [{ key: 'kind', match: { value: 'document' } }] }, liveRead);
-    const { live, shadowed } = splitLive(documents);
+    const { live, shadowed, movedAway } = splitLive(documents, target ? new Set([target.scope]) : undefined);
     const liveIds = new Set(live.map((payload) => String(payload.document_id)));
+    const extraIds = new Set(target && extra.ids ? extra.ids.filter((id) => !liveIds.has(id)) : []);
+    const doomed = [
+      ...shadowed,
+      ...documents.filter(
+        (payload) => payload.scope === target?.scope && extraIds.has(String(payload.document_id)),
+      ),
+    ];
+    // The copy a marker names goes before the marker; older points of a name before its top.
+    await this.deleteMovedCopies(
+      doomed.map(movedFrom).filter((source): source is MovedFrom => source !== undefined),
+    );
     const stale = [
       ...shadowed.map((payload) => pointId(String(payload.scope), 'document', String(payload.document_id))),
-      ...(target && extra.ids
-        ? extra.ids.filter((id) => !liveIds.has(id)).map((id) => pointId(target.scope, 'document', id))
-        : []),
+      ...(target ? [...extraIds].map((id) => pointId(target.scope, 'document', id)) : []),
     ];
     if (stale.length > 0) {
       await this.client.delete(this.collection, {
@@ -278,6 +300,13 @@ export class QdrantChunkIndex implements ChunkIndex {
         points: [...new Set(stale)],
       });
     }
+    await this.deleteMovedCopies(
+      movedAway.map((payload) => ({
+        scope: String(payload.scope),
+        name: String(payload.name),
+        version: String(payload.version),
+      })),
+    );
     const liveVersions = live.map((payload) => String(payload.version));
     const must: unknown[] = [chunkKinds];
     if (target) {
@@ -299,13 +328,39 @@ export class QdrantChunkIndex implements ChunkIndex {
     await this.client.delete(this.collection, { wait: true, filter: filter as never });
   }
 
+  /**
+   * Deletes the document points of copies that were moved to another set (exactly that scope, name and
+   * version: a newer document of the same name in that scope is never touched, so no lock is needed).
+   */
+  private async deleteMovedCopies(sources: readonly MovedFrom[]): Promise<void> {
+    if (sources.length === 0) return;
+    await this.client.delete(this.collection, {
+      wait: true,
+      ordering: 'strong',
+      filter: {
+        must: [{ key: 'kind', match: { value: 'document' } }],
+        should: sources.map((source) => ({
+          must: [
+            { key: 'scope', match: { value: source.scope } },
+            { key: 'name', match: { value: source.name } },
+            { key: 'version', match: { value: source.version } },
+          ],
+        })),
+      } as never,
+    });
+  }
+
+  /** The document points of (scope, name), and those of moves out of (scope, name) (their markers). */
   private async documentsNamed(scope: Scope, name: string): Promise<Payload[]> {
     return this.scrollAll(
       {
         must: [
           { key: 'kind', match: { value: 'document' } },
-          { key: 'scope', match: { value: scope } },
           { key: 'name', match: { value: name } },
+        ],
+        should: [
+          { key: 'scope', match: { value: scope } },
+          { key: 'moved_from_scope', match: { value: scope } },
         ],
       },
       liveRead,
@@ -331,6 +386,14 @@ export class QdrantChunkIndex implements ChunkIndex {
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
     await this.exclusive(scope, existing.name, async () => {
+      // A document that was moved here names the copy it replaced: that copy goes first, for good.
+      const sources = (await this.documentsNamed(scope, existing.name))
+        .filter((payload) => payload.scope === scope)
+        .map(movedFrom)
+        .filter((source): source is MovedFrom => source !== undefined);
+      await this.call(`remove ${existing.name} (it is still searchable)`, () =>
+        this.deleteMovedCopies(sources),
+      );
       // The commit: one request deletes every document point of the name, so no older one shows up.
       const documents = {
         must: [
@@ -343,7 +406,7 @@ export class QdrantChunkIndex implements ChunkIndex {
         await this.client.delete(this.collection, { wait: true, ordering: 'strong', filter: documents });
       } catch (error) {
         const left = await this.documentsNamed(scope, existing.name).catch(() => undefined);
-        if (left === undefined || left.length > 0) {
+        if (left === undefined || left.some((payload) => payload.scope === scope)) {
           await this.call(`remove ${existing.name} (it is still searchable)`, () => Promise.reject(error));
         }
       }
@@ -359,6 +422,139 @@ export class QdrantChunkIndex implements ChunkIndex {
     return true;
   }
 
+  /**
+   * The move, correct under failure (see the top of the file for the versioned commit it builds on).
+   * Both (scope, name) write locks are taken, in a fixed order (sorted by scope), so no two writers wait
+   * for each other. Then:
+   * 1. leftovers of both names are swept — the source's strictly (an older document point of it left
+   *    behind would be live again once the moved copy's point is deleted);
+   * 2. the source's chunks are copied, vectors and all, into the target scope under a fresh version:
+   *    invisible, as no document point names that version yet;
+   * 3. commit, ONE point write (`ordering: strong`): the target's document point, with the version, a
+   *    generation above any of that name there, the same record (uploader, link) and the marker
+   *    `moved_from_scope` + `moved_from_version`. Readers (`consistency: majority`) fetch the markers
+   *    of moves out of the scopes they read, and from this write on take the source copy as gone — so
+   *    a search sees the document in exactly one of the two scopes before, during and after;
+   * 4. clean-up: the source's document point (exactly that version), then its chunks. A failure here is
+   *    a move done with clean-up pending (a warning): the source is not live, and is swept before the
+   *    next write of either name and at open. A marker's document point is only ever deleted after the
+   *    copy it names (sweep, removeDocument), so that copy never comes back.
+   */
+  async moveDocument(documentId: string, from: Scope, to: Scope): Promise<MoveOutcome> {
+    if (from === to) throw moveToSameScope(from);
+    if (!(await this.hasCollection())) throw moveSourceMissing(documentId, from);
+    const found = await this.getDocument(documentId, from).catch((error: unknown) => {
+      throw stillIn(error, documentId.slice(0, 12), from);
+    });
+    if (!found) throw moveSourceMissing(documentId, from);
+    const name = found.name;
+    const [first, second] = [from, to].sort();
+    return this.exclusive(first!, name, () =>
+      this.exclusive(second!, name, () => this.moveLocked(documentId, name, from, to)),
+    );
+  }
+
+  private async moveLocked(documentId: string, name: string, from: Scope, to: Scope): Promise<MoveOutcome> {
+    const unchanged = `it is still in ${from} only`;
+    const version = crypto.randomUUID();
+    const { source, targetDocuments } = await this.prepareMove(documentId, name, from, to, version).catch(
+      (error: unknown) => {
+        throw stillIn(error, name, from);
+      },
+    );
+    const document: DocumentRecord = { ...toDocument(source), scope: to };
+    const payload = {
+      ...documentPayload(document, version, nextGeneration(targetDocuments, to)),
+      moved_from_scope: from,
+      moved_from_version: String(source.version),
+    };
+    await this.commit(document, payload, unchanged);
+    let cleanUpPending = false;
+    try {
+      await this.sweep({ scope: from, name }, 0);
+    } catch (error) {
+      cleanUpPending = true;
+      this.options.logger?.warn(
+        { from, to, name, documentId, error: describeError(error) },
+        'the document is moved, but removing the old copy failed; it is no longer searched, and is swept before the next write of this file and at start',
+      );
+    }
+    this.options.logger?.debug({ documentId, from, to }, 'moved in Qdrant');
+    return { document, cleanUpPending };
+  }
+
+  /** Steps 1–2 of a move: sweeps, checks, the invisible copy of the chunks. */
+  private async prepareMove(
+    documentId: string,
+    name: string,
+    from: Scope,
+    to: Scope,
+    version: string,
+  ): Promise<{ source: Payload; targetDocuments: Payload[] }> {
+    await this.call(`move ${name}`, () => this.sweep({ scope: from, name }, 0));
+    await this.sweep({ scope: to, name }, 0).catch((error: unknown) =>
+      this.options.logger?.warn(
+        { scope: to, name, error: describeError(error) },
+        'sweeping leftovers before a move failed',
+      ),
+    );
+    const sourceDocuments = await this.documentsNamed(from, name);
+    const source = splitLive(sourceDocuments, new Set([from])).live[0];
+    if (!source || source.document_id !== documentId) throw moveSourceMissing(documentId, from);
+    const targetDocuments = await this.documentsNamed(to, name);
+    const taken = splitLive(targetDocuments, new Set([to])).live[0];
+    if (taken) throw moveTargetTaken(name, to, { name });
+    const sameBytes = (await this.liveDocuments([to])).find((payload) => payload.document_id === documentId);
+    if (sameBytes) throw moveTargetTaken(name, to, { name: String(sameBytes.name) });
+
+    await this.call(`copy the chunks of ${name} to ${to}`, () =>
+      this.copyChunks({ scope: from, name, version: String(source.version) }, to, version),
+    );
+    return { source, targetDocuments };
+  }
+
+  /** Copies the parents and children of one version of (scope, name) into `to` under `version`. */
+  private async copyChunks(
+    source: { scope: Scope; name: string; version: string },
+    to: Scope,
+    version: string,
+  ) {
+    const filter = {
+      must: [
+        chunkKinds,
+        { key: 'scope', match: { value: source.scope } },
+        { key: 'document_name', match: { value: source.name } },
+        { key: 'version', match: { value: source.version } },
+      ],
+    };
+    const writtenAt = Date.now();
+    let offset: string | number | undefined;
+    for (;;) {
+      const page = await this.client.scroll(this.collection, {
+        filter,
+        ...liveRead,
+        limit: this.options.batchSize ?? 256,
+        with_payload: true,
+        with_vector: true,
+        ...(offset === undefined ? {} : { offset }),
+      });
+      const points = page.points.map((point) => {
+        const payload = point.payload as Payload;
+        const kind = String(payload.kind);
+        const chunkId = String(kind === 'child' ? payload.child_id : payload.parent_id);
+        return {
+          id: pointId(to, kind, chunkId, version),
+          vector: (point.vector ?? {}) as never,
+          payload: { ...payload, scope: to, version, written_at: writtenAt },
+        };
+      });
+      if (points.length > 0) await this.client.upsert(this.collection, { wait: true, points });
+      const next = page.next_page_offset;
+      if (next === null || next === undefined || typeof next === 'object') return;
+      offset = next;
+    }
+  }
+
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {
     if (!(await this.hasCollection())) return undefined;
     const [point] = await this.call('read', () =>
@@ -372,7 +568,7 @@ export class QdrantChunkIndex implements ChunkIndex {
     if (payload?.kind !== 'document' || payload.scope !== scope) return undefined;
     // Outranked by a newer version of the same file (a clean-up still pending): not live.
     const named = await this.call('read', () => this.documentsNamed(scope, String(payload.name)));
-    const live = splitLive(named).live[0];
+    const live = splitLive(named, new Set([scope])).live[0];
     return live && live.document_id === documentId ? toDocument(live) : undefined;
   }
 
@@ -584,14 +780,20 @@ export class QdrantChunkIndex implements ChunkIndex {
   private async liveDocuments(scopes: readonly Scope[] | undefined): Promise<Payload[]> {
     const documents = await this.scrollAll(
       {
-        must: [
-          { key: 'kind', match: { value: 'document' } },
-          ...(scopes ? [{ key: 'scope', match: { any: [...scopes] } }] : []),
-        ],
+        must: [{ key: 'kind', match: { value: 'document' } }],
+        // With the documents of these scopes, the moves out of them: their markers say which copy left.
+        ...(scopes
+          ? {
+              should: [
+                { key: 'scope', match: { any: [...scopes] } },
+                { key: 'moved_from_scope', match: { any: [...scopes] } },
+              ],
+            }
+          : {}),
       },
       liveRead,
     );
-    return splitLive(documents).live;
+    return splitLive(documents, scopes ? new Set(scopes) : undefined).live;
   }
 
   private async scrollAll(filter: Filter, read: { consistency?: 'majority' } = {}): Promise<Payload[]> {
@@ -669,6 +871,25 @@ function mismatch(
     reindex:
       'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
   });
+}
+
+/** One more than any document point of `scope` among `documents` (those of (scope, name)). */
+function nextGeneration(documents: readonly Payload[], scope: Scope): number {
+  const own = documents.filter((payload) => payload.scope === scope);
+  return Math.max(0, ...own.map((payload) => Number(payload.generation ?? 0))) + 1;
+}
+
+/** A failure before a move's commit, saying that nothing moved. */
+function stillIn(error: unknown, name: string, from: Scope): unknown {
+  if (!(error instanceof RagentError) || !error.code.startsWith('QDRANT_')) return error;
+  return new RagentError(
+    error.code,
+    `${error.message} Nothing was moved: ${name} is still in ${from} only.`,
+    {
+      cause: error,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  );
 }
 
 function firstLine(text: string): string {

@@ -66,20 +66,63 @@ export function toChild(payload: Payload): ChildChunk {
 }
 
 /**
- * The live document of each (scope, file name): the highest generation (then the latest ingest, then the
- * version, so every reader picks the same one). A document point it outranks is a leftover of a commit
- * whose clean-up did not finish: invisible, and swept later.
+ * Where a moved document came from: a document point written by a move carries the scope and version
+ * of the copy it replaces (`moved_from_scope`, `moved_from_version`). That copy is no longer live from
+ * the moment this point exists, whatever else is left of it (see QdrantChunkIndex.moveDocument).
  */
-export function splitLive(documents: readonly Payload[]): { live: Payload[]; shadowed: Payload[] } {
-  const best = new Map<string, Payload>();
+export interface MovedFrom {
+  scope: string;
+  name: string;
+  version: string;
+}
+
+export function movedFrom(payload: Payload): MovedFrom | undefined {
+  if (typeof payload.moved_from_scope !== 'string' || typeof payload.moved_from_version !== 'string') {
+    return undefined;
+  }
+  return { scope: payload.moved_from_scope, name: String(payload.name), version: payload.moved_from_version };
+}
+
+const sourceKey = (source: MovedFrom) => `${source.scope}\u0000${source.name}\u0000${source.version}`;
+
+/**
+ * The live document of each (scope, file name): the highest generation (then the latest ingest, then the
+ * version, so every reader picks the same one) — unless a move's document point names it as its source
+ * (`movedAway`: the document now lives in the other set). A document point it outranks is a leftover of
+ * a commit whose clean-up did not finish: invisible, and swept later. Only the groups of `scopes` (all
+ * when omitted) are returned; every given point counts as a move marker.
+ */
+export function splitLive(
+  documents: readonly Payload[],
+  scopes?: ReadonlySet<string>,
+): { live: Payload[]; shadowed: Payload[]; movedAway: Payload[] } {
+  const sources = new Set<string>();
   for (const payload of documents) {
+    const source = movedFrom(payload);
+    if (source) sources.add(sourceKey(source));
+  }
+  const own = scopes ? documents.filter((payload) => scopes.has(String(payload.scope))) : documents;
+  const best = new Map<string, Payload>();
+  for (const payload of own) {
     const name = `${String(payload.scope)}\u0000${String(payload.name)}`;
     const current = best.get(name);
     if (!current || outranks(payload, current)) best.set(name, payload);
   }
-  const live = [...best.values()];
-  const kept = new Set(live);
-  return { live, shadowed: documents.filter((payload) => !kept.has(payload)) };
+  const tops = [...best.values()];
+  const isMovedAway = (payload: Payload) =>
+    sources.has(
+      sourceKey({
+        scope: String(payload.scope),
+        name: String(payload.name),
+        version: String(payload.version),
+      }),
+    );
+  const kept = new Set(tops);
+  return {
+    live: tops.filter((payload) => !isMovedAway(payload)),
+    shadowed: own.filter((payload) => !kept.has(payload)),
+    movedAway: tops.filter(isMovedAway),
+  };
 }
 
 function outranks(left: Payload, right: Payload): boolean {

@@ -23,6 +23,7 @@ import type { Logger } from '../logger.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
+  MoveOutcome,
   ReplaceDocumentInput,
   SearchOptions,
   SearchQuery,
@@ -31,6 +32,7 @@ import type {
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { reciprocalRankFusion } from './fusion.ts';
+import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
 import {
   buildSegment,
   buildSegmentNow,
@@ -58,7 +60,15 @@ export interface SqliteChunkIndexOptions {
   maxSegments?: number;
   /** Children per segment when the snapshot is loaded from the rows (default 65,536). */
   segmentRows?: number;
+  /**
+   * Test seam: called inside a move's transaction before each of its steps; an error thrown here ends
+   * the move there (as a crash would), and the transaction leaves the document where it was.
+   */
+  beforeMoveStep?: (step: MoveStep) => void;
 }
+
+/** The steps of a move, each one statement of the same transaction. */
+export type MoveStep = 'document' | 'parents' | 'children';
 
 /** What one committed write changed, for the in-memory snapshot. */
 interface SnapshotWrite {
@@ -123,6 +133,7 @@ export class SqliteChunkIndex implements ChunkIndex {
   private readonly sliceMs: number;
   private readonly maxSegments: number;
   private readonly segmentRows: number;
+  private readonly beforeMoveStep: (step: MoveStep) => void;
   /** Segments the last load produced (later writes add one each). */
   private loadedSegments = 1;
   private snapshot: SearchSnapshot | undefined;
@@ -147,6 +158,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.sliceMs = options.sliceMs ?? 10;
     this.maxSegments = options.maxSegments ?? 16;
     this.segmentRows = options.segmentRows ?? 65_536;
+    this.beforeMoveStep = options.beforeMoveStep ?? (() => {});
     this.db = openWritable(this.file);
     this.snapshotFile = `${this.file}.snapshot`;
     const version = this.meta('schema_version');
@@ -250,6 +262,58 @@ export class SqliteChunkIndex implements ChunkIndex {
     );
     this.applyWrite({ deleted, rows: [] });
     return this.lastDeleteFoundDocument;
+  }
+
+  /**
+   * One transaction re-scopes the document's rows (its record with uploader and link, parents,
+   * children with their vectors): nothing is extracted or embedded again, and a search sees the
+   * document in exactly one of the two scopes whatever stops the transaction.
+   */
+  async moveDocument(documentId: string, from: Scope, to: Scope): Promise<MoveOutcome> {
+    if (from === to) throw moveToSameScope(from);
+    let moved: DocumentRecord | undefined;
+    const deleted: number[] = [];
+    const rows: SnapshotRow[] = [];
+    const write = this.db.transaction(() => {
+      deleted.length = 0;
+      rows.length = 0;
+      const row = this.db
+        .prepare('SELECT * FROM documents WHERE scope = ? AND id = ?')
+        .get(from, documentId) as DocumentRow | undefined;
+      if (!row) throw moveSourceMissing(documentId, from);
+      const taken = this.db
+        .prepare('SELECT name FROM documents WHERE scope = ? AND (name = ? OR id = ?) ORDER BY name = ? DESC')
+        .get(to, row.name, documentId, row.name) as { name: string } | undefined;
+      if (taken) throw moveTargetTaken(row.name, to, taken);
+      this.bumpWriteGeneration();
+      this.beforeMoveStep('document');
+      this.db.prepare('UPDATE documents SET scope = ? WHERE scope = ? AND id = ?').run(to, from, documentId);
+      this.beforeMoveStep('parents');
+      this.db
+        .prepare('UPDATE parents SET scope = ? WHERE scope = ? AND document_id = ?')
+        .run(to, from, documentId);
+      this.beforeMoveStep('children');
+      deleted.push(
+        ...(this.db
+          .prepare('SELECT key FROM children WHERE scope = ? AND document_id = ?')
+          .pluck()
+          .all(from, documentId) as number[]),
+      );
+      this.db
+        .prepare('UPDATE children SET scope = ? WHERE scope = ? AND document_id = ?')
+        .run(to, from, documentId);
+      // The snapshot marks the rows deleted and adds them again under their new scope (same keys).
+      const tuples = this.db
+        .prepare('SELECT key, scope, sparse, quantized FROM children WHERE scope = ? AND document_id = ?')
+        .raw()
+        .all(to, documentId) as Array<[number, string, Uint8Array | null, Uint8Array | null]>;
+      for (const [rowid, scope, sparse, quantized] of tuples) rows.push({ rowid, scope, sparse, quantized });
+      moved = toDocument({ ...row, scope: to });
+    });
+    this.guardWrite(write);
+    this.applyWrite({ deleted, rows });
+    this.logger?.debug({ documentId, from, to, children: rows.length }, 'moved');
+    return { document: moved!, cleanUpPending: false };
   }
 
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {

@@ -60,6 +60,11 @@ export interface RequestFailure {
   status?: number;
   /** What the failed request still changed: nothing (default), everything, or a batch's first N operations. */
   apply?: 'none' | 'all' | number;
+  /**
+   * Every later request fails too, changing nothing, until `up()`: the client died with this request
+   * (a crash), or the server went away.
+   */
+  thenDown?: boolean;
 }
 
 export interface FakeQdrant {
@@ -77,6 +82,8 @@ export interface FakeQdrant {
   /** From now on, reads without strong consistency see the collections as they are now. */
   lag(): void;
   catchUp(): void;
+  /** Ends a `thenDown` failure: requests are served again. */
+  up(): void;
   close(): Promise<void>;
 }
 
@@ -88,9 +95,11 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
   const violations: string[] = [];
   const failures: { status: number; suffix: string | undefined }[] = [];
   const planned: Array<
-    Required<Pick<RequestFailure, 'after' | 'status' | 'apply'>> & Pick<RequestFailure, 'suffix' | 'where'>
+    Required<Pick<RequestFailure, 'after' | 'status' | 'apply' | 'thenDown'>> &
+      Pick<RequestFailure, 'suffix' | 'where'>
   > = [];
   let stale: Map<string, Collection> | undefined;
+  let down = false;
 
   const server = createServer(async (request, response) => {
     const started = performance.now();
@@ -99,6 +108,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method: request.method ?? 'GET', path: url.pathname, body, query });
     const recorded = requests.at(-1)!;
+    if (down) return send(response, 503, { status: { error: 'fake qdrant: down' }, time: 0 });
     const plannedAt = planned.findIndex(
       (failure) =>
         (!failure.suffix || url.pathname.endsWith(failure.suffix)) &&
@@ -113,6 +123,7 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
           route(request.method ?? 'GET', url.pathname, { ...(body as Json), operations }, query);
         }
       } catch {}
+      if (failure!.thenDown) down = true;
       return send(response, failure!.status, { status: { error: 'fake qdrant: planned failure' }, time: 0 });
     }
     const failureAt = failures.findIndex(
@@ -477,11 +488,12 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     failNext: (status, count = 1, suffix) => {
       for (let index = 0; index < count; index++) failures.push({ status, suffix });
     },
-    failRequest: ({ suffix, where, after = 0, status = 500, apply = 'none' }) => {
+    failRequest: ({ suffix, where, after = 0, status = 500, apply = 'none', thenDown = false }) => {
       planned.push({
         after,
         status,
         apply,
+        thenDown,
         ...(suffix === undefined ? {} : { suffix }),
         ...(where === undefined ? {} : { where }),
       });
@@ -500,6 +512,9 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     },
     catchUp: () => {
       stale = undefined;
+    },
+    up: () => {
+      down = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,8 +11,24 @@ import { axis, crowdedParent, crowdedTexts, makeDocument } from './make-document
 
 export interface ChunkIndexUnderTest {
   index: ChunkIndex;
-  /** Closes the index and whatever the backend needed (files, servers). */
+  /** Closes the index (the one `faults.recover` opened, too) and whatever the backend needed. */
   dispose(): Promise<void>;
+  /** Failures injected into the backend's own steps (statements or requests), never into our modules. */
+  faults: {
+    /** What a failed step may still have changed: nothing, or everything (a request that failed late). */
+    applyModes: ReadonlyArray<'none' | 'all'>;
+    /**
+     * The `step`-th step (0-based) of the next write fails; with `crash`, every later one fails too
+     * and changes nothing — the process died there.
+     */
+    failAt(step: number, options: { apply: 'none' | 'all'; crash: boolean }): void;
+    /** Whether the armed failure fired (false: the write has fewer steps). */
+    fired(): boolean;
+    /** Ends the failures and opens the index again as a new process (which sweeps leftovers). */
+    recover(): Promise<ChunkIndex>;
+    /** Documents, parents and children stored, leftovers included. */
+    stored(): Promise<{ documents: number; parents: number; children: number }>;
+  };
 }
 
 const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSparseQuery(text), dense });
@@ -178,6 +194,134 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       expect(withDense[0]?.child.id).toBe('plain:c2');
       const without = await index.search(query('here documents'), { scopes: ['shared'], k: 2 });
       expect(without[0]?.child.id).toBe('plain:c2');
+    });
+
+    describe('moving a document to another scope', () => {
+      const channel = 'slack:T1:C1';
+      const workspace = 'slack:T1';
+      const link = 'https://example.slack.com/files/U1/F1/handbook.pdf';
+      const handbook = () => {
+        const input = makeDocument({
+          id: 'handbook',
+          scope: channel,
+          texts: ['vacation days accrue monthly', 'parental leave lasts sixteen weeks'],
+        });
+        return { ...input, document: { ...input.document, uploader: 'slack:U1', link } };
+      };
+      /** The scopes whose search finds the handbook: each alone, and both together. */
+      async function whereFound(at: ChunkIndex = index): Promise<{ scopes: string[]; together: string[] }> {
+        const scopes: string[] = [];
+        for (const scope of [channel, workspace]) {
+          const hits = await at.search(query('vacation days'), { scopes: [scope], k: 5 });
+          if (hits.length > 0) scopes.push(scope);
+        }
+        const together = await at.search(query('vacation days'), { scopes: [channel, workspace], k: 5 });
+        return { scopes, together: together.map((hit) => hit.child.scope) };
+      }
+
+      it('moves it whole: searched, listed and read only in the new scope, with its uploader and link', async () => {
+        await index.replaceDocument(handbook());
+        const outcome = await index.moveDocument('handbook', channel, workspace);
+        expect(outcome).toMatchObject({ cleanUpPending: false });
+        expect(outcome.document).toMatchObject({
+          id: 'handbook',
+          scope: workspace,
+          uploader: 'slack:U1',
+          link,
+        });
+        expect(await whereFound()).toEqual({ scopes: [workspace], together: [workspace] });
+        expect(await index.listDocuments([channel])).toEqual([]);
+        expect(await index.listDocuments([workspace])).toEqual([outcome.document]);
+        expect(await index.getDocument('handbook', channel)).toBeUndefined();
+        expect(await index.getDocument('handbook', workspace)).toEqual(outcome.document);
+        expect(await index.getParent('handbook:p1', [channel])).toBeUndefined();
+        expect(await index.getParent('handbook:p1', [workspace])).toMatchObject({
+          text: 'Parent of: parental leave lasts sixteen weeks',
+          scope: workspace,
+        });
+        // Back again, then removed from there: nothing is left anywhere.
+        await index.moveDocument('handbook', workspace, channel);
+        expect(await whereFound()).toEqual({ scopes: [channel], together: [channel] });
+        expect(await index.removeDocument('handbook', channel)).toBe(true);
+        expect(await whereFound()).toEqual({ scopes: [], together: [] });
+        expect(await index.listAllDocuments?.()).toEqual([]);
+      });
+
+      it('refuses a name (or the same bytes) already in the target, and an absent source, changing nothing', async () => {
+        await index.replaceDocument(handbook());
+        await index.replaceDocument(
+          makeDocument({ id: 'other', name: 'handbook.pdf', scope: workspace, texts: ['remote work rules'] }),
+        );
+        await expect(index.moveDocument('handbook', channel, workspace)).rejects.toMatchObject({
+          code: 'DOCUMENT_NAME_TAKEN',
+          message: expect.stringContaining('slack:T1 already has a document named handbook.pdf'),
+        });
+        await index.removeDocument('other', workspace);
+        await index.replaceDocument(
+          makeDocument({ id: 'handbook', name: 'copy.pdf', scope: workspace, texts: ['copy'] }),
+        );
+        await expect(index.moveDocument('handbook', channel, workspace)).rejects.toMatchObject({
+          code: 'DOCUMENT_NAME_TAKEN',
+          message: expect.stringContaining('the same file as copy.pdf'),
+        });
+        expect(await whereFound()).toEqual({ scopes: [channel], together: [channel] });
+        await expect(index.moveDocument('missing', channel, workspace)).rejects.toMatchObject({
+          code: 'DOCUMENT_NOT_FOUND',
+        });
+        await expect(index.moveDocument('handbook', channel, channel)).rejects.toMatchObject({
+          code: 'MOVE_REFUSED',
+        });
+      });
+
+      it('is seen in exactly one scope whatever step fails or where the process dies, and leaves nothing behind', async () => {
+        let steps = 0;
+        for (let step = 0; ; step++) {
+          let firedAtAll = false;
+          for (const apply of underTest.faults.applyModes) {
+            for (const crash of [false, true]) {
+              const label = `step ${step}, apply ${apply}, ${crash ? 'crash' : 'error'}`;
+              const run = await open();
+              try {
+                await run.index.replaceDocument(handbook());
+                run.faults.failAt(step, { apply, crash });
+                const outcome = await run.index.moveDocument('handbook', channel, workspace).then(
+                  (moved) => moved,
+                  (error: { code?: string; message: string }) => error,
+                );
+                if (!run.faults.fired()) continue;
+                firedAtAll = true;
+                const seen = await whereFound(run.index).catch(() => undefined);
+                if (!crash) {
+                  // The process lives on: it said what really happened, and searches agree.
+                  const at = 'document' in outcome ? workspace : channel;
+                  expect(seen, label).toEqual({ scopes: [at], together: [at] });
+                  // A backend's own failure says the document stayed (the injected SQLite error is the test's).
+                  if (!('document' in outcome) && outcome.code === 'QDRANT_FAILED')
+                    expect(outcome.message, label).toMatch(/still in slack:T1:C1 only/);
+                }
+                const recovered = await run.faults.recover();
+                const after = await whereFound(recovered);
+                expect(after.scopes, label).toHaveLength(1);
+                expect(after.together, label).toEqual(after.scopes);
+                if (seen) expect(after, label).toEqual(seen);
+                // The new process sweeps what was left: one copy, whole.
+                expect(await run.faults.stored(), label).toEqual({ documents: 1, parents: 2, children: 2 });
+                // And it can finish the move (or move it back).
+                const [from, to] = after.scopes[0] === channel ? [channel, workspace] : [workspace, channel];
+                await recovered.moveDocument('handbook', from, to);
+                expect(await whereFound(recovered), label).toEqual({ scopes: [to], together: [to] });
+                expect((await recovered.getDocument('handbook', to))?.link, label).toBe(link);
+                expect(await run.faults.stored(), label).toEqual({ documents: 1, parents: 2, children: 2 });
+              } finally {
+                await run.dispose();
+              }
+            }
+          }
+          if (!firedAtAll) break;
+          steps = step + 1;
+        }
+        expect(steps).toBeGreaterThanOrEqual(3);
+      });
     });
 
     it('refuses another embedding model, with how to go back', async () => {

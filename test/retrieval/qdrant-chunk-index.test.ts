@@ -14,11 +14,56 @@ const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSpa
 
 describeChunkIndexContract('Qdrant (real client, fake server)', async () => {
   const fake = await startFakeQdrant();
-  const index = await openQdrantChunkIndex({ url: fake.url, apiKey: undefined, collection: 'ragent' });
+  const open = () =>
+    openQdrantChunkIndex({
+      url: fake.url,
+      apiKey: undefined,
+      collection: 'ragent',
+      sweepGraceMs: 0,
+      logger: createLogger({ level: 'silent' }),
+    });
+  const index = await open();
+  const opened = [index];
+  let fired = false;
   return {
     index,
+    faults: {
+      applyModes: ['none', 'all'],
+      // The `step`-th request from now fails (after being applied, with `all`); with `crash`, every
+      // later one too, as if the process died with that request in flight.
+      failAt: (step, { apply, crash }) => {
+        let seen = 0;
+        fired = false;
+        fake.failRequest({
+          where: () => {
+            if (seen++ !== step) return false;
+            fired = true;
+            return true;
+          },
+          apply,
+          thenDown: crash,
+        });
+      },
+      fired: () => fired,
+      recover: async () => {
+        fake.up();
+        const recovered = await open();
+        opened.push(recovered);
+        return recovered;
+      },
+      stored: async () => {
+        const counts = { documents: 0, parents: 0, children: 0 };
+        for (const point of fake.collection('ragent')?.points.values() ?? []) {
+          const kind = String(point.payload.kind);
+          if (kind === 'document') counts.documents++;
+          else if (kind === 'parent') counts.parents++;
+          else if (kind === 'child') counts.children++;
+        }
+        return counts;
+      },
+    },
     dispose: async () => {
-      await index.close();
+      for (const each of opened) await each.close();
       await fake.close();
       expect(fake.violations).toEqual([]);
     },

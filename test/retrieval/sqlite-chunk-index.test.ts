@@ -11,11 +11,51 @@ import { axis, makeDocument } from './make-document.ts';
 
 describeChunkIndexContract('SQLite', async () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'ragent-index-'));
-  const index = openSqliteChunkIndex({ file: path.join(directory, 'index.sqlite') });
+  const file = path.join(directory, 'index.sqlite');
+  let failStep: number | undefined;
+  let steps = 0;
+  let fired = false;
+  // The test seam: a step of the move's transaction throws, as a process killed there would stop it.
+  const beforeMoveStep = () => {
+    if (steps++ === failStep) {
+      fired = true;
+      throw new Error('killed between two steps of the move');
+    }
+  };
+  let index = openSqliteChunkIndex({ file, beforeMoveStep });
+  const opened = [index];
   return {
     index,
+    faults: {
+      applyModes: ['none'],
+      failAt: (step) => {
+        failStep = step;
+        steps = 0;
+        fired = false;
+      },
+      fired: () => fired,
+      recover: async () => {
+        failStep = undefined;
+        await index.close();
+        index = openSqliteChunkIndex({ file });
+        opened.push(index);
+        return index;
+      },
+      stored: async () => {
+        const raw = new Database(file, { readonly: true });
+        const count = (table: string) =>
+          (raw.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
+        const stored = {
+          documents: count('documents'),
+          parents: count('parents'),
+          children: count('children'),
+        };
+        raw.close();
+        return stored;
+      },
+    },
     dispose: async () => {
-      await index.close();
+      for (const each of opened) await each.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };
