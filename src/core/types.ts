@@ -207,12 +207,34 @@ export interface RemoveRequest {
   scope: Scope;
 }
 
+export interface MoveRequest {
+  /** A document id (or its unique prefix) or a file name, in `from`. */
+  idOrName: string;
+  from: Scope;
+  /** In the same workspace/server as `from`, or `shared`. */
+  to: Scope;
+}
+
+export interface MoveReport {
+  /** The document in its new set, its uploader and upload link kept. */
+  document: DocumentRecord;
+  from: Scope;
+  /** Moved, but what is left of the old copy (no longer searched) is removed later. */
+  cleanUpPending: boolean;
+}
+
 export interface Ingestion {
   ingest(request: IngestRequest, onProgress?: IngestProgressListener): Promise<IngestReport>;
   listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
   /** Finds a document of the scope by id, id prefix or name; throws DOCUMENT_NOT_FOUND. */
   findDocument(request: RemoveRequest): Promise<DocumentRecord>;
   removeDocument(request: RemoveRequest): Promise<DocumentRecord>;
+  /**
+   * Moves a document to another set of the same workspace/server (or shared), atomically: searched in
+   * exactly one of the two at every moment. Throws DOCUMENT_NOT_FOUND, DOCUMENT_NAME_TAKEN (nothing is
+   * replaced) or MOVE_REFUSED (another workspace/server, or the same set).
+   */
+  moveDocument(request: MoveRequest): Promise<MoveReport>;
 }
 
 /** A 👍/👎 on an answer, stored with the thread. */

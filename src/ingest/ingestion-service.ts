@@ -14,9 +14,12 @@ import type {
   IngestProgressListener,
   IngestReport,
   IngestRequest,
+  MoveReport,
+  MoveRequest,
   RemoveRequest,
   Scope,
 } from '../core/types.ts';
+import { sharedScope } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { encodeSparseDocument } from '../retrieval/bm25.ts';
@@ -189,7 +192,38 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       );
       return document;
     },
+    moveDocument: async ({ idOrName, from, to }: MoveRequest): Promise<MoveReport> => {
+      checkMove(from, to);
+      const document = await findDocument({ idOrName, scope: from });
+      const outcome = await index.moveDocument(document.id, from, to);
+      logger.info(
+        { documentId: document.id, name: document.name, from, to, cleanUpPending: outcome.cleanUpPending },
+        'document moved',
+      );
+      return { document: outcome.document, from, cleanUpPending: outcome.cleanUpPending };
+    },
   };
+}
+
+/** `slack:<team>` of `slack:<team>` and `slack:<team>:<channel>` (likewise Discord); the scope itself otherwise. */
+function placeOf(scope: Scope): string {
+  const [platform, place] = scope.split(':');
+  return place ? `${platform}:${place}` : scope;
+}
+
+/** A move stays in its workspace/server (or goes to or from shared, which only the CLI offers). */
+function checkMove(from: Scope, to: Scope): void {
+  if (from === to) {
+    throw new RagentError('MOVE_REFUSED', `The document is already in ${to}: nothing to move.`);
+  }
+  if (from !== sharedScope && to !== sharedScope && placeOf(from) !== placeOf(to)) {
+    throw new RagentError(
+      'MOVE_REFUSED',
+      `A document moves only between the sets of one workspace or server (or to and from shared): ` +
+        `${from} and ${to} are not in the same one. Ingest the file in ${to} instead.`,
+      { details: { from, to } },
+    );
+  }
 }
 
 /** The file name without any directory part (names are compared within a scope). */

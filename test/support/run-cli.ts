@@ -11,6 +11,8 @@ import { buildProgram } from '../../src/cli.ts';
 export interface CliRun {
   code: number;
   text: string;
+  /** What went to the progress stream (stderr): progress lines and notices. */
+  notices: string;
   thrown: unknown;
 }
 
@@ -19,6 +21,11 @@ export async function runCli(args: string[], environment: Record<string, string>
   let text = '';
   output.on('data', (chunk: Buffer) => {
     text += chunk.toString('utf8');
+  });
+  const progress = new PassThrough();
+  let notices = '';
+  progress.on('data', (chunk: Buffer) => {
+    notices += chunk.toString('utf8');
   });
   const context = {
     ...createCliContext({
@@ -31,6 +38,7 @@ export async function runCli(args: string[], environment: Record<string, string>
       ...environment,
     }),
     output,
+    progress,
   };
   process.exitCode = undefined;
   let thrown: unknown;
@@ -42,5 +50,5 @@ export async function runCli(args: string[], environment: Record<string, string>
   const code = process.exitCode ?? 0;
   process.exitCode = undefined;
   await context.close();
-  return { code, text, thrown };
+  return { code, text, notices, thrown };
 }

@@ -117,6 +117,7 @@ export const noIngestion: Ingestion = {
   listDocuments: async () => [],
   findDocument: () => Promise.reject(new Error('no ingestion in this test')),
   removeDocument: () => Promise.reject(new Error('no ingestion in this test')),
+  moveDocument: () => Promise.reject(new Error('no ingestion in this test')),
 };
 
 /** An answer job at `location` whose surface is the platform's. */

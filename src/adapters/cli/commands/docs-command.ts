@@ -1,5 +1,6 @@
 /**
- * `ragent docs list [--scope S | --all] [--json]` and `ragent docs remove <id|name> [--scope S]`. `--all`
+ * `ragent docs list [--scope S | --all] [--json]`, `ragent docs remove <id|name> [--scope S]` and
+ * `ragent docs move <id|name> --from S --to S` (within one workspace/server, or shared). `--all`
  * lists every scope, grouped, so the documents of a channel that is gone still show with its id.
  */
 import path from 'node:path';
@@ -62,6 +63,28 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       const { ingestion } = await context.services();
       const removed = await ingestion.removeDocument({ idOrName, scope: options.scope });
       context.output.write(`Removed ${removed.name} (${removed.id.slice(0, 12)}) from ${removed.scope}.\n`);
+    });
+  docs
+    .command('move')
+    .description(
+      'Move a document to another set of the same workspace/server (or shared), atomically: same chunks, same upload link',
+    )
+    .argument('<idOrName>', 'document id, id prefix, or file name')
+    .requiredOption('--from <scope>', 'the scope it is in, e.g. slack:<team>:<channel>')
+    .requiredOption('--to <scope>', 'the scope to move it to, e.g. slack:<team>')
+    .action(async (idOrName: string, options: { from: string; to: string }) => {
+      const { ingestion } = await context.services();
+      const report = await ingestion.moveDocument({ idOrName, from: options.from, to: options.to });
+      const { document } = report;
+      context.output.write(
+        `Moved ${document.name} (${document.id.slice(0, 12)}) from ${report.from} to ${document.scope}.\n`,
+      );
+      if (report.cleanUpPending) {
+        (context.progress ?? process.stderr).write(
+          `! ${document.name} is searched only in ${document.scope} now, but removing what is left of it in ${report.from} failed; ` +
+            'that is retried before the next write of this file and when ragent starts.\n',
+        );
+      }
     });
 }
 
