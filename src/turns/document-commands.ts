@@ -3,16 +3,25 @@
  * can search, grouped by set; `forget` finds a document in the channel's set first, then the
  * workspace's/server's, lets only its uploader or an
  * admin (the platform says who is one: a workspace admin, a member with Manage Server) remove it,
- * and removes it. Platforms parse their command and render the outcome.
+ * and removes it; `move` moves a document between the channel's set and the workspace's/server's
+ * (never elsewhere: both sets come from where the command was run), with the same permission rule.
+ * Platforms parse their command and render the outcome.
  */
 import { type DocumentRecord, type Ingestion, type Scope, sharedScope } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { DocumentSet } from './messages-en.ts';
+import type { IngestTarget } from './ingest-target.ts';
+import { type DocumentSet, moveNeedsChannelText, moveNotFoundText } from './messages-en.ts';
 
 export type ForgetOutcome =
   | { kind: 'removed'; document: DocumentRecord }
   | { kind: 'denied'; document: DocumentRecord };
+
+export type MoveOutcome =
+  | { kind: 'moved'; document: DocumentRecord; from: DocumentSet; to: DocumentSet; cleanUpPending: boolean }
+  | { kind: 'denied'; document: DocumentRecord }
+  /** The target set already has a document of that name (or those bytes): nothing was replaced. */
+  | { kind: 'taken'; document: DocumentRecord; to: DocumentSet };
 
 export function listDocuments(ingestion: Ingestion, scopes: readonly Scope[]): Promise<DocumentRecord[]> {
   return ingestion.listDocuments(scopes);
@@ -99,4 +108,68 @@ async function findInScopes(
     }
   }
   throw notFound ?? new RagentError('DOCUMENT_NOT_FOUND', `No document "${idOrName.trim()}" here.`);
+}
+
+/**
+ * Moves a document between the channel's set and the workspace's/server's: `to` names the set it goes
+ * to, the other one is where it is looked up. Allowed for its uploader or an admin (asked about the
+ * document where it is now, as for `forget`). The move itself is atomic (Ingestion.moveDocument).
+ */
+export async function moveDocument(
+  ingestion: Ingestion,
+  request: {
+    idOrName: string;
+    sets: PlaceSets;
+    to: IngestTarget;
+    uploader: string;
+    isAdmin(document: DocumentRecord): Promise<boolean>;
+    logger: Logger;
+  },
+): Promise<MoveOutcome> {
+  const { sets } = request;
+  if (!sets.channel) throw new RagentError('MOVE_REFUSED', moveNeedsChannelText(sets.placeName));
+  const [from, to] = request.to === 'channel' ? [sets.place, sets.channel] : [sets.channel, sets.place];
+  const document = await ingestion
+    .findDocument({ idOrName: request.idOrName, scope: from })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof RagentError) || error.code !== 'DOCUMENT_NOT_FOUND') throw error;
+      const there = await ingestion
+        .findDocument({ idOrName: request.idOrName, scope: to })
+        .catch(() => undefined);
+      throw new RagentError(
+        'DOCUMENT_NOT_FOUND',
+        moveNotFoundText(
+          request.idOrName.trim(),
+          setOfScope(from, sets),
+          there ? setOfScope(to, sets) : undefined,
+        ),
+        { cause: error },
+      );
+    });
+  if (document.uploader !== request.uploader && !(await request.isAdmin(document)))
+    return { kind: 'denied', document };
+  try {
+    const report = await ingestion.moveDocument({ idOrName: document.id, from, to });
+    request.logger.info(
+      {
+        documentId: document.id,
+        uploader: request.uploader,
+        from,
+        to,
+        cleanUpPending: report.cleanUpPending,
+      },
+      'document moved',
+    );
+    return {
+      kind: 'moved',
+      document: report.document,
+      from: setOfScope(from, sets),
+      to: setOfScope(to, sets),
+      cleanUpPending: report.cleanUpPending,
+    };
+  } catch (error) {
+    if (error instanceof RagentError && error.code === 'DOCUMENT_NAME_TAKEN')
+      return { kind: 'taken', document, to: setOfScope(to, sets) };
+    throw error;
+  }
 }

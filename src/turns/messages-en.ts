@@ -153,6 +153,8 @@ export interface PlatformTerms {
   forgetCommand: string;
   /** Linking a channel to another channel's set. */
   useCommand: string;
+  /** Moving a document between this channel's set and the workspace's/server's. */
+  moveCommand: string;
 }
 
 /** How to continue after a clarifying question. */
@@ -174,6 +176,47 @@ export function forgetDeniedText(name: string, terms: PlatformTerms): string {
 /** `name` as the platform formats it. */
 export function removedText(name: string, pages: number, set: DocumentSet): string {
   return `Removed ${name} (${count(pages, 'page')}) from ${setTitle(set).toLowerCase()}'s documents. It is no longer searched.`;
+}
+
+/** `name` as the platform formats it. */
+export function moveDeniedText(name: string, terms: PlatformTerms): string {
+  return `Only the person who added ${name} or ${terms.admin} can move it.`;
+}
+
+/** What a move did; `name` as the platform formats it. */
+export function movedText(name: string, from: DocumentSet, to: DocumentSet, cleanUpPending: boolean): string {
+  const reach =
+    to.kind === 'place'
+      ? `Every channel of this ${to.place} searches it now.`
+      : 'Only this channel searches it now (and channels that use its documents).';
+  const pending = cleanUpPending
+    ? ` It is no longer searched in ${setName(from)}; removing what is left of the old copy failed and is retried automatically.`
+    : '';
+  return `Moved ${name} from ${setName(from)} to ${setName(to)}. ${reach}${pending}`;
+}
+
+/** `name` as the platform formats it. */
+export function moveTakenText(name: string, to: DocumentSet): string {
+  return `${setTitle(to)} already has a document named ${name} (or the same file under another name). Nothing was moved: forget one of the two first, then move again.`;
+}
+
+export function moveNotFoundText(
+  name: string,
+  from: DocumentSet,
+  alreadyIn: DocumentSet | undefined,
+): string {
+  return alreadyIn
+    ? `${name} is already in ${setName(alreadyIn)}.`
+    : `No document "${name}" in ${setName(from)}. /ragent docs lists what this channel searches.`;
+}
+
+export function moveNeedsChannelText(placeName: string): string {
+  return `Use this command in a channel: a document moves between a channel's documents and the ${placeName}'s.`;
+}
+
+/** `this channel's documents`, `this workspace's documents`. */
+function setName(set: DocumentSet): string {
+  return `${setTitle(set).toLowerCase()}'s documents`;
 }
 
 /** Which set a document list groups under, as the platform names its places (`workspace`, `server`). */
@@ -243,6 +286,10 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
     ['List documents', `${terms.docsCommand} — what this channel searches, by set.`],
     ['Link channels', `${terms.useCommand} — this channel also searches that channel's documents (admins).`],
     ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
+    [
+      'Move one',
+      `${terms.moveCommand} — between this channel's documents and ${terms.place}'s (the person who added it, or ${terms.admin}).`,
+    ],
     ['Feedback', 'use 👍 / 👎 under an answer.'],
   ];
 }

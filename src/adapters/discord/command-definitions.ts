@@ -18,6 +18,7 @@ export const subcommands = {
   ingest: 'ingest',
   docs: 'docs',
   forget: 'forget',
+  move: 'move',
   use: 'use',
   unuse: 'unuse',
   help: 'help',
@@ -27,6 +28,9 @@ export const ingestFileOption = 'file';
 /** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
 export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
+/** `move`: the document (`name`, as for forget) and the set it goes to. */
+export const moveNameOption = 'name';
+export const moveTargetOption = 'to';
 /** The channel whose documents `use` / `unuse` links or unlinks. */
 export const linkChannelOption = 'channel';
 
@@ -85,6 +89,30 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           description: 'The file name (or id) of the document, as /ragent docs lists it',
           required: true,
           max_length: 200,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.move,
+      description: "Move a document between this channel's documents and this server's",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: moveNameOption,
+          description: 'The file name (or id) of the document, as /ragent docs lists it',
+          required: true,
+          max_length: 200,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: moveTargetOption,
+          description: 'Where it goes: this channel only, or the whole server',
+          required: true,
+          choices: [
+            { name: 'this channel', value: 'channel' },
+            { name: 'the whole server', value: 'server' },
+          ],
         },
       ],
     },

@@ -5,6 +5,7 @@
 import { escapeMarkdown } from 'discord.js';
 import type { DocumentRecord } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
+import type { MoveOutcome } from '../../turns/document-commands.ts';
 import {
   clarificationHint,
   type DocumentSet,
@@ -12,6 +13,9 @@ import {
   forgetDeniedText as forgetDeniedWords,
   helpIntro,
   helpTopics,
+  moveDeniedText,
+  movedText,
+  moveTakenText,
   noDocumentsText,
   type PlatformTerms,
   removedText,
@@ -26,6 +30,7 @@ export const discordTerms: PlatformTerms = {
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget name:`',
   useCommand: '`/ragent use channel:` (`unuse` to undo)',
+  moveCommand: '`/ragent move name: to:`',
 };
 
 export function clarificationText(question: string, messageContentIntent: boolean): string {
@@ -55,6 +60,18 @@ export function notPdfAttachmentText(name: string): string {
 
 export function forgottenText(document: DocumentRecord, set: DocumentSet): string {
   return `🗑️ ${removedText(`**${escapeMarkdown(document.name)}**`, document.pages, set)}`;
+}
+
+export function movedDocumentText(outcome: MoveOutcome): string {
+  const name = `**${escapeMarkdown(outcome.document.name)}**`;
+  switch (outcome.kind) {
+    case 'moved':
+      return `📦 ${movedText(name, outcome.from, outcome.to, outcome.cleanUpPending)}`;
+    case 'denied':
+      return `⚠️ ${moveDeniedText(name, discordTerms)}`;
+    case 'taken':
+      return `⚠️ ${moveTakenText(name, outcome.to)}`;
+  }
 }
 
 export function forgetDeniedText(document: DocumentRecord): string {

@@ -10,7 +10,13 @@ import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
 import { runIngestCommand } from './ingest-command.ts';
-import { runDocsCommand, runForgetCommand, runHelpCommand, runUseCommand } from './library-commands.ts';
+import {
+  runDocsCommand,
+  runForgetCommand,
+  runHelpCommand,
+  runMoveCommand,
+  runUseCommand,
+} from './library-commands.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
   if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
@@ -53,6 +59,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
       return runDocsCommand(context, interaction);
     case subcommands.forget:
       return runForgetCommand(context, interaction);
+    case subcommands.move:
+      return runMoveCommand(context, interaction);
     case subcommands.use:
     case subcommands.unuse:
       return runUseCommand(context, interaction, subcommand === subcommands.use);

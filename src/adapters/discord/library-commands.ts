@@ -1,5 +1,5 @@
 /**
- * `/ragent docs`, `/ragent forget name:` and `/ragent help` (the logic is shared: see
+ * `/ragent docs`, `/ragent forget name:`, `/ragent move name: to:`, `/ragent use`/`unuse` and `/ragent help` (the logic is shared: see
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
@@ -8,16 +8,29 @@ import {
   forgetDocument,
   groupBySet,
   listDocuments,
+  moveDocument,
   type PlaceSets,
   scopesOfSets,
   setOfScope,
 } from '../../turns/document-commands.ts';
+import { parseIngestTarget } from '../../turns/ingest-target.ts';
 import { linkDeniedText, linkedText, unlinkedText } from '../../turns/messages-en.ts';
-import { forgetNameOption, linkChannelOption } from './command-definitions.ts';
+import {
+  forgetNameOption,
+  linkChannelOption,
+  moveNameOption,
+  moveTargetOption,
+} from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
-import { documentListText, forgetDeniedText, forgottenText, helpText } from './discord-text.ts';
+import {
+  documentListText,
+  forgetDeniedText,
+  forgottenText,
+  helpText,
+  movedDocumentText,
+} from './discord-text.ts';
 import { messageLimit } from './render-answer.ts';
 
 export async function runDocsCommand(
@@ -35,6 +48,33 @@ export async function runDocsCommand(
     content: documentListText(groupBySet(documents, sets), messageLimit),
     allowedMentions: noMentions,
   });
+}
+
+/**
+ * `/ragent move name: to:` — between this channel's set and the server's, with forget's permission
+ * rule: the person who added it, Manage Server, or (for a document now in this channel's set) Manage
+ * Channels.
+ */
+export async function runMoveCommand(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const sets = await placeSets(context, interaction);
+  const permissions = interaction.memberPermissions;
+  const outcome = await moveDocument(context.services.ingestion, {
+    idOrName: interaction.options.getString(moveNameOption, true),
+    sets,
+    to: parseIngestTarget(interaction.options.getString(moveTargetOption, true), 'channel'),
+    uploader: `discord:${interaction.user.id}`,
+    isAdmin: async (document) =>
+      Boolean(
+        permissions?.has(PermissionFlagsBits.ManageGuild) ||
+          (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
+      ),
+    logger: context.logger,
+  });
+  await interaction.editReply({ content: movedDocumentText(outcome), allowedMentions: noMentions });
 }
 
 export async function runForgetCommand(

@@ -169,6 +169,7 @@ export const slackTerms: PlatformTerms = {
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget <name>`',
   useCommand: '`/ragent use #channel` (`unuse` to undo)',
+  moveCommand: '`/ragent move <name> to channel|workspace`',
 };
 
 export const helpText = [

@@ -1,5 +1,5 @@
 /**
- * `/ragent ingest | docs | forget <name> | use #channel | unuse #channel | help`. Every command is acknowledged at once; the work
+ * `/ragent ingest | docs | forget <name> | move <name> to channel|workspace | use #channel | unuse #channel | help`. Every command is acknowledged at once; the work
  * happens afterwards and answers privately through the command's `response_url`.
  */
 import type { App } from '@slack/bolt';
@@ -10,15 +10,20 @@ import {
   listDocuments as documentsFor,
   forgetDocument,
   groupBySet,
+  moveDocument,
   type PlaceSets,
   scopesOfSets,
   setOfScope,
 } from '../../turns/document-commands.ts';
+import { parseIngestTarget } from '../../turns/ingest-target.ts';
 import {
   documentSetsIntro,
   forgetDeniedText,
   linkDeniedText,
   linkedText,
+  moveDeniedText,
+  movedText,
+  moveTakenText,
   noDocumentsText,
   removedText,
   setTitle,
@@ -76,6 +81,16 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           case 'remove':
             await reply(
               await forget(
+                context,
+                placeSets(command.team_id, command.channel_id),
+                command.user_id,
+                unescapeSlackText(argument),
+              ),
+            );
+            return;
+          case 'move':
+            await reply(
+              await move(
                 context,
                 placeSets(command.team_id, command.channel_id),
                 command.user_id,
@@ -147,6 +162,31 @@ async function forget(context: SlackContext, sets: PlaceSets, user: string, name
   return outcome.kind === 'denied'
     ? `:warning: ${forgetDeniedText(document, slackTerms)} Ask them to run \`/ragent forget ${document}\`.`
     : `:wastebasket: ${removedText(`*${document}*`, outcome.document.pages, setOfScope(outcome.document.scope, sets))}`;
+}
+
+/** `/ragent move <name> to channel|workspace`: between this channel's set and the workspace's. */
+async function move(context: SlackContext, sets: PlaceSets, user: string, argument: string): Promise<string> {
+  const parsed = /^(.+?)\s+to\s+(?:this\s+|the\s+(?:whole\s+)?)?(channel|workspace)$/i.exec(argument);
+  if (!parsed?.[1] || !parsed[2]) {
+    return 'Which document, and where to? Use `/ragent move <name> to channel` or `/ragent move <name> to workspace`; `/ragent docs` lists the documents.';
+  }
+  const outcome = await moveDocument(context.services.ingestion, {
+    idOrName: parsed[1],
+    sets,
+    to: parseIngestTarget(parsed[2].toLowerCase(), 'channel'),
+    uploader: user,
+    isAdmin: () => isWorkspaceAdmin(context, user),
+    logger: context.logger,
+  });
+  const document = `*${safeMrkdwn(outcome.document.name)}*`;
+  switch (outcome.kind) {
+    case 'moved':
+      return `:package: ${movedText(document, outcome.from, outcome.to, outcome.cleanUpPending)}`;
+    case 'denied':
+      return `:warning: ${moveDeniedText(document, slackTerms)}`;
+    case 'taken':
+      return `:warning: ${moveTakenText(document, outcome.to)}`;
+  }
 }
 
 async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
