@@ -100,6 +100,7 @@ describe('ragent discord register', () => {
       'ingest',
       'docs',
       'forget',
+      'move',
       'use',
       'unuse',
       'help',
