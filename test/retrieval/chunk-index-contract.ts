@@ -321,7 +321,8 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
           steps = step + 1;
         }
         expect(steps).toBeGreaterThanOrEqual(3);
-      });
+        // One fresh index per step, apply mode and failure kind: some dozens of runs on a busy machine.
+      }, 240_000);
     });
 
     it('refuses another embedding model, with how to go back', async () => {
