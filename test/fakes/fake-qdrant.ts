@@ -12,7 +12,8 @@
  *
  * Like a real cluster it can misbehave on demand: `failRequest` fails the Nth request of a kind, after
  * applying none, all or only the first operations of a batch (Qdrant runs a batch's operations one
- * after another and never rolls back); `lag()` plays a replica that lags: reads without
+ * after another and never rolls back) — with `thenDown`, every later request too until `up()`, as when
+ * the client died with that request in flight; `lag()` plays a replica that lags: reads without
  * `consistency=majority|all|quorum` see the collections as they were when it started lagging.
  * Every request's query parameters (`wait`, `ordering`, `consistency`) are recorded.
  */
