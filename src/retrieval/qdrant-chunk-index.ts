@@ -287,7 +287,7 @@ export class QdrantChunkIndex implements ChunkIndex {
     ];
     // The copy a marker names goes before the marker; older points of a name before its top.
     await this.deleteMovedCopies(
-      doomed.map(movedFrom).filter((source): source is MovedFrom => source !== undefined),
+      [...doomed, ...movedAway].map(movedFrom).filter((source): source is MovedFrom => source !== undefined),
     );
     const stale = [
       ...shadowed.map((payload) => pointId(String(payload.scope), 'document', String(payload.document_id))),
@@ -427,7 +427,9 @@ export class QdrantChunkIndex implements ChunkIndex {
    * Both (scope, name) write locks are taken, in a fixed order (sorted by scope), so no two writers wait
    * for each other. Then:
    * 1. leftovers of both names are swept — the source's strictly (an older document point of it left
-   *    behind would be live again once the moved copy's point is deleted);
+   *    behind would be live again once the moved copy's point is deleted), and a copy the source's own
+   *    marker names (an earlier move here, clean-up pending) goes too: so a copy a marker names never
+   *    carries a marker of its own, and deleting it can never bring a third copy back;
    * 2. the source's chunks are copied, vectors and all, into the target scope under a fresh version:
    *    invisible, as no document point names that version yet;
    * 3. commit, ONE point write (`ordering: strong`): the target's document point, with the version, a
@@ -501,6 +503,10 @@ export class QdrantChunkIndex implements ChunkIndex {
     const sourceDocuments = await this.documentsNamed(from, name);
     const source = splitLive(sourceDocuments, new Set([from])).live[0];
     if (!source || source.document_id !== documentId) throw moveSourceMissing(documentId, from);
+    // Moved here before with its clean-up pending: that older copy goes now, so that a copy a marker
+    // names never carries a marker of its own (deleting it can never bring a third copy back).
+    const earlier = movedFrom(source);
+    if (earlier) await this.call(`move ${name}`, () => this.deleteMovedCopies([earlier]));
     const targetDocuments = await this.documentsNamed(to, name);
     const taken = splitLive(targetDocuments, new Set([to])).live[0];
     if (taken) throw moveTargetTaken(name, to, { name });

@@ -166,3 +166,46 @@ describe('Qdrant: moving a document', () => {
     expect(chunks.map((point) => point.payload.scope)).toEqual([channel, channel]);
   });
 });
+
+describe('Qdrant: moving a document on, before the last clean-up finished', () => {
+  const otherChannel = 'slack:T1:C2';
+  it('never brings back the first copy, whether the next clean-up succeeds or fails', async () => {
+    for (const secondCleanUp of ['succeeds', 'fails'] as const) {
+      fake = await startFakeQdrant();
+      const index = await open();
+      await index.replaceDocument(guide('v1', channel, 'zebra'));
+      await moveWithCleanUpFailing(index);
+      if (secondCleanUp === 'fails') {
+        let committed = false;
+        fake.failRequest({
+          where: (request) => {
+            if (request.method === 'PUT' && request.query.ordering === 'strong') committed = true;
+            return committed && request.path.endsWith('/points/delete');
+          },
+        });
+      }
+      const outcome = await index.moveDocument('v1', workspace, otherChannel);
+      expect(outcome.cleanUpPending, secondCleanUp).toBe(secondCleanUp === 'fails');
+      const where = async () => {
+        const found: string[] = [];
+        for (const scope of [channel, workspace, otherChannel]) {
+          const hits = await index.search(
+            { text: 'zebra', sparse: encodeSparseQuery('zebra') },
+            { scopes: [scope], k: 5 },
+          );
+          if (hits.length > 0) found.push(scope);
+        }
+        return found;
+      };
+      expect(await where(), secondCleanUp).toEqual([otherChannel]);
+      await open();
+      expect(await where(), secondCleanUp).toEqual([otherChannel]);
+      expect(
+        documentPoints().map((payload) => payload.scope),
+        secondCleanUp,
+      ).toEqual([otherChannel]);
+      await fake.close();
+      fake = undefined;
+    }
+  });
+});
