@@ -15,8 +15,10 @@ import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
+import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
+import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
@@ -67,12 +69,17 @@ async function composeServices(
   const coordination = database
     ? createPostgresCoordinationStore(database)
     : openSqliteCoordinationStore(config.dataDir);
+  // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
+  const replicas = database
+    ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
+    : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
     conversations,
     ingestion,
     logger: logger.child({ component: 'turns' }),
     answerTimeoutMs: config.limits.answerTimeoutMs,
+    budgetShare: replicas.budgetShare,
   });
   return {
     config,
@@ -85,6 +92,7 @@ async function composeServices(
     coordination,
     database,
     turns,
+    replicas,
     close: async () => {
       try {
         // A turn a stop gave up on may still hold the conversations; their checkpoints close once it
@@ -93,6 +101,7 @@ async function composeServices(
         await index.close();
       } finally {
         // Last: jobs still finishing may end their records until here.
+        await replicas.close();
         await coordination.close();
         await database?.close();
       }
