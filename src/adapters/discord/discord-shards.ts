@@ -52,7 +52,7 @@ export function createDiscordShards(options: DiscordShardsOptions): DiscordShard
   let stopped = false;
   const stopping = new AbortController();
   let looping: Promise<void> | undefined;
-  let lastLogged = '';
+  let lastLogged: string | undefined;
 
   const logHeld = () => {
     const held = [...clients.keys()].sort((left, right) => left - right);
