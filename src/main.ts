@@ -14,6 +14,7 @@ import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
+import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
@@ -59,11 +60,16 @@ async function composeServices(
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
   const checkpoints = openCheckpointer(database);
+  // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
+  const slots = config.limits.llmClusterConcurrency;
+  const clusterSlots =
+    database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
   const conversations = await createConversations({
     config,
     logger,
     retriever,
     ...(checkpoints ? { checkpoints } : {}),
+    ...(clusterSlots ? { clusterSlots } : {}),
   });
   // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
   const coordination = database

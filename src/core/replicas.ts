@@ -30,3 +30,12 @@ export interface Leases {
   onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
+
+/**
+ * Model-call slots shared by every replica (RAGENT_LLM_CLUSTER_CONCURRENCY): a call holds one while
+ * it runs; a slot a crashed replica held is free again at once.
+ */
+export interface ClusterSlots {
+  /** Waits for a free slot (`onWait` once if it has to); resolves to its release. */
+  acquire(options?: { signal?: AbortSignal; onWait?: () => void }): Promise<() => void>;
+}

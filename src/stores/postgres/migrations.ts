@@ -76,4 +76,6 @@ export const lockNamespace = {
   discordShard: 72_617_010,
   /** Key: the incarnation; held by every replica taking part in leasing Discord shards. */
   discordShardMember: 72_617_011,
+  /** Key: a cluster-wide model-call slot (RAGENT_LLM_CLUSTER_CONCURRENCY). */
+  llmSlot: 72_617_012,
 } as const;
