@@ -6,7 +6,7 @@
 import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { RagentError } from '../../errors.ts';
+import { isRagentError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
@@ -78,7 +78,11 @@ export async function startDiscord(
     client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
     client.on(Events.Warn, (message) => logger.warn(message));
   };
-  const leases = await replicas.openLeases('discord-shard');
+  const leases = await replicas.openLeases('discord-shard').catch((error: unknown) => {
+    clearInterval(restShare);
+    rest.close();
+    throw error;
+  });
   const shards = createDiscordShards({
     config,
     logger,
@@ -133,6 +137,8 @@ export async function startDiscord(
 }
 
 function connectFailure(error: unknown, config: Config): RagentError {
+  // The database (the shard leases) failed: its own error says what to fix.
+  if (isRagentError(error)) return error;
   const network = networkFailureOf(error);
   if (network) {
     return new RagentError(

@@ -8,6 +8,7 @@
 import type pg from 'pg';
 import type { LeaseKind, Leases, Replicas } from '../../core/replicas.ts';
 import type { Logger } from '../../logger.ts';
+import { toDatabaseError } from './database-errors.ts';
 import { lockNamespace } from './migrations.ts';
 import type { PostgresDatabase } from './open-database.ts';
 import { liveOwners } from './postgres-coordination-store.ts';
@@ -122,7 +123,7 @@ function postgresLeases(
         return Math.max(1, rows[0]?.members ?? 1);
       } catch (error) {
         lose(current, error as Error);
-        throw error;
+        throw toDatabaseError(error, database.url, 'lease a Discord shard');
       }
     },
     tryTake: async (id) => {
@@ -144,7 +145,7 @@ function postgresLeases(
         return true;
       } catch (error) {
         lose(current, error as Error);
-        throw error;
+        throw toDatabaseError(error, database.url, 'lease a Discord shard');
       }
     },
     release: async (id) => {
