@@ -174,8 +174,8 @@ describe('Discord shards across replicas', () => {
   it('shares the shards out, answers each guild on its shard once, and fails a shard over when its holder dies', async () => {
     const first = discord.addGuild('on shard 0', { shard: [0, 2] });
     const second = discord.addGuild('on shard 1', { shard: [1, 2] });
+    // Alone, a replica holds every shard (its second identify waits Discord's 5 s between identifies).
     const a = await startReplica('a');
-    // Alone, a replica holds every shard.
     expect(await shardHolders()).toEqual({ 0: 'a', 1: 'a' });
     const b = await startReplica('b');
     // With two, a gives its shard above its part (shard 1) up, and b takes it.
@@ -206,7 +206,7 @@ describe('Discord shards across replicas', () => {
       expect(botMessages(thread)).toHaveLength(1);
     }
     expect(a.logs.some((line) => line.msg === 'discord shards held')).toBe(true);
-  });
+  }, 60_000);
 
   it('keeps a standby that takes the one shard within moments of its holder going', async () => {
     const guild = discord.addGuild('one shard');
@@ -222,7 +222,7 @@ describe('Discord shards across replicas', () => {
     await waitUntil(async () => (await shardHolders())[0] === 'b');
     const after = await mentionAndWait(guild.channelId, 'and now?');
     expect(await answeredBy(after)).toEqual(['b']);
-  });
+  }, 60_000);
 });
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {

@@ -7,7 +7,16 @@
  * that reaches recorded threads, send through ONE `ReplicaRest`, so Discord's global request limit is
  * counted once per replica (and set to the replica's share of it).
  */
-import { Client, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
+import {
+  Client,
+  type ClientOptions,
+  GatewayIntentBits,
+  type IIdentifyThrottler,
+  Partials,
+  REST,
+  type RESTOptions,
+  SimpleIdentifyThrottler,
+} from 'discord.js';
 import type { Config } from '../../config.ts';
 
 /** Sent with every message and edit: the bot never pings anyone, whatever the text says. */
@@ -72,17 +81,49 @@ export function createReplicaRest(config: Config, requestsPerSecond: number): Re
   return rest;
 }
 
+/**
+ * One identify throttler for all of a replica's shard clients: Discord allows `max_concurrency`
+ * identifies per 5 s (one, for most bots), whichever connection sends them.
+ */
+export function sharedIdentifyThrottler(): BuildIdentifyThrottler {
+  let throttler: Promise<IIdentifyThrottler> | undefined;
+  return (manager) => {
+    if (throttler) return throttler;
+    const built = manager
+      .fetchGatewayInformation()
+      .then((info) => new SimpleIdentifyThrottler(info.session_start_limit.max_concurrency));
+    throttler = built;
+    built.catch(() => {
+      if (throttler === built) throttler = undefined;
+    });
+    return built;
+  };
+}
+
+/** How a discord.js client gets its gateway's identify throttler. */
+export type BuildIdentifyThrottler = NonNullable<NonNullable<ClientOptions['ws']>['buildIdentifyThrottler']>;
+
 /** A client over `rest`; with `shard`, it logs in to that shard only (`shards: [id]`, `shardCount`). */
 export function createDiscordClient(
   config: Config,
   rest: ReplicaRest,
-  shard?: { id: number; count: number },
+  shard?: {
+    id: number;
+    count: number;
+    identifyThrottler: BuildIdentifyThrottler;
+  },
 ): Client {
   const client = new Client({
     intents: discordIntents(config),
     partials: [Partials.Channel],
     allowedMentions: { parse: [], repliedUser: false },
-    ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
+    ...(shard
+      ? {
+          shards: [shard.id],
+          shardCount: shard.count,
+          ws: { buildIdentifyThrottler: shard.identifyThrottler },
+        }
+      : {}),
     rest: config.discord.apiUrl ? { api: config.discord.apiUrl } : {},
   });
   client.rest = rest;

@@ -15,7 +15,7 @@ import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
 import type { Leases } from '../../core/replicas.ts';
 import type { Logger } from '../../logger.ts';
-import { createDiscordClient, type ReplicaRest } from './discord-client.ts';
+import { createDiscordClient, type ReplicaRest, sharedIdentifyThrottler } from './discord-client.ts';
 
 export interface DiscordShardsOptions {
   config: Config;
@@ -47,6 +47,7 @@ export function createDiscordShards(options: DiscordShardsOptions): DiscordShard
   const shardCount = config.discord.shards;
   const intervalMs = options.leaseIntervalMs ?? 2_000;
   const clients = new Map<number, Client>();
+  const identifyThrottler = sharedIdentifyThrottler();
   /** Bumped when every lease was lost at once: a connection begun before it is not kept. */
   let generation = 0;
   let stopped = false;
@@ -67,7 +68,7 @@ export function createDiscordShards(options: DiscordShardsOptions): DiscordShard
 
   const connect = async (id: number): Promise<void> => {
     const began = generation;
-    const client = createDiscordClient(config, rest, { id, count: shardCount });
+    const client = createDiscordClient(config, rest, { id, count: shardCount, identifyThrottler });
     options.wire(client);
     // A shard Discord will not reconnect (invalid shard, intents refused): someone else may try it.
     client.on(Events.ShardDisconnect, () => {
