@@ -195,6 +195,7 @@ describe('Discord shards across replicas', () => {
     // b's database sessions end: its shard lease dies with them, and a takes shard 1 over.
     await terminateSessions(b);
     await waitUntil(async () => JSON.stringify(await shardHolders()) === JSON.stringify({ 0: 'a', 1: 'a' }));
+    await connectedTo(a, [0, 1]);
     const afterFailover = await mentionAndWait(second.channelId, 'still there on shard one?');
     expect(await answeredBy(afterFailover)).toEqual(['a']);
     expect(discord.shardSessions(1)).toBe(1);
@@ -220,10 +221,50 @@ describe('Discord shards across replicas', () => {
     // A graceful stop gives the shard up; the standby takes it and answers the next mention.
     await a.adapter.stop();
     await waitUntil(async () => (await shardHolders())[0] === 'b');
+    await connectedTo(b, [0]);
     const after = await mentionAndWait(guild.channelId, 'and now?');
     expect(await answeredBy(after)).toEqual(['b']);
   }, 60_000);
+  it('gives its shards up when its lease connection is lost, and takes them again on a new one', async () => {
+    const guild = discord.addGuild('one shard');
+    const a = await startReplica('a', 1);
+    expect(await shardHolders()).toEqual({ 0: 'a' });
+    // Only the lease connection ends (its liveness and pools stay up).
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(lock.pid) FROM pg_locks lock
+       WHERE lock.locktype = 'advisory' AND lock.classid = $1::oid AND lock.objsubid = 2`,
+      [lockNamespace.discordShard],
+    );
+    await admin.end();
+    await discord.waitFor(() =>
+      a.logs.some((line) => line.msg === 'lost the lease of discord shards: disconnecting them'),
+    );
+    await waitUntil(async () => (await shardHolders())[0] === 'a');
+    await connectedTo(a, [0]);
+    const after = await mentionAndWait(guild.channelId, 'back again?');
+    expect(await answeredBy(after)).toEqual(['a']);
+    expect(discord.shardSessions(0)).toBe(1);
+  }, 60_000);
 });
+
+/**
+ * Waits until the replica logged that it holds exactly `shards`, connected (a lease is taken before
+ * its gateway session is ready: an event sent in between reaches no one, as on Discord).
+ */
+function connectedTo(replica: Replica, shards: number[]): Promise<unknown> {
+  return discord.waitFor(
+    () => {
+      const last = replica.logs
+        .filter((line) => /^discord(: no)? shards? held/.test(String(line.msg)))
+        .at(-1);
+      return JSON.stringify(last?.shards) === JSON.stringify(shards);
+    },
+    20_000,
+    `${replica.id} connected to shards ${shards.join(', ')}`,
+  );
+}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
