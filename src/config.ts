@@ -148,6 +148,15 @@ const environmentSchema = z.object({
     z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
   ),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
+  RAGENT_LLM_CLUSTER_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(1_024, { error: 'must be at most 1024' })
+      .optional(),
+  ),
   RAGENT_ANSWER_TIMEOUT_S: wholeNumber(300, 5, 3_600),
   RAGENT_NODE_TIMEOUT_S: wholeNumber(120, 1, 3_600),
   RAGENT_MAX_TOOL_CALLS: wholeNumber(8, 1, 100),
@@ -261,6 +270,8 @@ export interface Config {
   };
   limits: {
     llmConcurrency: number;
+    /** Model calls at once across all replicas (RAGENT_LLM_CLUSTER_CONCURRENCY, with DATABASE_URL); undefined: per replica only. */
+    llmClusterConcurrency: number | undefined;
     answerTimeoutMs: number;
     nodeTimeoutMs: number;
     maxToolCalls: number;
@@ -409,6 +420,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,
+      llmClusterConcurrency: env.RAGENT_LLM_CLUSTER_CONCURRENCY,
       answerTimeoutMs: env.RAGENT_ANSWER_TIMEOUT_S * 1000,
       nodeTimeoutMs: env.RAGENT_NODE_TIMEOUT_S * 1000,
       maxToolCalls: env.RAGENT_MAX_TOOL_CALLS,

@@ -14,9 +14,12 @@ import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
+import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
+import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
+import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
@@ -57,22 +60,32 @@ async function composeServices(
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({ config, logger, index, embedder });
   const checkpoints = openCheckpointer(database);
+  // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
+  const slots = config.limits.llmClusterConcurrency;
+  const clusterSlots =
+    database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
   const conversations = await createConversations({
     config,
     logger,
     retriever,
     ...(checkpoints ? { checkpoints } : {}),
+    ...(clusterSlots ? { clusterSlots } : {}),
   });
   // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
   const coordination = database
     ? createPostgresCoordinationStore(database)
     : openSqliteCoordinationStore(config.dataDir);
+  // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
+  const replicas = database
+    ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
+    : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
     conversations,
     ingestion,
     logger: logger.child({ component: 'turns' }),
     answerTimeoutMs: config.limits.answerTimeoutMs,
+    budgetShare: replicas.budgetShare,
   });
   return {
     config,
@@ -85,6 +98,7 @@ async function composeServices(
     coordination,
     database,
     turns,
+    replicas,
     close: async () => {
       try {
         // A turn a stop gave up on may still hold the conversations; their checkpoints close once it
@@ -93,6 +107,7 @@ async function composeServices(
         await index.close();
       } finally {
         // Last: jobs still finishing may end their records until here.
+        await replicas.close();
         await coordination.close();
         await database?.close();
       }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import type { Config } from '../config.ts';
+import type { ClusterSlots } from '../core/replicas.ts';
 import type {
   Conversations,
   ProgressEvent,
@@ -41,6 +42,8 @@ export interface ConversationsDependencies {
   checkpointPath?: string;
   /** Checkpoints elsewhere (Postgres for replicas, see src/stores/open-checkpointer.ts) instead of SQLite. */
   checkpoints?: CheckpointStore;
+  /** Model-call slots shared by all replicas (RAGENT_LLM_CLUSTER_CONCURRENCY), taken after this replica's own. */
+  clusterSlots?: ClusterSlots;
 }
 
 /** A checkpoint saver with its pruning (keep a thread's latest checkpoint only) and its closing. */
@@ -86,11 +89,23 @@ export async function createConversations(dependencies: ConversationsDependencie
         scopes: request.scopes,
         text: request.text,
         signal: deadline.signal,
-        acquire: (signal) =>
-          limiter.acquire(request.threadId, {
-            ...(signal ? { signal } : {}),
-            onWait: () => emit({ type: 'queued', reason: 'llm-busy' }),
-          }),
+        acquire: async (signal) => {
+          const onWait = () => emit({ type: 'queued', reason: 'llm-busy' });
+          const release = await limiter.acquire(request.threadId, { ...(signal ? { signal } : {}), onWait });
+          const { clusterSlots } = dependencies;
+          if (!clusterSlots) return release;
+          // This replica's turn came (fairly among its threads): now a slot of the whole cluster.
+          try {
+            const releaseSlot = await clusterSlots.acquire({ ...(signal ? { signal } : {}), onWait });
+            return () => {
+              releaseSlot();
+              release();
+            };
+          } catch (error) {
+            release();
+            throw error;
+          }
+        },
         onProgress: emit,
         ...(options.onModelCall ? { onModelCall: options.onModelCall } : {}),
         ...(options.onText ? { onText: options.onText } : {}),

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { TurnRunner } from './chat-platform.ts';
 import type { CoordinationStore } from './coordination-store.ts';
+import type { Replicas } from './replicas.ts';
 import type { Conversations, Ingestion } from './types.ts';
 
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   coordination: CoordinationStore;
   /** The one turn runner, shared by every chat platform of the process. */
   turns: TurnRunner;
+  /** The other replicas as platforms see them: shares of rate budgets, leases of Discord shards. */
+  replicas: Replicas;
   /** Starts what a long-running process wants ready early (the embedded index's search snapshot). */
   warmUp?(): void;
   /** Closes conversations, the index and, last, the coordination store. */

@@ -18,12 +18,31 @@ export interface RateBudget {
   charge(): void;
 }
 
-export function createRateBudget(perMinute: number, burst: number, now: () => number = Date.now): RateBudget {
-  let tokens = burst;
+/**
+ * A platform's rate shared out among the replicas that use it (one process: `share` is 1): this
+ * replica's part of `amount`, at least `minimum`. Every budget and limit of a platform is divided here.
+ */
+export function shareOf(amount: number, share: number, minimum = 1): number {
+  return Math.max(minimum, amount * Math.min(1, Math.max(0, share)));
+}
+
+/**
+ * `share()` is this replica's part of the platform's budget (1 / live replicas; read at each refill),
+ * so N replicas together stay within `perMinute`, not N times it.
+ */
+export function createRateBudget(
+  perMinute: number,
+  burst: number,
+  now: () => number = Date.now,
+  share: () => number = () => 1,
+): RateBudget {
+  let tokens = shareOf(burst, share());
   let last = now();
   const refill = () => {
     const current = now();
-    tokens = Math.min(burst, tokens + ((current - last) / 60_000) * perMinute);
+    const part = share();
+    const cap = shareOf(burst, part);
+    tokens = Math.min(cap, tokens + ((current - last) / 60_000) * shareOf(perMinute, part, 0));
     last = current;
   };
   return {
@@ -35,7 +54,7 @@ export function createRateBudget(perMinute: number, burst: number, now: () => nu
     },
     charge: () => {
       refill();
-      tokens = Math.max(-burst, tokens - 1);
+      tokens = Math.max(-shareOf(burst, share()), tokens - 1);
     },
   };
 }

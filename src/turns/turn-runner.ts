@@ -53,6 +53,8 @@ export interface TurnRunnerOptions {
   acknowledgementWaitMs?: number;
   /** How long a stop may spend telling abandoned threads (default 3 s). */
   noticeTimeoutMs?: number;
+  /** This replica's share of each platform's edit budget (1 / live replicas; default 1: alone). */
+  budgetShare?: () => number;
 }
 
 /** A job in flight, as a stop sees it. */
@@ -106,7 +108,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const attach = (platform: ChatPlatform): PlatformTurns => {
     const attached: AttachedPlatform = {
       platform,
-      budget: createRateBudget(platform.editBudget.perMinute, platform.editBudget.burst),
+      budget: createRateBudget(
+        platform.editBudget.perMinute,
+        platform.editBudget.burst,
+        Date.now,
+        options.budgetShare,
+      ),
       stopping: false,
     };
     platforms.set(platform.name, attached);

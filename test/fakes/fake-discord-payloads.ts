@@ -12,6 +12,14 @@ export function snowflake(): string {
   return (((BigInt(Date.now()) - discordEpoch) << 22n) | increment).toString();
 }
 
+/** A snowflake whose guild would be on `shard` of `count` (its timestamp moved back a few ms). */
+export function snowflakeOnShard(shard: number, count: number): string {
+  increment = (increment + 1n) % 4096n;
+  const now = BigInt(Date.now()) - discordEpoch;
+  const timestamp = now - ((((now - BigInt(shard)) % BigInt(count)) + BigInt(count)) % BigInt(count));
+  return ((timestamp << 22n) | increment).toString();
+}
+
 export interface FakeUser {
   id: string;
   username: string;

@@ -1,22 +1,27 @@
 import { Client, Events, GatewayIntentBits, type Message, Partials } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeDiscord, fakeBotToken, startFakeDiscord } from './fake-discord.ts';
+import { shardOfGuild } from './fake-discord-gateway.ts';
 
 describe('fake Discord through the real discord.js client', () => {
   let fake: FakeDiscord;
-  let client: Client | undefined;
+  const clients: Client[] = [];
   afterEach(async () => {
-    await client?.destroy();
-    client = undefined;
+    await Promise.all(clients.splice(0).map((each) => each.destroy()));
     await fake?.close();
   });
 
-  async function connect(intents: GatewayIntentBits[]): Promise<Client> {
-    const created = new Client({ intents, partials: [Partials.Channel], rest: { api: fake.apiUrl } });
+  async function connect(intents: GatewayIntentBits[], shard?: [number, number]): Promise<Client> {
+    const created = new Client({
+      intents,
+      partials: [Partials.Channel],
+      rest: { api: fake.apiUrl },
+      ...(shard ? { shards: [shard[0]], shardCount: shard[1] } : {}),
+    });
     const ready = new Promise<void>((resolve) => created.once(Events.ClientReady, () => resolve()));
     await created.login(fakeBotToken);
     await ready;
-    client = created;
+    clients.push(created);
     return created;
   }
 
@@ -101,5 +106,57 @@ describe('fake Discord through the real discord.js client', () => {
     interaction.createdAt -= 5_000;
     await fake.waitFor(() => failures.length === 1);
     expect(String(failures[0])).toMatch(/Unknown interaction/);
+  });
+
+  it('routes guild events to the shard of (guild_id >> 22) % count and DMs to shard 0, like Discord', async () => {
+    fake = await startFakeDiscord();
+    const first = fake.addGuild('zero', { shard: [0, 2] });
+    const second = fake.addGuild('one', { shard: [1, 2] });
+    expect(shardOfGuild(first.guildId, 2)).toBe(0);
+    expect(shardOfGuild(second.guildId, 2)).toBe(1);
+    const intents = [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.DirectMessages,
+    ];
+    const zero = await connect(intents, [0, 2]);
+    const one = await connect(intents, [1, 2]);
+    // Each session sees the guilds of its shard only.
+    expect([...zero.guilds.cache.keys()]).toEqual([first.guildId]);
+    expect([...one.guilds.cache.keys()]).toEqual([second.guildId]);
+    const received: Array<{ shard: number; content: string }> = [];
+    for (const [shard, bot] of [zero, one].entries()) {
+      bot.on(Events.MessageCreate, (message) => received.push({ shard, content: message.content }));
+    }
+    fake.postMessage({ channelId: second.channelId, content: 'to one', mentionBot: true });
+    fake.postMessage({ channelId: first.channelId, content: 'to zero', mentionBot: true });
+    fake.postDirectMessage({ content: 'a DM' });
+    await fake.waitFor(() => received.length === 3);
+    expect(received).toEqual([
+      { shard: 1, content: `<@${fake.bot.id}> to one` },
+      { shard: 0, content: `<@${fake.bot.id}> to zero` },
+      { shard: 0, content: 'a DM' },
+    ]);
+    expect([fake.shardSessions(0), fake.shardSessions(1)]).toEqual([1, 1]);
+  });
+
+  it('closes a session that identifies as a shard outside the count with 4010 Invalid shard', async () => {
+    fake = await startFakeDiscord();
+    fake.addGuild();
+    const bot = new Client({
+      intents: [GatewayIntentBits.Guilds],
+      rest: { api: fake.apiUrl },
+      shards: [0],
+      shardCount: 1,
+    });
+    clients.push(bot);
+    const closed = new Promise<number>((resolve) =>
+      bot.on(Events.ShardDisconnect, (event) => resolve(event.code)),
+    );
+    await connect([GatewayIntentBits.Guilds], [0, 2]);
+    // Another shard count than the connected sessions use is not a shard of this bot.
+    await bot.login(fakeBotToken).catch(() => {});
+    expect(await closed).toBe(4010);
+    expect(fake.shardSessions(0)).toBe(1);
   });
 });

@@ -8,7 +8,7 @@
  * bot, reply, run `/ragent …` commands with attachments, and click buttons.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type FakeGateway, startFakeGateway } from './fake-discord-gateway.ts';
+import { type FakeGateway, shardOfGuild, startFakeGateway } from './fake-discord-gateway.ts';
 import {
   allPermissions,
   channelTypes,
@@ -22,6 +22,7 @@ import {
   makeUser,
   memberPayload,
   snowflake,
+  snowflakeOnShard,
 } from './fake-discord-payloads.ts';
 import { closeServer, listenLocally, readBody, sendJson } from './http-helpers.ts';
 
@@ -84,7 +85,8 @@ export interface FakeDiscord {
   apiUrl: string;
   bot: FakeUser;
   requests: RecordedDiscordRequest[];
-  addGuild(name?: string): { guildId: string; channelId: string };
+  /** A guild the bot is in (with `shard: [id, count]`: one whose events go to that shard). */
+  addGuild(name?: string, options?: { shard?: [number, number] }): { guildId: string; channelId: string };
   /** A server admin adds a text channel (dispatches CHANNEL_CREATE); returns its id. */
   addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
@@ -114,6 +116,8 @@ export interface FakeDiscord {
   /** Resolves when `count` gateway sessions have identified (default 1). */
   waitForLogin(count?: number): Promise<{ intents: number }>;
   identifiedIntents(): number[];
+  /** How many identified gateway sessions shard `id` has (Discord allows more than one). */
+  shardSessions(id: number): number;
   /** Makes the next `count` requests matching `pattern` (method + path) fail with this status. */
   failNext(pattern: RegExp, status: number, count?: number): void;
   close(): Promise<void>;
@@ -146,22 +150,28 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     server,
     path: '/gateway',
     acceptsToken: (token) => token === fakeBotToken,
-    onIdentified: () => [
-      {
-        t: 'READY',
-        d: {
-          v: 10,
-          user: bot,
-          guilds: [...guilds.keys()].map((id) => ({ id, unavailable: true })),
-          session_id: snowflake(),
-          resume_gateway_url: `ws://127.0.0.1:${port}/gateway`,
-          application: { id: fakeApplicationId, flags: 0 },
-          private_channels: [],
-          relationships: [],
+    onIdentified: (session) => {
+      // A session sees the guilds of its shard only.
+      const [shard, count] = session.shard;
+      const own = [...guilds.values()].filter((guild) => shardOfGuild(guild.id, count) === shard);
+      return [
+        {
+          t: 'READY',
+          d: {
+            v: 10,
+            user: bot,
+            shard: session.shard,
+            guilds: own.map((guild) => ({ id: guild.id, unavailable: true })),
+            session_id: snowflake(),
+            resume_gateway_url: `ws://127.0.0.1:${port}/gateway`,
+            application: { id: fakeApplicationId, flags: 0 },
+            private_channels: [],
+            relationships: [],
+          },
         },
-      },
-      ...[...guilds.values()].map((guild) => ({ t: 'GUILD_CREATE', d: guildCreatePayload(guild, bot) })),
-    ],
+        ...own.map((guild) => ({ t: 'GUILD_CREATE', d: guildCreatePayload(guild, bot) })),
+      ];
+    },
   });
 
   const contentIntentGranted = () =>
@@ -294,6 +304,12 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           type: command.type ?? 1,
         })),
       };
+    }
+    match = /^\/channels\/(\d+)$/.exec(route);
+    if (match && method === 'GET') {
+      const channel = channels.get(match[1]!);
+      if (!channel) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      return { status: 200, body: channel };
     }
     match = /^\/channels\/(\d+)\/messages$/.exec(route);
     if (match && method === 'POST') {
@@ -449,8 +465,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     apiUrl: `${url}/api`,
     bot,
     requests,
-    addGuild: (name = `guild ${guilds.size + 1}`) => {
-      const guildId = snowflake();
+    addGuild: (name = `guild ${guilds.size + 1}`, guildOptions = {}) => {
+      const guildId = guildOptions.shard ? snowflakeOnShard(...guildOptions.shard) : snowflake();
       const channel: FakeChannel = {
         id: snowflake(),
         type: channelTypes.guildText,
@@ -652,6 +668,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       return { intents: session.identify?.intents ?? 0 };
     },
     identifiedIntents: () => gateway.sessions().map((session) => session.identify?.intents ?? 0),
+    shardSessions: (id) => gateway.sessionsOfShard(id).length,
     failNext: (pattern, status, count = 1) => {
       for (let i = 0; i < count; i++) failures.push({ pattern, status });
     },

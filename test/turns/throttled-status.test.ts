@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplySurface, Status } from '../../src/core/chat-platform.ts';
-import { createRateBudget, throttleStatus } from '../../src/turns/throttled-status.ts';
+import { createRateBudget, shareOf, throttleStatus } from '../../src/turns/throttled-status.ts';
 
 const working = (line: string): Status => ({ kind: 'working', line });
 
@@ -129,5 +129,37 @@ describe('rate budget', () => {
     now += 1_500;
     expect(budget.tryTake()).toBe(true);
     expect(budget.tryTake()).toBe(false);
+  });
+
+  it('takes this replica’s share of the budget: half of it with two live replicas, all again alone', () => {
+    let now = 0;
+    let share = 1 / 2;
+    const budget = createRateBudget(
+      40,
+      10,
+      () => now,
+      () => share,
+    );
+    // Half the burst …
+    expect(Array.from({ length: 10 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(5);
+    // … and half the rate: 20/min = one token per 3 s, not per 1.5 s.
+    now += 1_500;
+    expect(budget.tryTake()).toBe(false);
+    now += 1_500;
+    expect(budget.tryTake()).toBe(true);
+    expect(budget.tryTake()).toBe(false);
+    // The other replica went: the whole budget again.
+    share = 1;
+    now += 60_000;
+    expect(Array.from({ length: 12 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(10);
+  });
+});
+
+describe('shareOf', () => {
+  it('divides a platform limit among replicas, never below the floor', () => {
+    expect(shareOf(50, 1 / 2)).toBe(25);
+    expect(shareOf(50, 1 / 3)).toBeCloseTo(16.67, 2);
+    expect(shareOf(50, 1 / 100)).toBe(1);
+    expect(shareOf(600, 1 / 1000, 0)).toBeCloseTo(0.6, 5);
   });
 });

@@ -1,5 +1,7 @@
-/** What every Discord handler gets: the services, the client and the runner's handle for Discord. */
-import type { Client } from 'discord.js';
+/**
+ * What every Discord handler gets: the services and the runner's handle for Discord. The client an
+ * event came through (one per Discord shard this replica holds) is the event's own `client`.
+ */
 import type { PlatformTurns } from '../../core/chat-platform.ts';
 import type { Services } from '../../core/services.ts';
 import type { Logger } from '../../logger.ts';
@@ -7,7 +9,6 @@ import type { DiscordSurfaces } from './discord-surfaces.ts';
 
 export interface DiscordContext {
   services: Services;
-  client: Client;
   logger: Logger;
   /** The turn runner's handle for Discord: claims, answers, ingests, tracked background work. */
   turns: PlatformTurns;

@@ -28,7 +28,7 @@ const threadNameLimit = 100;
 
 export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
   if (message.author.bot || message.system || message.webhookId) return;
-  const botId = context.client.user?.id;
+  const botId = message.client.user?.id;
   if (!botId) return;
   const { messageContentIntent } = context.services.config.discord;
   const mentioned = message.mentions.users.has(botId);

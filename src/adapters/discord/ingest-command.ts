@@ -29,7 +29,7 @@ export async function runIngestCommand(
   );
   const scope =
     target === 'channel'
-      ? channelScope(interaction.guildId, await interactionSetChannel(context.client, interaction))
+      ? channelScope(interaction.guildId, await interactionSetChannel(interaction.client, interaction))
       : guildScope(interaction.guildId);
   // The sources of answers link to the command's reply (the attachment's CDN address expires).
   let replyLink: string | undefined;

@@ -38,11 +38,7 @@ export async function runDocsCommand(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const sets = await withLinks(
-    context.services.coordination,
-    await placeSets(context, interaction),
-    context.logger,
-  );
+  const sets = await withLinks(context.services.coordination, await placeSets(interaction), context.logger);
   const documents = await listDocuments(context.services.ingestion, scopesOfSets(sets));
   await interaction.editReply({
     content: documentListText(groupBySet(documents, sets), messageLimit),
@@ -83,7 +79,7 @@ export async function runForgetCommand(
 ): Promise<void> {
   // First: reading the index may take longer than Discord's 3 seconds.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const sets = await placeSets(context, interaction);
+  const sets = await placeSets(interaction);
   const permissions = interaction.memberPermissions;
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(forgetNameOption, true),
@@ -108,10 +104,9 @@ export async function runForgetCommand(
 
 /** The sets a command in this channel (a thread: its parent channel) works on. */
 export async function placeSets(
-  context: DiscordContext,
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<PlaceSets> {
-  const channel = await interactionSetChannel(context.client, interaction);
+  const channel = await interactionSetChannel(interaction.client, interaction);
   return {
     channel: channelScope(interaction.guildId, channel),
     place: guildScope(interaction.guildId),
@@ -140,9 +135,9 @@ export async function runUseCommand(
     await say(`⚠️ ${linkDeniedText('a member with Manage Channels or Manage Server')}`);
     return;
   }
-  const sets = await placeSets(context, interaction);
+  const sets = await placeSets(interaction);
   const targetId = String(interaction.options.get(linkChannelOption, true).value);
-  const target = await context.client.channels.fetch(targetId).catch(() => null);
+  const target = await interaction.client.channels.fetch(targetId).catch(() => null);
   // A channel of another server (or one the bot cannot see) gets a scope of another place: refused.
   const targetGuild = target && 'guildId' in target && target.guildId ? target.guildId : 'unknown';
   // Unlinking needs no lookup: a deleted channel's link can still be removed.

@@ -1,14 +1,18 @@
 /**
- * The Discord adapter: connects the bot, turns mentions, thread replies, slash commands and button
- * clicks into calls to the shared services, and renders what comes back.
+ * The Discord adapter: connects the bot (one gateway connection per Discord shard this replica holds,
+ * see discord-shards.ts), turns mentions, thread replies, slash commands and button clicks into calls
+ * to the shared services, and renders what comes back.
  */
 import { type Client, Events } from 'discord.js';
+import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { RagentError } from '../../errors.ts';
+import { isRagentError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
+import { shareOf } from '../../turns/throttled-status.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
-import { createDiscordClient } from './discord-client.ts';
+import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { createDiscordShards } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
@@ -20,9 +24,17 @@ export interface DiscordAdapterOptions {
   progressIntervalMs?: number;
   /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
   textIntervalMs?: number;
-  /** discord.js's client-side global REST limit (Discord's default for bots is 50/s; the bench lifts it). */
+  /**
+   * discord.js's client-side global REST limit of all replicas together (Discord's default for bots is
+   * 50/s; the bench lifts it); each replica uses its share of it.
+   */
   restGlobalRequestsPerSecond?: number;
+  /** How often a replica looks again for a Discord shard to take or give up (default 2 s). */
+  leaseIntervalMs?: number;
 }
+
+/** How often the replica's share of the REST limit is set again. */
+const restShareRefreshMs = 5_000;
 
 export async function startDiscord(
   services: Services,
@@ -36,55 +48,66 @@ export async function startDiscord(
     );
   }
   const logger = services.logger.child({ adapter: 'discord' });
-  const client: Client = createDiscordClient(
-    config,
-    options.restGlobalRequestsPerSecond
-      ? { globalRequestsPerSecond: options.restGlobalRequestsPerSecond }
-      : {},
+  const { replicas } = services;
+  const requestsPerSecond = options.restGlobalRequestsPerSecond ?? discordRequestsPerSecond;
+  const rest = createReplicaRest(config, shareOf(requestsPerSecond, replicas.budgetShare()));
+  const restShare = setInterval(
+    () => rest.setRequestsPerSecond(shareOf(requestsPerSecond, replicas.budgetShare())),
+    restShareRefreshMs,
   );
+  restShare.unref();
+  // Reaches recorded threads and posts through REST alone, whichever shard their guild is on.
+  const restClient: Client = createDiscordClient(config, rest);
   let stopping = false;
-  const surfaces = { client, logger, messageContentIntent: config.discord.messageContentIntent };
+  const surfaces = { client: restClient, logger, messageContentIntent: config.discord.messageContentIntent };
   const turns = services.turns.attach(
     discordPlatform(surfaces, {
       statusIntervalMs: options.progressIntervalMs ?? 1_000,
       textIntervalMs: options.textIntervalMs ?? 1_250,
     }),
   );
-  const context: DiscordContext = { services, client, logger, turns, surfaces, isStopping: () => stopping };
+  const context: DiscordContext = { services, logger, turns, surfaces, isStopping: () => stopping };
 
-  client.on(Events.MessageCreate, (message) => {
-    turns.track('handling a message', () => handleMessage(context, message));
+  const wire = (client: Client) => {
+    client.on(Events.MessageCreate, (message) => {
+      turns.track('handling a message', () => handleMessage(context, message));
+    });
+    client.on(Events.InteractionCreate, (interaction) => {
+      turns.track('handling an interaction', () => handleInteraction(context, interaction));
+    });
+    client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+    client.on(Events.Warn, (message) => logger.warn(message));
+  };
+  const leases = await replicas.openLeases('discord-shard').catch((error: unknown) => {
+    clearInterval(restShare);
+    rest.close();
+    throw error;
   });
-  client.on(Events.InteractionCreate, (interaction) => {
-    turns.track('handling an interaction', () => handleInteraction(context, interaction));
+  const shards = createDiscordShards({
+    config,
+    logger,
+    rest,
+    leases,
+    wire,
+    ...(options.leaseIntervalMs ? { leaseIntervalMs: options.leaseIntervalMs } : {}),
   });
-  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
-  client.on(Events.Warn, (message) => logger.warn(message));
-
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  const closeAll = async () => {
+    clearInterval(restShare);
+    await shards.stop();
+    await restClient.destroy();
+    rest.close();
+  };
   try {
-    await client.login(config.discord.token);
-    await ready;
+    await shards.start();
   } catch (error) {
-    await client.destroy();
-    const network = networkFailureOf(error);
-    if (network) {
-      throw new RagentError(
-        'NETWORK_UNREACHABLE',
-        `Could not reach Discord (${network.reason}). Check the network${config.discord.apiUrl ? ' and DISCORD_API_URL' : ''}, then start again.`,
-        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
-      );
-    }
-    throw new RagentError(
-      'CONFIG_INVALID',
-      `Could not connect to Discord (${error instanceof Error ? error.message : String(error)}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
-      { cause: error },
-    );
+    await closeAll();
+    throw connectFailure(error, config);
   }
   logger.info(
     {
-      user: client.user?.tag,
-      guilds: client.guilds.cache.size,
+      user: shards.userTag(),
+      shards: shards.held(),
+      shardCount: config.discord.shards,
       messageContent: config.discord.messageContentIntent,
     },
     'discord connected',
@@ -98,7 +121,7 @@ export async function startDiscord(
   };
   // After the runner told the abandoned threads: they are told through this client.
   const disconnect = () => {
-    destroyed ??= client.destroy();
+    destroyed ??= closeAll();
     return destroyed;
   };
   return {
@@ -111,4 +134,22 @@ export async function startDiscord(
       await disconnect();
     },
   };
+}
+
+function connectFailure(error: unknown, config: Config): RagentError {
+  // The database (the shard leases) failed: its own error says what to fix.
+  if (isRagentError(error)) return error;
+  const network = networkFailureOf(error);
+  if (network) {
+    return new RagentError(
+      'NETWORK_UNREACHABLE',
+      `Could not reach Discord (${network.reason}). Check the network${config.discord.apiUrl ? ' and DISCORD_API_URL' : ''}, then start again.`,
+      { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
+    );
+  }
+  return new RagentError(
+    'CONFIG_INVALID',
+    `Could not connect to Discord (${error instanceof Error ? error.message : String(error)}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
+    { cause: error },
+  );
 }

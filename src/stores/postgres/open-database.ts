@@ -37,6 +37,8 @@ export interface PostgresDatabase {
   isAlive(): boolean;
   /** Called once when the liveness connection is lost. */
   onLost(listener: (error: RagentError) => void): void;
+  /** A new dedicated connection of this replica (its caller ends it), e.g. for long-held session locks. */
+  openSession(): Promise<pg.Client>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
       isAlive: () => alive,
       onLost: (listener) => {
         listeners.push(listener);
+      },
+      openSession: async () => {
+        const session = new pg.Client(settings);
+        // Its owner listens for failures; an unhandled 'error' would end the process.
+        session.on('error', () => {});
+        await session.connect();
+        return session;
       },
       close: async () => {
         if (closing) return;
