@@ -56,7 +56,7 @@ export async function runMoveCommand(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const sets = await placeSets(context, interaction);
+  const sets = await placeSets(interaction);
   const permissions = interaction.memberPermissions;
   const outcome = await moveDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(moveNameOption, true),
