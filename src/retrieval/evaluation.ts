@@ -2,7 +2,7 @@
  * Retrieval evaluation over a question set (JSON lines). Each line:
  *   {"question": "...", "evidence": ["verbatim phrase", ...], "doc": "file.pdf"}   (evidence, doc optional)
  * Over the lines with evidence:
- * - hitAtK: every evidence phrase (case-insensitive, whitespace collapsed) occurs in the concatenated
+ * - hitAtK: every evidence phrase (compared in `normalizeForMatch` form) occurs in the concatenated
  *   text of the top-k children;
  * - parentHitAtK: the same over the parents of the top-k children;
  * - docAtK: a top-k child comes from `doc` (over the lines that name one);
@@ -118,7 +118,25 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
   return questions;
 }
 
-export const normalizeForMatch = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * The form evidence and chunk text are compared in, the same for both sides: the Markdown markup that
+ * chunking adds around a block (code fences, heading marks, list bullets at a line start) is removed, so
+ * a phrase that runs from a paragraph into a code block still matches; compatibility forms are folded
+ * (NFKC: ligatures such as "ﬁ", composed accents), soft hyphens dropped, curly quotes made straight,
+ * case ignored and whitespace collapsed.
+ */
+export function normalizeForMatch(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/^[ \t]*```[^\n]*$/gm, ' ')
+    .replace(/^[ \t]*(?:#{1,6}|[-*])[ \t]+/gm, '')
+    .replace(/\u00ad/g, '')
+    .replace(/[‘’‚‛]/g, "'")
+    .replace(/[“”„‟]/g, '"')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 export async function evaluateRetrieval(
   retriever: Retriever,
