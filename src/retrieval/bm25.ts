@@ -11,8 +11,9 @@
  *   and once in |d|, so a section's own title weighs more than a word in passing (a simple BM25F);
  * - query weight: 1 per unique token.
  * b = 0.4 (FastEmbed uses 0.75) and the heading weight were chosen on the tuning part of
- * bench/questions-paraphrased.jsonl (`npm run bench:chunking`, BENCHMARKS.md "Retrieval"): children are
- * windows of nearly one length, so strong length normalisation only punished sections that are short.
+ * bench/questions-paraphrased.jsonl (`npm run bench:chunking`, BENCHMARKS.md "Retrieval"): a child keeps
+ * about 57 tokens against the fixed avgLen of 256, so with b = 0.75 a tiny child (a heading and one line)
+ * outweighed the passage that explains; b = 0.4 halves that preference.
  * Documents indexed with other weights rank a little differently until `ragent reindex`.
  * Pure functions; stems and ids are memoised because they dominate the cost on large manuals.
  */
