@@ -22,7 +22,7 @@ import type {
 import { sharedScope } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { encodeSparseDocument } from '../retrieval/bm25.ts';
+import { encodeSparseChild } from '../retrieval/bm25.ts';
 import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
 import { chunkDocument } from './chunk.ts';
 import { detectFileKind } from './detect-file-kind.ts';
@@ -91,7 +91,7 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
     // BM25 vectors of a large document take seconds: yield now and then so chats go on meanwhile.
     const indexed: IndexedChild[] = [];
     for (const child of children) {
-      indexed.push({ ...child, sparse: encodeSparseDocument(child.text) });
+      indexed.push({ ...child, sparse: encodeSparseChild(child.text) });
       if (indexed.length % sparseStep === 0) {
         await yieldToEventLoop();
         checkAborted();

@@ -10,7 +10,7 @@
 import type { DocumentRecord, Scope } from '../core/types.ts';
 import { isRagentError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { encodeSparseDocument } from '../retrieval/bm25.ts';
+import { encodeSparseChild } from '../retrieval/bm25.ts';
 import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
 
 export interface ReindexProgress {
@@ -99,7 +99,7 @@ export async function reindexDocuments(
     report(0);
     const children: IndexedChild[] = stored.children.map((child) => ({
       ...child,
-      sparse: encodeSparseDocument(child.text),
+      sparse: encodeSparseChild(child.text),
     }));
     if (embedder) {
       for (let from = 0; from < children.length; from += embedStep) {

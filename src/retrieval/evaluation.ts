@@ -2,14 +2,17 @@
  * Retrieval evaluation over a question set (JSON lines). Each line:
  *   {"question": "...", "evidence": ["verbatim phrase", ...], "doc": "file.pdf"}   (evidence, doc optional)
  * Over the lines with evidence:
- * - hitAtK: every evidence phrase (case-insensitive, whitespace collapsed) occurs in the concatenated
+ * - hitAtK: every evidence phrase (compared in `normalizeForMatch` form) occurs in the concatenated
  *   text of the top-k children;
  * - parentHitAtK: the same over the parents of the top-k children;
  * - docAtK: a top-k child comes from `doc` (over the lines that name one);
  * - parentHitAt1: every evidence phrase occurs in the parent of the first child;
+ * - bothHitAtK: every evidence phrase occurs in the top-k children or the parent of the first one — what
+ *   the agent has when a search gives it children and it reads the best one's whole section;
  * - mrr: 1 / rank of the first top-k child that contains an evidence phrase (0 when none does);
- * - childTokens / parentTokens: the tokens the agent would read, on average per question: the top-k
- *   children's texts, or the texts of their distinct parents.
+ * - childTokens / parentTokens / bothTokens: the tokens the agent would read, on average per question:
+ *   the top-k children's texts, the texts of their distinct parents, or the children plus the first
+ *   child's parent.
  * Questions marked `"heldOut": true` are also reported apart (`splits.heldOut`, the rest in
  * `splits.tuning`): settings are chosen on the tuning part and confirmed on the held-out part.
  * Latency (p50Ms / p95Ms) is measured over every search.
@@ -37,9 +40,11 @@ export interface EvalItem {
   hit: boolean | null;
   parentHit: boolean | null;
   parentHitAt1: boolean | null;
+  bothHit: boolean | null;
   docHit: boolean | null;
   childTokens: number;
   parentTokens: number;
+  bothTokens: number;
   /** 1-based rank of the first child holding evidence; null when none or no evidence. */
   rank: number | null;
   ms: number;
@@ -52,20 +57,24 @@ export interface EvalMetrics {
   hitAtK: number;
   parentHitAtK: number;
   parentHitAt1: number;
+  bothHitAtK: number;
   docAtK: number;
   mrr: number;
   childTokens: number;
   parentTokens: number;
+  bothTokens: number;
 }
 
 export interface EvalReport {
   hitAtK: number;
   parentHitAtK: number;
   parentHitAt1: number;
+  bothHitAtK: number;
   docAtK: number;
   mrr: number;
   childTokens: number;
   parentTokens: number;
+  bothTokens: number;
   p50Ms: number;
   p95Ms: number;
   /** Null when no question is held out. */
@@ -118,7 +127,25 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
   return questions;
 }
 
-export const normalizeForMatch = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * The form evidence and chunk text are compared in, the same for both sides: the Markdown markup that
+ * chunking adds around a block (code fences, heading marks, list bullets at a line start) is removed, so
+ * a phrase that runs from a paragraph into a code block still matches; compatibility forms are folded
+ * (NFKC: ligatures such as "ﬁ", composed accents), soft hyphens dropped, curly quotes made straight,
+ * case ignored and whitespace collapsed.
+ */
+export function normalizeForMatch(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/^[ \t]*```[^\n]*$/gm, ' ')
+    .replace(/^[ \t]*(?:#{1,6}|[-*])[ \t]+/gm, '')
+    .replace(/\u00ad/g, '')
+    .replace(/[‘’‚‛]/g, "'")
+    .replace(/[“”„‟]/g, '"')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 export async function evaluateRetrieval(
   retriever: Retriever,
@@ -141,10 +168,12 @@ export async function evaluateRetrieval(
     hitAtK: overall.hitAtK,
     parentHitAtK: overall.parentHitAtK,
     parentHitAt1: overall.parentHitAt1,
+    bothHitAtK: overall.bothHitAtK,
     docAtK: overall.docAtK,
     mrr: overall.mrr,
     childTokens: overall.childTokens,
     parentTokens: overall.parentTokens,
+    bothTokens: overall.bothTokens,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     splits:
@@ -168,6 +197,7 @@ export function metricsOf(items: readonly EvalItem[]): EvalMetrics {
     hitAtK: share(judged, (item) => item.hit === true),
     parentHitAtK: share(judged, (item) => item.parentHit === true),
     parentHitAt1: share(judged, (item) => item.parentHitAt1 === true),
+    bothHitAtK: share(judged, (item) => item.bothHit === true),
     docAtK: share(withDoc, (item) => item.docHit === true),
     mrr:
       judged.length === 0
@@ -175,6 +205,7 @@ export function metricsOf(items: readonly EvalItem[]): EvalMetrics {
         : judged.reduce((sum, item) => sum + (item.rank ? 1 / item.rank : 0), 0) / judged.length,
     childTokens: mean((item) => item.childTokens),
     parentTokens: mean((item) => item.parentTokens),
+    bothTokens: mean((item) => item.bothTokens),
   };
 }
 
@@ -190,6 +221,7 @@ async function judge(
   const parents = await Promise.all(parentIds.map((id) => retriever.getParent(id, scopes)));
   const childTokens = hits.reduce((sum, hit) => sum + countTokens(hit.child.text), 0);
   const parentTokens = parents.reduce((sum, parent) => sum + (parent ? countTokens(parent.text) : 0), 0);
+  const bothTokens = childTokens + (parents[0] ? countTokens(parents[0].text) : 0);
   const heldOut = question.heldOut === true;
   const evidence = (question.evidence ?? []).map(normalizeForMatch).filter((phrase) => phrase !== '');
   const top = hits.map((hit) => ({
@@ -211,9 +243,11 @@ async function judge(
       hit: null,
       parentHit: null,
       parentHitAt1: null,
+      bothHit: null,
       docHit,
       childTokens,
       parentTokens,
+      bothTokens,
       rank: null,
       ms,
       top,
@@ -227,6 +261,8 @@ async function judge(
   const parentHit = evidence.every((phrase) => parentText.includes(phrase));
   const firstParent = parentTexts[0] ?? '';
   const parentHitAt1 = hits.length > 0 && evidence.every((phrase) => firstParent.includes(phrase));
+  const bothText = `${joined} ${firstParent}`;
+  const bothHit = hits.length > 0 && evidence.every((phrase) => bothText.includes(phrase));
   const firstRank = childTexts.findIndex((text) => evidence.some((phrase) => text.includes(phrase)));
   return {
     question: question.question,
@@ -236,9 +272,11 @@ async function judge(
     hit,
     parentHit,
     parentHitAt1,
+    bothHit,
     docHit,
     childTokens,
     parentTokens,
+    bothTokens,
     rank: firstRank < 0 ? null : firstRank + 1,
     ms,
     top,

@@ -1,7 +1,7 @@
 /**
  * The Qdrant backend (QDRANT_URL). One collection holds everything, told apart by `payload.kind`:
  * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
- *   (`modifier: idf`, so Qdrant applies IDF to our FastEmbed-compatible BM25 weights);
+ *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
  * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only.
  * Payload indexes: scope, document_id, kind, version, parent_id, name, document_name.
  *

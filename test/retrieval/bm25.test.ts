@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bm25Parameters,
+  encodeSparseChild,
   encodeSparseDocument,
   encodeSparseQuery,
   tokenIdsOf,
@@ -66,20 +67,34 @@ describe('BM25 sparse vectors (FastEmbed Qdrant/bm25)', () => {
     expect(tokenIdsOf('b'.repeat(40))).toHaveLength(1);
   });
 
-  it('weights documents with k1 = 1.2, b = 0.75, avgLen = 256 (hand-computed)', () => {
+  it('weights documents with k1 = 1.2, b = 0.4, avgLen = 256 (hand-computed)', () => {
     // kept tokens: quick brown fox jump lazi dog dog sleep → |d| = 8
     const vector = encodeSparseDocument('The quick brown fox jumps over the lazy dog; the dog sleeps.');
-    const norm = 1.2 * (1 - 0.75 + (0.75 * 8) / 256);
-    const single = 2.2 / (1 + norm); // 1.6564705882…
-    const double = (2 * 2.2) / (2 + norm); // 1.8899328859…
+    const norm = 1.2 * (1 - 0.4 + (0.4 * 8) / 256); // 0.735
+    const single = 2.2 / (1 + norm); // 1.2680115273…
+    const double = (2 * 2.2) / (2 + norm); // 1.6087751371…
     const weights = new Map(vector.indices.map((index, position) => [index, vector.values[position]]));
     expect(weights.size).toBe(7);
-    expect(weights.get(id('dog'))).toBeCloseTo(1.8899328859, 9);
+    expect(weights.get(id('dog'))).toBeCloseTo(1.6087751371, 9);
     expect(weights.get(id('dog'))).toBeCloseTo(double, 12);
     expect(weights.get(id('lazi'))).toBeCloseTo(single, 12);
-    expect(weights.get(id('quick'))).toBeCloseTo(1.6564705882, 9);
+    expect(weights.get(id('quick'))).toBeCloseTo(1.2680115273, 9);
     expect(vector.indices).toEqual([...vector.indices].sort((a, b) => a - b));
-    expect(bm25Parameters).toMatchObject({ k1: 1.2, b: 0.75, averageLength: 256 });
+    expect(bm25Parameters).toMatchObject({ k1: 1.2, b: 0.4, averageLength: 256, headingWeight: 2 });
+  });
+
+  it('counts the heading line of a child twice in tf and once in its length (hand-computed)', () => {
+    // heading: bash pipelin (×2 in tf); body: pipelin connect command → |d| = 5
+    const vector = encodeSparseChild('Bash › Pipelines\nA pipeline connects commands.');
+    const norm = 1.2 * (1 - 0.4 + (0.4 * 5) / 256);
+    const weights = new Map(vector.indices.map((index, position) => [index, vector.values[position]]));
+    expect(weights.get(id('bash'))).toBeCloseTo((2 * 2.2) / (2 + norm), 12);
+    expect(weights.get(id('pipelin'))).toBeCloseTo((3 * 2.2) / (3 + norm), 12);
+    expect(weights.get(id('connect'))).toBeCloseTo(2.2 / (1 + norm), 12);
+    // A text without a heading line is weighed as a plain document.
+    expect(encodeSparseChild('A pipeline connects commands.')).toEqual(
+      encodeSparseDocument('A pipeline connects commands.'),
+    );
   });
 
   it('gives every unique query token weight 1', () => {

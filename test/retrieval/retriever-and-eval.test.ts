@@ -161,6 +161,10 @@ describe('retriever and eval metrics', () => {
     expect(first.childTokens).toBeGreaterThan(0);
     expect(first.parentTokens - first.childTokens).toBe(first.top.length * 'Parent of: '.length);
     expect(report.items[3]).toMatchObject({ childTokens: 0, parentTokens: 0 });
+    // Both: the children plus the first child's parent (hit when either holds the evidence).
+    expect(report.items.map((item) => item.bothHit)).toEqual([true, true, true, null]);
+    expect(first.bothTokens - first.childTokens).toBe('Parent of: '.length + manual[1]!.length);
+    expect(report.bothHitAtK).toBe(1);
     expect(report.childTokens).toBeCloseTo(
       report.items.reduce((sum, item) => sum + item.childTokens, 0) / report.items.length,
     );
@@ -170,10 +174,12 @@ describe('retriever and eval metrics', () => {
       'hitAtK',
       'parentHitAtK',
       'parentHitAt1',
+      'bothHitAtK',
       'docAtK',
       'mrr',
       'childTokens',
       'parentTokens',
+      'bothTokens',
       'p50Ms',
       'p95Ms',
       'splits',

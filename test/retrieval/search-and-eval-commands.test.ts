@@ -78,10 +78,12 @@ describe('ragent search and ragent eval', () => {
       'hitAtK',
       'parentHitAtK',
       'parentHitAt1',
+      'bothHitAtK',
       'docAtK',
       'mrr',
       'childTokens',
       'parentTokens',
+      'bothTokens',
       'p50Ms',
       'p95Ms',
       'splits',
@@ -93,7 +95,8 @@ describe('ragent search and ragent eval', () => {
     await run('eval', file);
     expect(printed).toContain('hit@5         0.500');
     expect(printed).toMatch(/parent hit@1 {2}0\.500/);
-    expect(printed).toMatch(/tokens read {3}\d+ \(children\), \d+ \(parents\)/);
+    expect(printed).toMatch(/tokens read {3}\d+ \(children\), \d+ \(parents\), \d+ \(both\)/);
+    expect(printed).toMatch(/both hit@5 {4}0\.500/);
     expect(printed).toContain('✗ team secrets');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `ragent eval <file.jsonl> [--k 5] [--scope S …] [--json]`: retrieval quality over a question set
  * (metrics defined in src/retrieval/evaluation.ts); `--json` prints one object with hitAtK,
- * parentHitAtK, parentHitAt1, docAtK, mrr, childTokens, parentTokens, p50Ms, p95Ms, splits (tuning and
+ * parentHitAtK, parentHitAt1, bothHitAtK, docAtK, mrr, childTokens, parentTokens, bothTokens, p50Ms, p95Ms, splits (tuning and
  * held-out parts, or null) and items. Tokens are counted with the answer model's tokenizer.
  */
 import { readFile } from 'node:fs/promises';
@@ -29,7 +29,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
   program
     .command('eval')
     .description(
-      'Measure retrieval over a JSON-lines question set (hit@k, parent hit@k and @1, doc@k, MRR, tokens read, latency)',
+      'Measure retrieval over a JSON-lines question set (hit@k, parent hit@k and @1, both, doc@k, MRR, tokens read, latency)',
     )
     .argument(
       '<file>',
@@ -94,8 +94,9 @@ function metricLines(metrics: Omit<EvalMetrics, 'questions'>, k: number): string
     `hit@${k}         ${metrics.hitAtK.toFixed(3)}`,
     `parent hit@${k}  ${metrics.parentHitAtK.toFixed(3)}`,
     `parent hit@1  ${metrics.parentHitAt1.toFixed(3)}`,
+    `both hit@${k}    ${metrics.bothHitAtK.toFixed(3)}  (the children and the first one's parent)`,
     `doc@${k}         ${metrics.docAtK.toFixed(3)}`,
     `MRR           ${metrics.mrr.toFixed(3)}`,
-    `tokens read   ${Math.round(metrics.childTokens)} (children), ${Math.round(metrics.parentTokens)} (parents)`,
+    `tokens read   ${Math.round(metrics.childTokens)} (children), ${Math.round(metrics.parentTokens)} (parents), ${Math.round(metrics.bothTokens)} (both)`,
   ];
 }
