@@ -93,6 +93,11 @@ export interface ReplySurface {
    * `location` to the message the turn's outcome should reach. Without it, no text is streamed.
    */
   showText?(textSoFar: string): Promise<void>;
+  /**
+   * True while `showText` appends to the platform's own text stream (Slack's `chat.appendStream`)
+   * rather than editing messages: those calls then draw from the platform's `streamBudget`.
+   */
+  readonly appendsText?: boolean;
 }
 
 export interface ChatPlatform {
@@ -105,6 +110,8 @@ export interface ChatPlatform {
   readonly textIntervalMs?: number;
   /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
   readonly editBudget: { perMinute: number; burst: number };
+  /** Appends to a native text stream per minute (and burst), when the platform has its own limit for them. */
+  readonly streamBudget?: { perMinute: number; burst: number };
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
   /** A link people can open to reach the thread (recorded with each answer for the feedback export). */

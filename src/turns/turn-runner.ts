@@ -9,7 +9,8 @@
  *   next start adopts orphaned turns and tells each thread (ask again / what was not ingested);
  * - the first acknowledgement and the acknowledgement gate: statuses of new mentions go before the
  *   graph work (and progress edits) of earlier ones;
- * - status and progress as throttled, latest-wins edits under one rate budget per platform;
+ * - status and progress as throttled, latest-wins edits under one rate budget per platform (and one
+ *   for appends to native text streams), the first text of an answer before later edits;
  * - the deadline and the "overdue" notice (a late answer still follows);
  * - delivery and failure messages (what happened, what to do, a reference to the log);
  * - stopping: take no new work, drain with ONE bounded timeout, tell abandoned threads (bounded) —
@@ -74,6 +75,8 @@ interface RunningJob {
 interface AttachedPlatform {
   platform: ChatPlatform;
   budget: RateBudget;
+  /** Appends to native text streams, where the platform limits them apart from edits. */
+  streamBudget?: RateBudget;
   stopping: boolean;
 }
 
@@ -107,6 +110,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     const attached: AttachedPlatform = {
       platform,
       budget: createRateBudget(platform.editBudget.perMinute, platform.editBudget.burst),
+      ...(platform.streamBudget
+        ? { streamBudget: createRateBudget(platform.streamBudget.perMinute, platform.streamBudget.burst) }
+        : {}),
       stopping: false,
     };
     platforms.set(platform.name, attached);
@@ -210,6 +216,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       statusIntervalMs: platform.statusIntervalMs,
       textIntervalMs: platform.textIntervalMs ?? 1_000,
       budget: attached.budget,
+      ...(attached.streamBudget ? { streamBudget: attached.streamBudget } : {}),
       yielding: gate.busy,
       onError: (error) => log.warn({ err: error }, 'could not update the status'),
       onMoved: (location) => {

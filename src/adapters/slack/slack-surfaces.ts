@@ -48,16 +48,26 @@ const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived'
 
 export function slackPlatform(
   surfaces: SlackSurfaces,
-  options: { statusIntervalMs: number; editsPerMinute: number; textIntervalMs?: number },
+  options: {
+    statusIntervalMs: number;
+    editsPerMinute: number;
+    textIntervalMs?: number;
+    /** Appends to native text streams per minute (default 80). */
+    appendsPerMinute?: number;
+  },
 ): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
     ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
-    // Slack allows chat.update about 50 times a minute per workspace; a rate-limited call pauses
-    // every other call of the client, answers included.
-    editBudget: { perMinute: options.editsPerMinute, burst: 10 },
+    // Slack allows chat.update about 50 times a minute per workspace (Tier 3), and a rate-limited
+    // call pauses every other call of the client, answers included. A burst of 20 lets the first
+    // text of 20 answers go out at once; rate + burst stays within 50 in any minute at the default 30.
+    editBudget: { perMinute: options.editsPerMinute, burst: 20 },
+    // chat.appendStream is a method of its own, Tier 4 (100+ a minute per workspace): streamed text
+    // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
+    streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
     reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
     threadLink: (place) => slackThreadLink(place.threadId),
   };
@@ -242,6 +252,9 @@ function messageSurface(
     return true;
   };
   return {
+    get appendsText() {
+      return native && !surfaces.streamingRefused.has(destination.channel);
+    },
     get location() {
       const last = messageTs.at(-1);
       return last && last !== location.placeholderTs && last !== location.messageTs
