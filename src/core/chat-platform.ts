@@ -94,10 +94,11 @@ export interface ReplySurface {
    */
   showText?(textSoFar: string): Promise<void>;
   /**
-   * True while `showText` appends to the platform's own text stream (Slack's `chat.appendStream`)
-   * rather than editing messages: those calls then draw from the platform's `streamBudget`.
+   * False when the next `showText` does not edit a message — it appends to the platform's own text
+   * stream (Slack's `chat.appendStream`) or posts a new message — so it draws from the platform's
+   * `streamBudget`, not from its edit budget. Absent: every `showText` is an edit.
    */
-  readonly appendsText?: boolean;
+  readonly nextTextIsEdit?: boolean;
 }
 
 export interface ChatPlatform {
@@ -110,7 +111,7 @@ export interface ChatPlatform {
   readonly textIntervalMs?: number;
   /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
   readonly editBudget: { perMinute: number; burst: number };
-  /** Appends to a native text stream per minute (and burst), when the platform has its own limit for them. */
+  /** Text sent without editing (stream appends, new messages) per minute and burst, where the platform limits those apart. */
   readonly streamBudget?: { perMinute: number; burst: number };
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;

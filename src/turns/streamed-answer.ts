@@ -2,8 +2,9 @@
  * What a turn shows while it runs: progress statuses, then — once the model writes the answer — the
  * answer's text as it grows. Both go through one latest-wins throttle under the platform's budgets:
  * statuses at the status interval (a skipped one is dropped), text at the text interval (a skipped
- * one is retried; the first text goes out at once, ahead of later edits of other answers). Text
- * appended to a native stream draws from the stream budget, everything else from the edit budget.
+ * one is retried; the first text goes out at once, ahead of later edits of other answers). Text the
+ * surface sends without editing a message (a stream append, a new message) draws from the stream
+ * budget, everything else from the edit budget.
  * Once text shows, statuses wait behind it; if the text is taken back ('' — the reply became a tool
  * call), the latest status shows again.
  */
@@ -28,7 +29,7 @@ export function streamAnswer(
     statusIntervalMs: number;
     textIntervalMs: number;
     budget: RateBudget;
-    /** For text the surface appends to a native stream (`surface.appendsText`); default `budget`. */
+    /** For text the surface sends without editing a message (`surface.nextTextIsEdit === false`); default `budget`. */
     streamBudget?: RateBudget;
     yielding?: () => boolean;
     onError: (error: unknown) => void;
@@ -39,7 +40,7 @@ export function streamAnswer(
   let lastStatus: Status | undefined;
   let written = '';
   let recorded = JSON.stringify(surface.location);
-  const textBudget = () => (surface.appendsText && options.streamBudget) || options.budget;
+  const textBudget = () => (surface.nextTextIsEdit === false && options.streamBudget) || options.budget;
   // Until the first text shows, later edits of other answers leave a token for it.
   let firstHold = surface.showText ? textBudget().holdForFirst() : undefined;
   const take = (shown: Shown) => {

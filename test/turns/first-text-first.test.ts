@@ -8,10 +8,10 @@ import { streamAnswer } from '../../src/turns/streamed-answer.ts';
 import { createRateBudget } from '../../src/turns/throttled-status.ts';
 
 /** A surface that records what it showed, in order, under `name`. */
-function recordingSurface(name: string, shown: string[], appendsText = false): ReplySurface {
+function recordingSurface(name: string, shown: string[], nextTextIsEdit = true): ReplySurface {
   return {
     location: { name },
-    appendsText,
+    nextTextIsEdit,
     showStatus: async (status) => {
       shown.push(`${name} status ${status.kind === 'working' ? status.line : ''}`);
     },
@@ -67,11 +67,11 @@ describe('first text first', () => {
     expect(budget.tryTake()).toBe(true);
   });
 
-  it('text appended to a native stream draws from the stream budget while the edit budget is spent', async () => {
+  it('text sent without an edit (a stream append) draws from the stream budget while the edit budget is spent', async () => {
     const shown: string[] = [];
     const budget = createRateBudget(60, 1);
     const streamBudget = createRateBudget(6_000, 20);
-    const answer = streamAnswer(recordingSurface('a', shown, true), {
+    const answer = streamAnswer(recordingSurface('a', shown, false), {
       ...answerOptions,
       budget,
       streamBudget,

@@ -14,6 +14,8 @@ export interface SlackMessage {
   /** mrkdwn; shown in notifications, and in the message itself when there are no blocks. */
   text: string;
   blocks?: Array<Record<string, unknown>>;
+  /** Blocks to send instead where Slack refuses `blocks` (classic buttons for the `feedback_buttons` element). */
+  fallbackBlocks?: Array<Record<string, unknown>>;
 }
 
 export interface SlackDestination {
@@ -37,9 +39,9 @@ const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too
 
 /**
  * Sends with the message's blocks; if Slack refuses them, sends again rather than leaving a frozen
- * status or a silent thread: `markdown` blocks (which an older workspace or API path may not take)
- * become mrkdwn `section` blocks, and if Slack refuses those too (or the blocks were sections), the
- * message goes as its plain fallback text alone.
+ * status or a silent thread: first with the message's own fallback blocks (if any), then with
+ * `markdown` blocks (which an older workspace or API path may not take) as mrkdwn `section` blocks,
+ * and if Slack refuses those too (or the blocks were sections), as its plain fallback text alone.
  */
 async function withBlockFallback<T>(
   message: SlackMessage,
@@ -49,9 +51,18 @@ async function withBlockFallback<T>(
     return await send(message.blocks);
   } catch (error) {
     if (!message.blocks?.length || !refusedBlocks.has(slackErrorCode(error) ?? '')) throw error;
-    if (message.blocks.some((block) => block.type === 'markdown')) {
+    let blocks = message.blocks;
+    if (message.fallbackBlocks?.length) {
+      blocks = message.fallbackBlocks;
       try {
-        return await send(message.blocks.flatMap(asSectionBlocks));
+        return await send(blocks);
+      } catch (fallbackError) {
+        if (!refusedBlocks.has(slackErrorCode(fallbackError) ?? '')) throw fallbackError;
+      }
+    }
+    if (blocks.some((block) => block.type === 'markdown')) {
+      try {
+        return await send(blocks.flatMap(asSectionBlocks));
       } catch (sectionError) {
         if (!refusedBlocks.has(slackErrorCode(sectionError) ?? '')) throw sectionError;
       }

@@ -183,10 +183,11 @@ async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string)
 
 /**
  * A surface over a status message (replaced by the first message of the reply) and/or the
- * assistant status (cleared once the reply is posted). An answer being written edits the status
- * message (or, under the assistant status, a message posted with the first text) and continues in
- * new messages as it grows; the reply then replaces those messages in order, leftovers deleted, and
- * the recorded location follows the last one.
+ * assistant status (cleared once the reply is posted). An answer being written streams natively
+ * where the channel allows it; otherwise its first text is posted as a new message in the thread
+ * (the status message deleted), which later pieces edit and which continues in new messages as it
+ * grows. The reply then replaces those messages in order, leftovers deleted, and the recorded
+ * location follows the last one.
  */
 function messageSurface(
   surfaces: SlackSurfaces,
@@ -252,8 +253,10 @@ function messageSurface(
     return true;
   };
   return {
-    get appendsText() {
-      return native && !surfaces.streamingRefused.has(destination.channel);
+    // Stream appends and the first text (a new message) are not chat.update calls.
+    get nextTextIsEdit() {
+      if (native && !surfaces.streamingRefused.has(destination.channel)) return false;
+      return shownParts.length > 0;
     },
     get location() {
       const last = messageTs.at(-1);
@@ -275,6 +278,13 @@ function messageSurface(
     },
     showText: async (text) => {
       if (await streamNatively(text)) return;
+      // The first text is a new message in the thread and the status message goes, as with a stream:
+      // chat.update, Slack's tightest limit, is left for the reply and later pieces.
+      let statusMessages: string[] = [];
+      if (shownParts.length === 0 && destination.threadTs) {
+        statusMessages = messageTs;
+        messageTs = [];
+      }
       for (const [index, part] of renderStreamingText(text).entries()) {
         const key = JSON.stringify(part);
         if (shownParts[index] === key) continue;
@@ -283,6 +293,11 @@ function messageSurface(
         else messageTs.push(await postMessage(client, destination, part));
         shownParts[index] = key;
       }
+      for (const ts of statusMessages) {
+        await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+          logger.debug({ code: slackErrorCode(error) }, 'could not delete the status message');
+        });
+      }
     },
     finish: async (reply: Reply) => {
       const messages = renderReply(reply);
@@ -290,20 +305,20 @@ function messageSurface(
         const ts = streamTs;
         streamTs = undefined;
         native = false;
-        // Stop the stream with the reply's sources and buttons under it; the reply then replaces
-        // the streamed text with its final form.
-        const closing = (messages.at(-1)?.blocks ?? []).filter(
-          (block) => block.type === 'context' || block.type === 'actions',
-        );
-        await client.chat
-          .stopStream({
-            channel: destination.channel,
-            ts,
-            ...(messages.length === 1 && closing.length > 0 ? { blocks: closing as never } : {}),
-          })
-          .catch((error: unknown) => {
-            logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
-          });
+        // Stop the stream with the reply's sources and 👍/👎 under it (the classic buttons where Slack
+        // refuses the feedback element); the reply then replaces the streamed text with its final form.
+        const last = messages.at(-1);
+        const closings = messages.length === 1 && last ? [last.blocks, last.fallbackBlocks] : [];
+        await stopStream(
+          client,
+          { channel: destination.channel, ts },
+          closings.flatMap((blocks) => {
+            const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
+            return closing.length > 0 ? [closing] : [];
+          }),
+        ).catch((error: unknown) => {
+          logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
+        });
       }
       const targets = messageTs;
       // A later reply (after an overdue notice) follows as new messages.
@@ -335,6 +350,29 @@ function messageSurface(
       }
     },
   };
+}
+
+/** The blocks of a reply that go under a stopped stream: its sources and its 👍/👎. */
+const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
+
+/**
+ * Stops a stream with the first of `closings` Slack takes (it refuses blocks it does not know with
+ * `invalid_blocks`), or with none.
+ */
+async function stopStream(
+  client: WebClient,
+  stream: { channel: string; ts: string },
+  closings: Array<Array<Record<string, unknown>>>,
+): Promise<void> {
+  for (const blocks of closings) {
+    try {
+      await client.chat.stopStream({ ...stream, blocks: blocks as never });
+      return;
+    } catch (error) {
+      if (slackErrorCode(error) !== 'invalid_blocks') throw error;
+    }
+  }
+  await client.chat.stopStream(stream);
 }
 
 /** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */
