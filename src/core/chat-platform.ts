@@ -10,7 +10,8 @@
  * is the platform's rendering module.
  *
  * Everything else — claiming an event, the turn record, the acknowledgement gate, throttled status
- * edits under one rate budget per platform, the deadline and the overdue notice, delivery, failure
+ * edits under the platform's rate budgets (edits, and streamed text where the platform limits it
+ * apart; the first text of an answer before later edits), the deadline and the overdue notice, delivery, failure
  * messages, drain on shutdown, telling abandoned and crashed threads — lives once, in the runner.
  */
 import type { RagentError } from '../errors.ts';
