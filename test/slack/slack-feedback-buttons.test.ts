@@ -56,6 +56,15 @@ describe("Slack: 👍/👎 with Slack's feedback element, classic buttons where 
     expect(await h.services.coordination.listFeedback({ threadId })).toEqual([
       expect.objectContaining({ threadId, user: 'UBOB', value: 'up' }),
     ]);
+    // Refused once: the next answer in the channel carries the classic buttons without asking again.
+    const offered = () =>
+      h.slack.calls.filter((call) => JSON.stringify(call.body.blocks ?? []).includes('context_actions'))
+        .length;
+    const before = offered();
+    const again = await h.mention('And an until loop?');
+    const [second] = await h.waitForReply(defaultChannel, again);
+    expect(blockTypes(second?.blocks)).toContain('actions');
+    expect(offered()).toBe(before);
   });
 
   it('ignores a feedback element value without a vote', async () => {

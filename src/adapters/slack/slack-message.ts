@@ -34,6 +34,11 @@ export function truncateText(text: string, limit = maxTextLength): string {
 /** Slack's limit for the text of one `section` block. */
 const maxSectionText = 3_000;
 
+export interface SendOptions {
+  /** Slack refused the message's blocks and took its `fallbackBlocks`. */
+  onFallbackBlocks?: () => void;
+}
+
 /** Slack's answers for blocks it does not take: unknown type, a field over its limit, too much text in all. */
 const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too_long']);
 
@@ -46,6 +51,7 @@ const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too
 async function withBlockFallback<T>(
   message: SlackMessage,
   send: (blocks: SlackMessage['blocks']) => Promise<T>,
+  options: SendOptions = {},
 ): Promise<T> {
   try {
     return await send(message.blocks);
@@ -55,7 +61,9 @@ async function withBlockFallback<T>(
     if (message.fallbackBlocks?.length) {
       blocks = message.fallbackBlocks;
       try {
-        return await send(blocks);
+        const sent = await send(blocks);
+        options.onFallbackBlocks?.();
+        return sent;
       } catch (fallbackError) {
         if (!refusedBlocks.has(slackErrorCode(fallbackError) ?? '')) throw fallbackError;
       }
@@ -84,8 +92,13 @@ export async function postMessage(
   client: WebClient,
   destination: SlackDestination,
   message: SlackMessage,
+  options: SendOptions = {},
 ): Promise<string> {
-  return withBlockFallback(message, (blocks) => postWithBlocks(client, destination, message.text, blocks));
+  return withBlockFallback(
+    message,
+    (blocks) => postWithBlocks(client, destination, message.text, blocks),
+    options,
+  );
 }
 
 async function postWithBlocks(
@@ -112,18 +125,23 @@ export async function updateMessage(
   channel: string,
   ts: string,
   message: SlackMessage,
+  options: SendOptions = {},
 ): Promise<void> {
-  await withBlockFallback(message, async (blocks) => {
-    await client.chat.update({
-      channel,
-      ts,
-      text: truncateText(message.text),
-      // An empty list removes blocks a previous version of the message had.
-      blocks: (blocks ?? []) as never,
-      parse: 'none',
-      link_names: false,
-    });
-  });
+  await withBlockFallback(
+    message,
+    async (blocks) => {
+      await client.chat.update({
+        channel,
+        ts,
+        text: truncateText(message.text),
+        // An empty list removes blocks a previous version of the message had.
+        blocks: (blocks ?? []) as never,
+        parse: 'none',
+        link_names: false,
+      });
+    },
+    options,
+  );
 }
 
 /** The Slack error code of a failed Web API call (`not_in_channel`, …), if it is one. */

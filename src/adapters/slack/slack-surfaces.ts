@@ -29,6 +29,8 @@ export interface SlackSurfaces {
   assistantStatusSupport: Map<string, Promise<boolean>>;
   /** Channels where Slack refused text streaming (`chat.startStream`): answers stream by `chat.update` there. */
   streamingRefused: Set<string>;
+  /** Channels where Slack refused the `feedback_buttons` element: answers carry the classic buttons there. */
+  feedbackElementRefused: Set<string>;
 }
 
 /** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
@@ -300,7 +302,14 @@ function messageSurface(
       }
     },
     finish: async (reply: Reply) => {
-      const messages = renderReply(reply);
+      const refusedElement = surfaces.feedbackElementRefused;
+      // Where the channel refused the feedback element before, the classic buttons go at once.
+      const messages = renderReply(reply).map((message) =>
+        refusedElement.has(destination.channel) && message.fallbackBlocks
+          ? { text: message.text, blocks: message.fallbackBlocks }
+          : message,
+      );
+      const learn = { onFallbackBlocks: () => refusedElement.add(destination.channel) };
       if (streamTs) {
         const ts = streamTs;
         streamTs = undefined;
@@ -308,17 +317,20 @@ function messageSurface(
         // Stop the stream with the reply's sources and 👍/👎 under it (the classic buttons where Slack
         // refuses the feedback element); the reply then replaces the streamed text with its final form.
         const last = messages.at(-1);
-        const closings = messages.length === 1 && last ? [last.blocks, last.fallbackBlocks] : [];
-        await stopStream(
-          client,
-          { channel: destination.channel, ts },
-          closings.flatMap((blocks) => {
+        const closings = (messages.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
+          (blocks) => {
             const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
             return closing.length > 0 ? [closing] : [];
-          }),
-        ).catch((error: unknown) => {
-          logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
-        });
+          },
+        );
+        await stopStream(client, { channel: destination.channel, ts }, closings)
+          // The classic buttons were taken where the element was refused.
+          .then((used) => {
+            if (used === 1 && closings.length === 2) learn.onFallbackBlocks();
+          })
+          .catch((error: unknown) => {
+            logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
+          });
       }
       const targets = messageTs;
       // A later reply (after an overdue notice) follows as new messages.
@@ -328,13 +340,13 @@ function messageSurface(
         const target = targets[index];
         if (target) {
           try {
-            await updateMessage(client, destination.channel, target, message);
+            await updateMessage(client, destination.channel, target, message, learn);
             continue;
           } catch (error) {
             logger.debug({ code: slackErrorCode(error) }, 'could not replace a message; posting');
           }
         }
-        await postMessage(client, destination, message);
+        await postMessage(client, destination, message, learn);
       }
       // Streamed parts the reply no longer needs (it came out shorter).
       for (const target of targets.slice(messages.length)) {
@@ -357,22 +369,23 @@ const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
 
 /**
  * Stops a stream with the first of `closings` Slack takes (it refuses blocks it does not know with
- * `invalid_blocks`), or with none.
+ * `invalid_blocks`), or with none; resolves with the index of the closing used (their count: none).
  */
 async function stopStream(
   client: WebClient,
   stream: { channel: string; ts: string },
   closings: Array<Array<Record<string, unknown>>>,
-): Promise<void> {
-  for (const blocks of closings) {
+): Promise<number> {
+  for (const [index, blocks] of closings.entries()) {
     try {
       await client.chat.stopStream({ ...stream, blocks: blocks as never });
-      return;
+      return index;
     } catch (error) {
       if (slackErrorCode(error) !== 'invalid_blocks') throw error;
     }
   }
   await client.chat.stopStream(stream);
+  return closings.length;
 }
 
 /** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */

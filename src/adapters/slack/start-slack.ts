@@ -101,6 +101,7 @@ export async function startSlack(
     logger,
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
     streamingRefused: new Set<string>(),
+    feedbackElementRefused: new Set<string>(),
   };
   const turns = services.turns.attach(
     slackPlatform(surfaces, {
