@@ -10,7 +10,8 @@
  * is the platform's rendering module.
  *
  * Everything else — claiming an event, the turn record, the acknowledgement gate, throttled status
- * edits under one rate budget per platform, the deadline and the overdue notice, delivery, failure
+ * edits under the platform's rate budgets (edits, and streamed text where the platform limits it
+ * apart; the first text of an answer before later edits), the deadline and the overdue notice, delivery, failure
  * messages, drain on shutdown, telling abandoned and crashed threads — lives once, in the runner.
  */
 import type { RagentError } from '../errors.ts';
@@ -93,6 +94,12 @@ export interface ReplySurface {
    * `location` to the message the turn's outcome should reach. Without it, no text is streamed.
    */
   showText?(textSoFar: string): Promise<void>;
+  /**
+   * False when the next `showText` does not edit a message — it appends to the platform's own text
+   * stream (Slack's `chat.appendStream`) or posts a new message — so it draws from the platform's
+   * `streamBudget`, not from its edit budget. Absent: every `showText` is an edit.
+   */
+  readonly nextTextIsEdit?: boolean;
 }
 
 export interface ChatPlatform {
@@ -105,6 +112,8 @@ export interface ChatPlatform {
   readonly textIntervalMs?: number;
   /** Status/progress edits per minute (and burst) for all surfaces of this platform together. */
   readonly editBudget: { perMinute: number; burst: number };
+  /** Text sent without editing (stream appends, new messages) per minute and burst, where the platform limits those apart. */
+  readonly streamBudget?: { perMinute: number; burst: number };
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
   /** A link people can open to reach the thread (recorded with each answer for the feedback export). */

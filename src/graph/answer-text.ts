@@ -2,7 +2,8 @@
  * The text the user will read, streamed as the model writes it: the final answer (one sub-question:
  * the orchestrator's final reply or the fallback; several: the aggregator's reply). Each model call
  * that may produce it starts a new text (its first token replaces what an earlier call showed); a
- * reply that turns out to be a tool call retracts what it streamed (the listener sees '').
+ * reply that turns out to be a tool call retracts what it streamed (the listener sees ''). A
+ * clarification question reaches the same listener from the rewrite's JSON (clarification-text.ts).
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { turnContext } from './graph-dependencies.ts';

@@ -18,6 +18,10 @@ export interface StructuredRequest<T> {
   signal?: AbortSignal;
   /** Correction rounds after the first reply (default 1). */
   corrections?: number;
+  /** Streams each round's reply as it is written (a call that passed on text is not retried). */
+  onToken?: (text: string) => void;
+  /** A correction round begins: what `onToken` saw of the previous round is void. */
+  onRestart?: () => void;
 }
 
 export async function chatStructured<T>(model: ModelClient, request: StructuredRequest<T>): Promise<T> {
@@ -25,11 +29,13 @@ export async function chatStructured<T>(model: ModelClient, request: StructuredR
   const rounds = 1 + (request.corrections ?? 1);
   let problem = '';
   for (let round = 0; round < rounds; round++) {
+    if (round > 0) request.onRestart?.();
     const reply = await model.chat({
       purpose: request.purpose,
       messages,
       format: request.jsonSchema,
       signal: request.signal,
+      ...(request.onToken ? { onToken: request.onToken } : {}),
     });
     const text = messageText(reply);
     const parsed = parseJson(text);

@@ -1,9 +1,12 @@
 /**
  * What a turn shows while it runs: progress statuses, then — once the model writes the answer — the
- * answer's text as it grows. Both go through one latest-wins throttle under the platform's budget:
+ * answer's text as it grows. Both go through one latest-wins throttle under the platform's budgets:
  * statuses at the status interval (a skipped one is dropped), text at the text interval (a skipped
- * one is retried; the first text goes out at once). Once text shows, statuses wait behind it; if the
- * text is taken back ('' — the reply became a tool call), the latest status shows again.
+ * one is retried; the first text goes out at once, ahead of later edits of other answers). Text the
+ * surface sends without editing a message (a stream append, a new message) draws from the stream
+ * budget, everything else from the edit budget.
+ * Once text shows, statuses wait behind it; if the text is taken back ('' — the reply became a tool
+ * call), the latest status shows again.
  */
 import type { Location, ReplySurface, Status } from '../core/chat-platform.ts';
 import { type RateBudget, throttleEdits } from './throttled-status.ts';
@@ -26,6 +29,8 @@ export function streamAnswer(
     statusIntervalMs: number;
     textIntervalMs: number;
     budget: RateBudget;
+    /** For text the surface sends without editing a message (`surface.nextTextIsEdit === false`); default `budget`. */
+    streamBudget?: RateBudget;
     yielding?: () => boolean;
     onError: (error: unknown) => void;
     /** The surface moved on to another message (the turn record follows it). */
@@ -35,6 +40,18 @@ export function streamAnswer(
   let lastStatus: Status | undefined;
   let written = '';
   let recorded = JSON.stringify(surface.location);
+  const textBudget = () => (surface.nextTextIsEdit === false && options.streamBudget) || options.budget;
+  // Until the first text shows, later edits of other answers leave a token for it.
+  let firstHold = surface.showText ? textBudget().holdForFirst() : undefined;
+  const take = (shown: Shown) => {
+    if (shown.kind === 'status') return options.budget.tryTake();
+    const budget = textBudget();
+    if (!firstHold) return budget.tryTake();
+    if (!budget.tryTakeFirst()) return false;
+    firstHold.release();
+    firstHold = undefined;
+    return true;
+  };
 
   const send = async (shown: Shown) => {
     if (shown.kind === 'status') return surface.showStatus(shown.status);
@@ -48,6 +65,7 @@ export function streamAnswer(
   const edits = throttleEdits<Shown>(send, {
     intervalMs: (shown) => (shown.kind === 'text' ? options.textIntervalMs : options.statusIntervalMs),
     budget: options.budget,
+    take,
     onError: options.onError,
     ...(options.yielding ? { yielding: options.yielding } : {}),
   });
@@ -65,6 +83,10 @@ export function streamAnswer(
       else if (lastStatus) edits.show({ kind: 'status', status: lastStatus }, { keep: true });
     },
     text: () => written,
-    settle: () => edits.settle(),
+    settle: () => {
+      firstHold?.release();
+      firstHold = undefined;
+      return edits.settle();
+    },
   };
 }

@@ -1,21 +1,29 @@
 /**
  * Status edits a person can follow without the platform throttling the bot: per surface, at most
  * one edit per interval, the latest status always wins and an identical one is skipped; and per
- * platform, one token bucket that every surface draws from — when it is spent, a progress edit is
+ * platform, token buckets that every surface draws from — when one is spent, a progress edit is
  * simply skipped (the next one may get through). Final replies never go through here and never wait.
  * Edits of one surface never overlap; `settle` lets the final reply come after the last edit.
+ *
+ * First text first: an answer that has not shown any text yet holds a claim on its bucket, and a
+ * later edit (progress, the next piece of another answer) leaves that many tokens in the bucket
+ * (at most all but two), so the first text of every waiting answer goes out before them.
  */
 import type { ReplySurface, Status } from '../core/chat-platform.ts';
 
 /** A token bucket: `perMinute` tokens a minute, at most `burst` saved up. */
 export interface RateBudget {
-  /** True if an edit may be sent now (and counts it). */
+  /** True if a later edit may be sent now (and counts it): it leaves the tokens first texts hold. */
   tryTake(): boolean;
+  /** True if a first text may be sent now (and counts it): before every later edit. */
+  tryTakeFirst(): boolean;
   /**
    * Counts an edit that goes out regardless (a final reply never waits): the bucket may go into
    * debt (at most one burst), so the progress edits that follow leave room for it.
    */
   charge(): void;
+  /** An answer that will show its first text: later edits leave a token for it until `release`. */
+  holdForFirst(): { release(): void };
 }
 
 /**
@@ -38,6 +46,7 @@ export function createRateBudget(
 ): RateBudget {
   let tokens = shareOf(burst, share());
   let last = now();
+  let holders = 0;
   const refill = () => {
     const current = now();
     const part = share();
@@ -45,16 +54,29 @@ export function createRateBudget(
     tokens = Math.min(cap, tokens + ((current - last) / 60_000) * shareOf(perMinute, part, 0));
     last = current;
   };
+  const take = (keep: number) => {
+    refill();
+    if (tokens < 1 + keep) return false;
+    tokens -= 1;
+    return true;
+  };
   return {
-    tryTake: () => {
-      refill();
-      if (tokens < 1) return false;
-      tokens -= 1;
-      return true;
-    },
+    tryTake: () => take(Math.min(holders, Math.max(0, Math.floor(shareOf(burst, share())) - 2))),
+    tryTakeFirst: () => take(0),
     charge: () => {
       refill();
       tokens = Math.max(-shareOf(burst, share()), tokens - 1);
+    },
+    holdForFirst: () => {
+      holders++;
+      let released = false;
+      return {
+        release: () => {
+          if (released) return;
+          released = true;
+          holders--;
+        },
+      };
     },
   };
 }
@@ -70,6 +92,8 @@ export interface ThrottleOptions<T = Status> {
   /** Minimum time between two edits (may depend on the next item). */
   intervalMs: number | ((item: T) => number);
   budget: RateBudget;
+  /** How an item takes its token (default: `budget.tryTake`, a later edit). */
+  take?: (item: T) => boolean;
   onError: (error: unknown) => void;
   /** While true, progress yields to more urgent traffic (acknowledgements of others) and is skipped. */
   yielding?: () => boolean;
@@ -96,6 +120,7 @@ export function throttleEdits<T>(
   options: ThrottleOptions<T>,
 ): ThrottledEdits<T> {
   const { budget, onError, yielding } = options;
+  const take = options.take ?? (() => budget.tryTake());
   const intervalOf = (item: T) =>
     typeof options.intervalMs === 'number' ? options.intervalMs : options.intervalMs(item);
   let pending: { item: T; keep: boolean } | undefined;
@@ -118,7 +143,7 @@ export function throttleEdits<T>(
     if (settled || !next) return;
     const key = JSON.stringify(next.item);
     if (key === lastShown) return;
-    if (yielding?.() || !budget.tryTake()) {
+    if (yielding?.() || !take(next.item)) {
       if (next.keep) {
         pending = next;
         schedule(Math.min(intervalOf(next.item), 250));

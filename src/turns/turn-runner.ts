@@ -9,7 +9,8 @@
  *   next start adopts orphaned turns and tells each thread (ask again / what was not ingested);
  * - the first acknowledgement and the acknowledgement gate: statuses of new mentions go before the
  *   graph work (and progress edits) of earlier ones;
- * - status and progress as throttled, latest-wins edits under one rate budget per platform;
+ * - status and progress as throttled, latest-wins edits under one rate budget per platform (and one
+ *   for appends to native text streams), the first text of an answer before later edits;
  * - the deadline and the "overdue" notice (a late answer still follows);
  * - delivery and failure messages (what happened, what to do, a reference to the log);
  * - stopping: take no new work, drain with ONE bounded timeout, tell abandoned threads (bounded) —
@@ -76,6 +77,8 @@ interface RunningJob {
 interface AttachedPlatform {
   platform: ChatPlatform;
   budget: RateBudget;
+  /** Appends to native text streams, where the platform limits them apart from edits. */
+  streamBudget?: RateBudget;
   stopping: boolean;
 }
 
@@ -114,6 +117,16 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         Date.now,
         options.budgetShare,
       ),
+      ...(platform.streamBudget
+        ? {
+            streamBudget: createRateBudget(
+              platform.streamBudget.perMinute,
+              platform.streamBudget.burst,
+              Date.now,
+              options.budgetShare,
+            ),
+          }
+        : {}),
       stopping: false,
     };
     platforms.set(platform.name, attached);
@@ -217,6 +230,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       statusIntervalMs: platform.statusIntervalMs,
       textIntervalMs: platform.textIntervalMs ?? 1_000,
       budget: attached.budget,
+      ...(attached.streamBudget ? { streamBudget: attached.streamBudget } : {}),
       yielding: gate.busy,
       onError: (error) => log.warn({ err: error }, 'could not update the status'),
       onMoved: (location) => {

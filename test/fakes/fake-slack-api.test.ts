@@ -128,4 +128,52 @@ describe('fake Slack Web API through the real @slack/web-api client', () => {
       web.chat.startStream({ channel: 'D1', thread_ts: threadTs, markdown_text: 'x' }),
     ).rejects.toMatchObject({ data: { error: 'not_allowed' } });
   });
+
+  it("takes Slack's feedback element only in a context_actions block and within its limits, and can refuse it", async () => {
+    slack = await startFakeSlackApi();
+    const web = client(slack.botToken);
+    const choice = (text: string, value = 'v') => ({ text: { type: 'plain_text', text }, value });
+    const feedback = (positive = choice('👍'), negative = choice('👎')) => ({
+      type: 'feedback_buttons',
+      action_id: 'vote',
+      positive_button: positive,
+      negative_button: negative,
+    });
+    const post = (blocks: unknown[]) =>
+      web.chat.postMessage({ channel: 'C1', text: 'answer', blocks: blocks as never });
+    await expect(post([{ type: 'context_actions', elements: [feedback()] }])).resolves.toMatchObject({
+      ok: true,
+    });
+    for (const refused of [
+      [{ type: 'actions', elements: [feedback()] }],
+      [{ type: 'context_actions', elements: [] }],
+      [{ type: 'context_actions', elements: [feedback(choice('x'.repeat(76)))] }],
+      [{ type: 'context_actions', elements: [feedback(choice('👍', 'v'.repeat(2_001)))] }],
+      [{ type: 'context_actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'b' } }] }],
+    ])
+      await expect(post(refused)).rejects.toMatchObject({ data: { error: 'invalid_blocks' } });
+    slack.setFeedbackButtonsSupported(false);
+    await expect(post([{ type: 'context_actions', elements: [feedback()] }])).rejects.toMatchObject({
+      data: { error: 'invalid_blocks' },
+    });
+    const root = await web.chat.postMessage({ channel: 'C1', text: 'question' });
+    const stream = await web.chat.startStream({
+      channel: 'C1',
+      thread_ts: String(root.ts),
+      markdown_text: 'An answer',
+      recipient_team_id: slack.teamId,
+      recipient_user_id: 'U1',
+    });
+    await expect(
+      web.chat.stopStream({
+        channel: 'C1',
+        ts: String(stream.ts),
+        blocks: [{ type: 'context_actions', elements: [feedback()] }] as never,
+      }),
+    ).rejects.toMatchObject({ data: { error: 'invalid_blocks' } });
+    // Refused, the stream is still open and can stop with other blocks.
+    await expect(web.chat.stopStream({ channel: 'C1', ts: String(stream.ts) })).resolves.toMatchObject({
+      ok: true,
+    });
+  });
 });

@@ -82,6 +82,11 @@ export interface FakeSlackApi {
   /** Whether `markdown` blocks are accepted (default: true); when not, posts and updates with one get `invalid_blocks`. */
   setMarkdownBlocksSupported(supported: boolean): void;
   /**
+   * Whether `context_actions` blocks (the `feedback_buttons` element) are accepted (default: true);
+   * when not, posts, updates and stopStream with one get `invalid_blocks`, as a surface without them.
+   */
+  setFeedbackButtonsSupported(supported: boolean): void;
+  /**
    * While set, every post or update that carries blocks is refused with this error (`invalid_blocks`,
    * `msg_blocks_too_long` …), as Slack refuses blocks it does not take; `undefined` accepts them again.
    */
@@ -127,6 +132,43 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     Array.isArray(blocks) &&
     blocks.some((block) => (block as { type?: unknown }).type === 'markdown');
   let refusedBlocksError: string | undefined;
+  let feedbackButtonsSupported = true;
+  /**
+   * Slack's rules for a `context_actions` block: 1–5 elements, each `feedback_buttons` (a positive and
+   * a negative button, each with `plain_text` of at most 75 characters and a value of at most 2,000)
+   * or `icon_button`; action ids of at most 255 characters; `feedback_buttons` nowhere else.
+   */
+  const contextActionsValid = (block: Record<string, unknown>): boolean => {
+    const elements = block.elements;
+    if (!Array.isArray(elements) || elements.length === 0 || elements.length > 5) return false;
+    const buttonValid = (button: unknown) => {
+      const { text, value } = (button ?? {}) as {
+        text?: { type?: unknown; text?: unknown };
+        value?: unknown;
+      };
+      return (
+        text?.type === 'plain_text' &&
+        typeof text.text === 'string' &&
+        text.text.length > 0 &&
+        text.text.length <= 75 &&
+        typeof value === 'string' &&
+        value.length <= 2_000
+      );
+    };
+    return (elements as Array<Record<string, unknown>>).every((element) => {
+      if (element.action_id !== undefined && String(element.action_id).length > 255) return false;
+      if (element.type === 'icon_button') return true;
+      return (
+        element.type === 'feedback_buttons' &&
+        buttonValid(element.positive_button) &&
+        buttonValid(element.negative_button)
+      );
+    });
+  };
+  const feedbackElementMisplaced = (block: Record<string, unknown>): boolean =>
+    block.type !== 'context_actions' &&
+    Array.isArray(block.elements) &&
+    (block.elements as Array<{ type?: unknown }>).some((element) => element.type === 'feedback_buttons');
   /** Slack's limits: 50 blocks, 3,000 characters per text object, 12,000 of block text per message, 40,000 of `text`. */
   const refusal = (body: Record<string, unknown>): string | undefined => {
     if (typeof body.text === 'string' && body.text.length > 40_000) return 'msg_too_long';
@@ -135,6 +177,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     if (refusedBlocksError) return refusedBlocksError;
     if (refusesBlocks(blocks)) return 'invalid_blocks';
     if (blocks.length > 50) return 'invalid_blocks';
+    for (const block of blocks as Array<Record<string, unknown>>) {
+      if (feedbackElementMisplaced(block)) return 'invalid_blocks';
+      if (block.type !== 'context_actions') continue;
+      if (!feedbackButtonsSupported || !contextActionsValid(block)) return 'invalid_blocks';
+    }
     let total = 0;
     for (const block of blocks as Array<Record<string, unknown>>) {
       const texts: string[] = [];
@@ -316,6 +363,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (!message.streaming) return { ok: false, error: 'message_not_in_streaming_state' };
         if (method === 'chat.appendStream' && typeof body.markdown_text !== 'string')
           return { ok: false, error: 'invalid_arguments' };
+        if (method === 'chat.stopStream') {
+          const refused = refusal(body);
+          if (refused) return { ok: false, error: refused };
+        }
         message.text += String(body.markdown_text ?? '');
         if (method === 'chat.stopStream') {
           message.streaming = false;
@@ -474,6 +525,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     deletedMessages: () => [...deleted],
     setMarkdownBlocksSupported: (supported) => {
       markdownBlocksSupported = supported;
+    },
+    setFeedbackButtonsSupported: (supported) => {
+      feedbackButtonsSupported = supported;
     },
     refuseBlocks: (error) => {
       refusedBlocksError = error;

@@ -189,6 +189,9 @@ export function blockAction(fields: {
   threadTs?: string;
   actionId: string;
   value: string;
+  /** The element clicked (default: a `button`; Slack's feedback element sends `feedback_buttons`). */
+  type?: 'button' | 'feedback_buttons';
+  blockId?: string;
 }): Record<string, unknown> {
   eventCounter += 1;
   return {
@@ -211,9 +214,9 @@ export function blockAction(fields: {
     actions: [
       {
         action_id: fields.actionId,
-        block_id: 'feedback',
+        block_id: fields.blockId ?? 'feedback',
         value: fields.value,
-        type: 'button',
+        type: fields.type ?? 'button',
         action_ts: String(Date.now() / 1000),
       },
     ],

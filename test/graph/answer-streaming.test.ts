@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnResult } from '../../src/core/types.ts';
+import { partialStringField } from '../../src/graph/clarification-text.ts';
 import { createHarness, type Harness } from './graph-harness.ts';
 
 describe('the answer graph streams the text the user will read', () => {
@@ -66,5 +67,60 @@ describe('the answer graph streams the text the user will read', () => {
     expect(retraction).toBeGreaterThan(0);
     expect(texts[retraction - 1]).toContain('Let me look');
     expect(texts.at(-1)).toBe('Loops repeat commands.');
+  });
+
+  it('streams a clarification question as the rewrite writes it, never its JSON', async () => {
+    harness = await createHarness();
+    const question = 'Which loop do you mean: "while" or until?';
+    harness.scripts.rewrite = () => ({
+      content: JSON.stringify({ isClear: false, questions: [], clarificationNeeded: question }),
+      tokenDelayMs: 1,
+    });
+    const { result, texts } = await ask('That loop thing?');
+    expect(result).toEqual({ kind: 'clarification', question });
+    expect(texts.length).toBeGreaterThan(1);
+    for (const [position, text] of texts.entries())
+      if (position > 0) expect(text.startsWith(texts[position - 1] ?? '')).toBe(true);
+    expect(texts.at(-1)).toBe(question);
+    expect(texts.some((text) => /isClear|[{}]/.test(text))).toBe(false);
+  });
+
+  it('takes back a question whose reply was invalid, and streams the corrected reply instead', async () => {
+    harness = await createHarness();
+    let round = 0;
+    harness.scripts.rewrite = () => {
+      round++;
+      // The first reply breaks off inside the JSON; the correction says the message is clear.
+      return round === 1
+        ? {
+            content: '{"isClear": false, "questions": [], "clarificationNeeded": "Which loop do you',
+            tokenDelayMs: 1,
+          }
+        : {
+            content: JSON.stringify({
+              isClear: true,
+              questions: ['How do loops work?'],
+              clarificationNeeded: '',
+            }),
+          };
+    };
+    const { result, texts } = await ask('How do loops work?');
+    expect(result.kind).toBe('answer');
+    const retraction = texts.indexOf('');
+    expect(retraction).toBeGreaterThan(0);
+    expect(texts[retraction - 1]).toBe('Which loop do you');
+    expect(texts.at(-1)).toContain('A while loop runs commands');
+  });
+});
+
+describe('partial JSON strings', () => {
+  it('reads a string field as far as it is written, escapes included, and waits on a cut escape', () => {
+    expect(partialStringField('{"a": 1, "field": "Wh', 'field')).toBe('Wh');
+    expect(partialStringField('{"field": "say \\"hi\\"\\nnow\\u00e9", "b": 2}', 'field')).toBe(
+      'say "hi"\nnowé',
+    );
+    expect(partialStringField('{"field": "cut \\', 'field')).toBe('cut ');
+    expect(partialStringField('{"field": "cut \\u00', 'field')).toBe('cut ');
+    expect(partialStringField('{"other": "x"}', 'field')).toBeUndefined();
   });
 });

@@ -35,24 +35,28 @@ describe('Slack: the answer appears as it is written', () => {
     expect(harness.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
     // The placeholder gave way to the streamed message, which the answer completed.
     expect(harness.slack.callsTo('chat.delete')).toHaveLength(1);
-    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
     expect(blockText(answer!)).toContain('The documents do not say.');
   });
 
-  it('where Slack refuses streaming, edits the placeholder instead, and remembers it for the channel', async () => {
+  it('where Slack refuses streaming, posts the first text in place of the placeholder and completes it, and remembers it for the channel', async () => {
     harness = await startSlackHarness();
     harness.slack.setStreamingSupported(false);
     const ts = await harness.mention('How do I write a while loop?');
     const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
     expect(others).toEqual([]);
     expect(isBeingWritten(answer!)).toBe(false);
-    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
-    const streamed = harness.slack
-      .callsTo('chat.update')
-      .filter((call) => call.body.ts === answer?.ts && carriesWritingMark(call.body));
-    expect(streamed.length).toBeGreaterThan(0);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
+    // The first text is a new message (no chat.update spent on it); the placeholder went.
+    const posted = harness.slack
+      .callsTo('chat.postMessage')
+      .filter((call) => call.body.thread_ts === ts && carriesWritingMark(call.body));
+    expect(posted).toHaveLength(1);
     // The text so far, unfinished: no buttons while it is written.
-    expect(JSON.stringify(streamed[0]?.body.blocks)).not.toContain('ragent_feedback');
+    expect(JSON.stringify(posted[0]?.body.blocks)).not.toContain('ragent_feedback');
+    const deleted = harness.slack.deletedMessages();
+    expect(deleted).toHaveLength(1);
+    expect(JSON.stringify(deleted[0]?.blocks)).toContain('hourglass');
     expect(blockText(answer!)).toContain('The documents do not say.');
     const again = await harness.mention('And an until loop?');
     await harness.waitForReply(defaultChannel, again);
@@ -70,7 +74,7 @@ describe('Slack: the answer appears as it is written', () => {
     const posted = harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts);
     expect(posted).toHaveLength(1);
     expect(carriesWritingMark(posted[0]!.body)).toBe(true);
-    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
     expect(isBeingWritten(answer!)).toBe(false);
   });
 

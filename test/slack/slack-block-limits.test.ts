@@ -32,6 +32,7 @@ describe('Slack: every message within Slack’s block limits', () => {
       logger: createLogger({ level: 'silent' }),
       assistantStatusSupport: new Map(),
       streamingRefused: new Set<string>(),
+      feedbackElementRefused: new Set<string>(),
     };
   }
 

@@ -21,7 +21,9 @@ describe('Slack conversations in threads', () => {
     const ts = await h.mention('How do I configure the thingy?');
     const [question] = await h.waitForReply(defaultChannel, ts);
     expect(question && blockText(question)).toContain(clarifyingQuestion);
-    expect(question?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(false);
+    expect(question?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(
+      false,
+    );
 
     if (restartInBetween) await h.restart();
 
@@ -30,7 +32,7 @@ describe('Slack conversations in threads', () => {
     const replies = await h.waitForReply(defaultChannel, ts, 2);
     const answer = replies[1];
     expect(answer && blockText(answer)).not.toContain(clarifyingQuestion);
-    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(answer?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
     // The clarification resumed the same conversation: the model saw the original question.
     const lastRewrite = h.ollama
       .chatRequests()

@@ -46,7 +46,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     expect(reply?.updates).toBeGreaterThanOrEqual(1);
     expect(reply && isPlaceholder(reply)).toBe(false);
     expect(reply?.blocks.some((block) => (block as { type: string }).type === 'markdown')).toBe(true);
-    expect(reply?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(reply?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
     // Every call carried the bot token and went to the configured API.
     expect(
       harness.slack.calls.every(
@@ -86,10 +86,12 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     });
     try {
       const ts = await harness.mention('Where are loops explained?');
-      const [reply] = await harness.waitForReply(defaultChannel, ts);
+      await harness.waitForReply(defaultChannel, ts);
+      // The placeholder showed the statuses, then gave way to the first text.
+      const placeholder = harness.slack.deletedMessages().find((message) => message.threadTs === ts);
       const statusLines = harness.slack
         .callsTo('chat.update')
-        .filter((call) => call.body.ts === reply?.ts)
+        .filter((call) => call.body.ts === placeholder?.ts)
         .map((call) => String(call.body.text))
         .filter((text) => text.startsWith(':hourglass_flowing_sand:'));
       expect(statusLines.join('\n')).toMatch(
@@ -136,8 +138,11 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     await harness.waitForReply(defaultChannel, ts);
     await harness.barrier();
     expect(harness.slack.messages(defaultChannel, ts).filter((message) => message.ts !== ts)).toHaveLength(1);
+    // One acknowledgement (the placeholder), one answer.
     expect(
-      harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts),
+      harness.slack
+        .callsTo('chat.postMessage')
+        .filter((call) => call.body.thread_ts === ts && String(call.body.text).startsWith(':hourglass')),
     ).toHaveLength(1);
   });
 
@@ -151,8 +156,11 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
     ]);
     await harness.waitForReply(defaultChannel, ts);
     await harness.barrier();
+    // One acknowledgement (the placeholder), one answer.
     expect(
-      harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts),
+      harness.slack
+        .callsTo('chat.postMessage')
+        .filter((call) => call.body.thread_ts === ts && String(call.body.text).startsWith(':hourglass')),
     ).toHaveLength(1);
   });
 
@@ -210,7 +218,7 @@ describe('Slack events over Bolt’s HTTP receiver', () => {
         ).toBeLessThanOrEqual(12_000);
       }
       const withButtons = replies.filter((reply) =>
-        reply.blocks.some((block) => (block as { type: string }).type === 'actions'),
+        reply.blocks.some((block) => (block as { type: string }).type === 'context_actions'),
       );
       expect(withButtons).toEqual([replies.at(-1)]);
     } finally {

@@ -116,6 +116,7 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         textIntervalMs: 50,
         // The edit budget is tested in test/turns; here every step of a turn may show.
         progressEditsPerMinute: 6_000,
+        streamAppendsPerMinute: 6_000,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
         ...options.adapter,

@@ -39,6 +39,7 @@ describe('Slack: an ingest record left after its result', () => {
       logger,
       assistantStatusSupport: new Map<string, Promise<boolean>>(),
       streamingRefused: new Set<string>(),
+      feedbackElementRefused: new Set<string>(),
     };
 
     // Two ingests of a process that is gone: one posted its ✗ result, one was cut short mid-file.

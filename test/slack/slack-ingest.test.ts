@@ -155,14 +155,18 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     );
   });
 
-  it('stores 👍/👎 clicks with the thread and answer ids', async () => {
+  it("stores 👍/👎 clicks on Slack's feedback element with the thread and answer ids", async () => {
     const ts = await harness.mention('What does an until loop do?');
     const [answer] = await harness.waitForReply(defaultChannel, ts);
-    const actions = answer?.blocks.find((block) => (block as { type: string }).type === 'actions') as {
-      elements: Array<{ action_id: string; value: string }>;
+    const block = answer?.blocks.find(
+      (candidate) => (candidate as { type: string }).type === 'context_actions',
+    ) as {
+      block_id: string;
+      elements: Array<{ type: string; action_id: string; negative_button: { value: string } }>;
     };
-    const down = actions.elements.find((element) => element.action_id === 'ragent_feedback_down');
-    expect(down).toBeDefined();
+    const [element] = block.elements;
+    expect(element?.type).toBe('feedback_buttons');
+    const down = { action_id: element?.action_id ?? '', value: element?.negative_button.value ?? '' };
     const delivery = await harness.sender.interaction(
       blockAction({
         team: harness.slack.teamId,
@@ -170,8 +174,10 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
         channel: defaultChannel,
         messageTs: answer?.ts ?? '',
         threadTs: ts,
-        actionId: down?.action_id ?? '',
-        value: down?.value ?? '',
+        actionId: down.action_id,
+        value: down.value,
+        type: 'feedback_buttons',
+        blockId: block.block_id,
       }),
     );
     expect(delivery.status).toBe(200);
@@ -182,7 +188,7 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
         threadId,
         user: 'UBOB',
         value: 'down',
-        answerId: JSON.parse(down?.value ?? '{}').answerId,
+        answerId: JSON.parse(down.value).answerId,
       }),
     ]);
     // The answer the vote is about was recorded when it was delivered, for `ragent feedback export`.

@@ -90,9 +90,20 @@ describe('answer rendering', () => {
     expect(context).toContain('*bash.pdf* pp. 12–13, 40');
     expect(context).toContain('p. 7');
     expect(context).not.toContain('<!channel>');
-    expect(blocks[2]).toMatchObject({ type: 'actions' });
+    // Slack's feedback element, each choice carrying the ids and its vote …
+    expect(blocks[2]).toMatchObject({ type: 'context_actions', elements: [{ type: 'feedback_buttons' }] });
+    const element = (blocks[2] as { elements: Array<Record<string, { value: string }>> }).elements[0];
+    expect(JSON.parse(element?.negative_button?.value ?? '{}')).toEqual({
+      threadId: 'slack:T1:C1:1.0',
+      answerId: 'answer-1',
+      vote: 'down',
+    });
+    // … and the classic buttons where Slack refuses it, the rest of the message the same.
+    const fallback = messages[0]?.fallbackBlocks ?? [];
+    expect(fallback.slice(0, 2)).toEqual(blocks.slice(0, 2));
+    expect(fallback[2]).toMatchObject({ type: 'actions' });
     const value = JSON.parse(
-      (blocks[2] as { elements: Array<{ value: string }> }).elements[0]?.value ?? '{}',
+      (fallback[2] as { elements: Array<{ value: string }> }).elements[0]?.value ?? '{}',
     );
     expect(value).toEqual({ threadId: 'slack:T1:C1:1.0', answerId: 'answer-1' });
   });
@@ -107,9 +118,9 @@ describe('answer rendering', () => {
       expect(message.text.length).toBeLessThanOrEqual(40_000);
     }
     expect(
-      messages.filter((message) => message.blocks?.some((block) => block.type === 'actions')),
+      messages.filter((message) => message.blocks?.some((block) => block.type === 'context_actions')),
     ).toHaveLength(1);
-    expect(messages.at(-1)?.blocks?.at(-1)).toMatchObject({ type: 'actions' });
+    expect(messages.at(-1)?.blocks?.at(-1)).toMatchObject({ type: 'context_actions' });
   });
 
   it('formats no sources as nothing', () => {

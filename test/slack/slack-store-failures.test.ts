@@ -30,7 +30,7 @@ describe('Slack: the coordination store failing', () => {
     const ts = await harness.mention('What does an until loop do?');
     const [reply] = await harness.waitForReply(defaultChannel, ts);
     expect(reply && blockText(reply)).toContain('The documents do not say.');
-    expect(reply?.blocks.some((block) => (block as { type: string }).type === 'actions')).toBe(true);
+    expect(reply?.blocks.some((block) => (block as { type: string }).type === 'context_actions')).toBe(true);
     // The failures were logged, not swallowed.
     expect(logLines.some((line) => line.includes('could not record the event'))).toBe(true);
     expect(logLines.some((line) => line.includes('could not record the turn'))).toBe(true);

@@ -131,6 +131,30 @@ describe('rate budget', () => {
     expect(budget.tryTake()).toBe(false);
   });
 
+  it('keeps tokens for answers waiting for their first text: later edits leave them, at most all but two', () => {
+    let now = 0;
+    const budget = createRateBudget(60, 5, () => now);
+    const first = [budget.holdForFirst(), budget.holdForFirst()];
+    // Two held: of five tokens, later edits take three and leave two.
+    expect(Array.from({ length: 5 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(3);
+    expect(budget.tryTakeFirst()).toBe(true);
+    first[0]?.release();
+    expect(budget.tryTakeFirst()).toBe(true);
+    first[1]?.release();
+    expect(budget.tryTakeFirst()).toBe(false);
+    now += 1_000;
+    expect(budget.tryTake()).toBe(true);
+    // More holders than the burst: later edits still get two tokens of a full bucket.
+    now += 60_000;
+    const many = Array.from({ length: 10 }, () => budget.holdForFirst());
+    expect(Array.from({ length: 5 }, () => budget.tryTake()).filter(Boolean)).toHaveLength(2);
+    for (const hold of many) {
+      hold.release();
+      hold.release();
+    }
+    expect(budget.tryTake()).toBe(true);
+  });
+
   it('takes this replica’s share of the budget: half of it with two live replicas, all again alone', () => {
     let now = 0;
     let share = 1 / 2;

@@ -41,6 +41,9 @@ export function createStreamPrinter(output: NodeJS.WritableStream, gap: '\n' | '
     printed: () => any,
     rest: (result, render) => {
       if (!any) return '';
+      // The clarification question printed as it was written is the whole of it.
+      if (!stale && result.kind === 'clarification' && shown.trim() === result.question.trim())
+        return `\n${gap}`;
       if (!stale && result.kind === 'answer') {
         const { body, markdown } = result.answer;
         // The printed text is the answer (the model's own sources block may follow it): add the

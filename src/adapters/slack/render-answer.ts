@@ -1,7 +1,9 @@
 /**
  * Renders what a turn produced as Slack messages: the answer's Markdown in `markdown` blocks (split
  * within Slack's 12,000-character budget per message, never inside a code block), its sources as a
- * context line (file and pages), and 👍/👎 buttons that carry the thread and answer ids.
+ * context line (file and pages), and 👍/👎 that carry the thread and answer ids: Slack's
+ * `feedback_buttons` element (in a `context_actions` block), with classic buttons as the message's
+ * fallback where Slack refuses the element.
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
 import type { Answer, Source, ThreadId } from '../../core/types.ts';
@@ -21,10 +23,14 @@ const maxMarkdownPerMessage = 9_000;
 const maxContextText = 2_900;
 
 export const feedbackActionIds = { up: 'ragent_feedback_up', down: 'ragent_feedback_down' } as const;
+/** The `feedback_buttons` element's action: its value says which of the two was clicked. */
+export const feedbackElementActionId = 'ragent_feedback';
 
 export interface FeedbackValue {
   threadId: ThreadId;
   answerId: string;
+  /** Set on the `feedback_buttons` element's values (the classic buttons say it by their action id). */
+  vote?: 'up' | 'down';
 }
 
 export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
@@ -35,17 +41,43 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
   const blocks = last.blocks ?? [];
   const sources = formatSources(answer.sources);
   if (sources) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: sources }] });
-  const value = JSON.stringify({ threadId, answerId: answer.id } satisfies FeedbackValue);
-  blocks.push({
-    type: 'actions',
-    block_id: 'ragent_feedback',
-    elements: [
-      feedbackButton('👍', feedbackActionIds.up, value, 'Helpful'),
-      feedbackButton('👎', feedbackActionIds.down, value, 'Not helpful'),
-    ],
-  });
-  last.blocks = blocks;
+  const ids = { threadId, answerId: answer.id };
+  const value = JSON.stringify(ids satisfies FeedbackValue);
+  const vote = (direction: 'up' | 'down') =>
+    JSON.stringify({ ...ids, vote: direction } satisfies FeedbackValue);
+  last.blocks = [
+    ...blocks,
+    {
+      type: 'context_actions',
+      block_id: 'ragent_feedback',
+      elements: [
+        {
+          type: 'feedback_buttons',
+          action_id: feedbackElementActionId,
+          positive_button: feedbackChoice('👍', vote('up'), 'Helpful'),
+          negative_button: feedbackChoice('👎', vote('down'), 'Not helpful'),
+        },
+      ],
+    },
+  ];
+  // Where Slack refuses the element (a surface without it), the classic buttons stand in.
+  last.fallbackBlocks = [
+    ...blocks,
+    {
+      type: 'actions',
+      block_id: 'ragent_feedback',
+      elements: [
+        feedbackButton('👍', feedbackActionIds.up, value, 'Helpful'),
+        feedbackButton('👎', feedbackActionIds.down, value, 'Not helpful'),
+      ],
+    },
+  ];
   return messages;
+}
+
+/** Whether a block carries the answer's 👍/👎 (the element or the classic buttons). */
+export function isFeedbackBlock(block: Record<string, unknown>): boolean {
+  return block.block_id === 'ragent_feedback';
 }
 
 /** Markdown from the model (an answer, a clarifying question) as one or more messages. */
@@ -93,6 +125,10 @@ function mrkdwnLinkTarget(link: string): string {
   return new URL(link).href
     .replace(/[<>|\s]/g, (character) => encodeURIComponent(character))
     .replace(/&/g, '&amp;');
+}
+
+function feedbackChoice(emoji: string, value: string, label: string): Record<string, unknown> {
+  return { text: { type: 'plain_text', text: emoji, emoji: true }, value, accessibility_label: label };
 }
 
 function feedbackButton(

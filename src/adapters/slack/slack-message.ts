@@ -14,6 +14,8 @@ export interface SlackMessage {
   /** mrkdwn; shown in notifications, and in the message itself when there are no blocks. */
   text: string;
   blocks?: Array<Record<string, unknown>>;
+  /** Blocks to send instead where Slack refuses `blocks` (classic buttons for the `feedback_buttons` element). */
+  fallbackBlocks?: Array<Record<string, unknown>>;
 }
 
 export interface SlackDestination {
@@ -32,26 +34,43 @@ export function truncateText(text: string, limit = maxTextLength): string {
 /** Slack's limit for the text of one `section` block. */
 const maxSectionText = 3_000;
 
+export interface SendOptions {
+  /** Slack refused the message's blocks and took its `fallbackBlocks`. */
+  onFallbackBlocks?: () => void;
+}
+
 /** Slack's answers for blocks it does not take: unknown type, a field over its limit, too much text in all. */
 const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too_long']);
 
 /**
  * Sends with the message's blocks; if Slack refuses them, sends again rather than leaving a frozen
- * status or a silent thread: `markdown` blocks (which an older workspace or API path may not take)
- * become mrkdwn `section` blocks, and if Slack refuses those too (or the blocks were sections), the
- * message goes as its plain fallback text alone.
+ * status or a silent thread: first with the message's own fallback blocks (if any), then with
+ * `markdown` blocks (which an older workspace or API path may not take) as mrkdwn `section` blocks,
+ * and if Slack refuses those too (or the blocks were sections), as its plain fallback text alone.
  */
 async function withBlockFallback<T>(
   message: SlackMessage,
   send: (blocks: SlackMessage['blocks']) => Promise<T>,
+  options: SendOptions = {},
 ): Promise<T> {
   try {
     return await send(message.blocks);
   } catch (error) {
     if (!message.blocks?.length || !refusedBlocks.has(slackErrorCode(error) ?? '')) throw error;
-    if (message.blocks.some((block) => block.type === 'markdown')) {
+    let blocks = message.blocks;
+    if (message.fallbackBlocks?.length) {
+      blocks = message.fallbackBlocks;
       try {
-        return await send(message.blocks.flatMap(asSectionBlocks));
+        const sent = await send(blocks);
+        options.onFallbackBlocks?.();
+        return sent;
+      } catch (fallbackError) {
+        if (!refusedBlocks.has(slackErrorCode(fallbackError) ?? '')) throw fallbackError;
+      }
+    }
+    if (blocks.some((block) => block.type === 'markdown')) {
+      try {
+        return await send(blocks.flatMap(asSectionBlocks));
       } catch (sectionError) {
         if (!refusedBlocks.has(slackErrorCode(sectionError) ?? '')) throw sectionError;
       }
@@ -73,8 +92,13 @@ export async function postMessage(
   client: WebClient,
   destination: SlackDestination,
   message: SlackMessage,
+  options: SendOptions = {},
 ): Promise<string> {
-  return withBlockFallback(message, (blocks) => postWithBlocks(client, destination, message.text, blocks));
+  return withBlockFallback(
+    message,
+    (blocks) => postWithBlocks(client, destination, message.text, blocks),
+    options,
+  );
 }
 
 async function postWithBlocks(
@@ -101,18 +125,23 @@ export async function updateMessage(
   channel: string,
   ts: string,
   message: SlackMessage,
+  options: SendOptions = {},
 ): Promise<void> {
-  await withBlockFallback(message, async (blocks) => {
-    await client.chat.update({
-      channel,
-      ts,
-      text: truncateText(message.text),
-      // An empty list removes blocks a previous version of the message had.
-      blocks: (blocks ?? []) as never,
-      parse: 'none',
-      link_names: false,
-    });
-  });
+  await withBlockFallback(
+    message,
+    async (blocks) => {
+      await client.chat.update({
+        channel,
+        ts,
+        text: truncateText(message.text),
+        // An empty list removes blocks a previous version of the message had.
+        blocks: (blocks ?? []) as never,
+        parse: 'none',
+        link_names: false,
+      });
+    },
+    options,
+  );
 }
 
 /** The Slack error code of a failed Web API call (`not_in_channel`, …), if it is one. */

@@ -29,6 +29,8 @@ export interface SlackSurfaces {
   assistantStatusSupport: Map<string, Promise<boolean>>;
   /** Channels where Slack refused text streaming (`chat.startStream`): answers stream by `chat.update` there. */
   streamingRefused: Set<string>;
+  /** Channels where Slack refused the `feedback_buttons` element: answers carry the classic buttons there. */
+  feedbackElementRefused: Set<string>;
 }
 
 /** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
@@ -48,16 +50,26 @@ const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived'
 
 export function slackPlatform(
   surfaces: SlackSurfaces,
-  options: { statusIntervalMs: number; editsPerMinute: number; textIntervalMs?: number },
+  options: {
+    statusIntervalMs: number;
+    editsPerMinute: number;
+    textIntervalMs?: number;
+    /** Appends to native text streams per minute (default 80). */
+    appendsPerMinute?: number;
+  },
 ): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
     statusIntervalMs: options.statusIntervalMs,
     ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
-    // Slack allows chat.update about 50 times a minute per workspace; a rate-limited call pauses
-    // every other call of the client, answers included.
-    editBudget: { perMinute: options.editsPerMinute, burst: 10 },
+    // Slack allows chat.update about 50 times a minute per workspace (Tier 3), and a rate-limited
+    // call pauses every other call of the client, answers included. A burst of 20 lets the first
+    // text of 20 answers go out at once; rate + burst stays within 50 in any minute at the default 30.
+    editBudget: { perMinute: options.editsPerMinute, burst: 20 },
+    // chat.appendStream is a method of its own, Tier 4 (100+ a minute per workspace): streamed text
+    // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
+    streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
     reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
     threadLink: (place) => slackThreadLink(place.threadId),
   };
@@ -173,10 +185,11 @@ async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string)
 
 /**
  * A surface over a status message (replaced by the first message of the reply) and/or the
- * assistant status (cleared once the reply is posted). An answer being written edits the status
- * message (or, under the assistant status, a message posted with the first text) and continues in
- * new messages as it grows; the reply then replaces those messages in order, leftovers deleted, and
- * the recorded location follows the last one.
+ * assistant status (cleared once the reply is posted). An answer being written streams natively
+ * where the channel allows it; otherwise its first text is posted as a new message in the thread
+ * (the status message deleted), which later pieces edit and which continues in new messages as it
+ * grows. The reply then replaces those messages in order, leftovers deleted, and the recorded
+ * location follows the last one.
  */
 function messageSurface(
   surfaces: SlackSurfaces,
@@ -242,6 +255,11 @@ function messageSurface(
     return true;
   };
   return {
+    // Stream appends and the first text (a new message) are not chat.update calls.
+    get nextTextIsEdit() {
+      if (native && !surfaces.streamingRefused.has(destination.channel)) return false;
+      return shownParts.length > 0;
+    },
     get location() {
       const last = messageTs.at(-1);
       return last && last !== location.placeholderTs && last !== location.messageTs
@@ -262,6 +280,13 @@ function messageSurface(
     },
     showText: async (text) => {
       if (await streamNatively(text)) return;
+      // The first text is a new message in the thread and the status message goes, as with a stream:
+      // chat.update, Slack's tightest limit, is left for the reply and later pieces.
+      let statusMessages: string[] = [];
+      if (shownParts.length === 0 && destination.threadTs) {
+        statusMessages = messageTs;
+        messageTs = [];
+      }
       for (const [index, part] of renderStreamingText(text).entries()) {
         const key = JSON.stringify(part);
         if (shownParts[index] === key) continue;
@@ -270,23 +295,38 @@ function messageSurface(
         else messageTs.push(await postMessage(client, destination, part));
         shownParts[index] = key;
       }
+      for (const ts of statusMessages) {
+        await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+          logger.debug({ code: slackErrorCode(error) }, 'could not delete the status message');
+        });
+      }
     },
     finish: async (reply: Reply) => {
-      const messages = renderReply(reply);
+      const refusedElement = surfaces.feedbackElementRefused;
+      // Where the channel refused the feedback element before, the classic buttons go at once.
+      const messages = renderReply(reply).map((message) =>
+        refusedElement.has(destination.channel) && message.fallbackBlocks
+          ? { text: message.text, blocks: message.fallbackBlocks }
+          : message,
+      );
+      const learn = { onFallbackBlocks: () => refusedElement.add(destination.channel) };
       if (streamTs) {
         const ts = streamTs;
         streamTs = undefined;
         native = false;
-        // Stop the stream with the reply's sources and buttons under it; the reply then replaces
-        // the streamed text with its final form.
-        const closing = (messages.at(-1)?.blocks ?? []).filter(
-          (block) => block.type === 'context' || block.type === 'actions',
+        // Stop the stream with the reply's sources and 👍/👎 under it (the classic buttons where Slack
+        // refuses the feedback element); the reply then replaces the streamed text with its final form.
+        const last = messages.at(-1);
+        const closings = (messages.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
+          (blocks) => {
+            const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
+            return closing.length > 0 ? [closing] : [];
+          },
         );
-        await client.chat
-          .stopStream({
-            channel: destination.channel,
-            ts,
-            ...(messages.length === 1 && closing.length > 0 ? { blocks: closing as never } : {}),
+        await stopStream(client, { channel: destination.channel, ts }, closings)
+          // The classic buttons were taken where the element was refused.
+          .then((used) => {
+            if (used === 1 && closings.length === 2) learn.onFallbackBlocks();
           })
           .catch((error: unknown) => {
             logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
@@ -300,13 +340,13 @@ function messageSurface(
         const target = targets[index];
         if (target) {
           try {
-            await updateMessage(client, destination.channel, target, message);
+            await updateMessage(client, destination.channel, target, message, learn);
             continue;
           } catch (error) {
             logger.debug({ code: slackErrorCode(error) }, 'could not replace a message; posting');
           }
         }
-        await postMessage(client, destination, message);
+        await postMessage(client, destination, message, learn);
       }
       // Streamed parts the reply no longer needs (it came out shorter).
       for (const target of targets.slice(messages.length)) {
@@ -322,6 +362,30 @@ function messageSurface(
       }
     },
   };
+}
+
+/** The blocks of a reply that go under a stopped stream: its sources and its 👍/👎. */
+const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
+
+/**
+ * Stops a stream with the first of `closings` Slack takes (it refuses blocks it does not know with
+ * `invalid_blocks`), or with none; resolves with the index of the closing used (their count: none).
+ */
+async function stopStream(
+  client: WebClient,
+  stream: { channel: string; ts: string },
+  closings: Array<Array<Record<string, unknown>>>,
+): Promise<number> {
+  for (const [index, blocks] of closings.entries()) {
+    try {
+      await client.chat.stopStream({ ...stream, blocks: blocks as never });
+      return index;
+    } catch (error) {
+      if (slackErrorCode(error) !== 'invalid_blocks') throw error;
+    }
+  }
+  await client.chat.stopStream(stream);
+  return closings.length;
 }
 
 /** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */

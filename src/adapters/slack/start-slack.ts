@@ -21,10 +21,12 @@ export interface SlackAdapterOptions {
   statusThrottleMs?: number;
   /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
   stopTimeoutMs?: number;
-  /** Progress edits per minute across all threads (default 40; Slack allows chat.update ~50/min). */
+  /** Progress and text edits per minute across all threads (default 30, burst 20; Slack allows chat.update ~50/min). */
   progressEditsPerMinute?: number;
   /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
   textIntervalMs?: number;
+  /** Appends to Slack's native text streams per minute across all threads (default 80, burst 20; chat.appendStream is Tier 4, 100+/min). */
+  streamAppendsPerMinute?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
   retryConfig?: webApi.RetryOptions;
 }
@@ -99,12 +101,16 @@ export async function startSlack(
     logger,
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
     streamingRefused: new Set<string>(),
+    feedbackElementRefused: new Set<string>(),
   };
   const turns = services.turns.attach(
     slackPlatform(surfaces, {
       statusIntervalMs: options.statusThrottleMs ?? 1_000,
-      editsPerMinute: options.progressEditsPerMinute ?? 40,
+      editsPerMinute: options.progressEditsPerMinute ?? 30,
       textIntervalMs: options.textIntervalMs ?? 1_000,
+      ...(options.streamAppendsPerMinute !== undefined
+        ? { appendsPerMinute: options.streamAppendsPerMinute }
+        : {}),
     }),
   );
   const context: SlackContext = {

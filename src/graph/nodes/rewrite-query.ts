@@ -8,6 +8,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { z } from 'zod';
 import { isRagentError } from '../../errors.ts';
 import { formatHistory } from '../chat-history.ts';
+import { streamClarificationText } from '../clarification-text.ts';
 import { defaultHistoryWindow, type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { emitProgress } from '../progress.ts';
 import { fallbackClarification, rewritePrompt } from '../prompts.ts';
@@ -53,6 +54,9 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
       `User message:\n${state.originalQuery}`,
       ...(clarifications ? [`Clarifications so far:\n${clarifications}`] : []),
     ].join('\n\n');
+    const roundsLeft = state.pendingClarifications.length < dependencies.limits.maxClarificationRounds;
+    // A clarification question shows as the model writes it (only when one may still be asked).
+    const clarificationText = roundsLeft ? streamClarificationText(config) : undefined;
     let result: z.infer<typeof rewriteSchema>;
     try {
       result = await chatStructured(turnContext(config).model, {
@@ -61,8 +65,12 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
         schema: rewriteSchema,
         jsonSchema: rewriteJsonSchema,
         messages: [new SystemMessage(rewritePrompt), new HumanMessage(prompt)],
+        ...(clarificationText?.onToken
+          ? { onToken: clarificationText.onToken, onRestart: clarificationText.restart }
+          : {}),
       });
     } catch (error) {
+      clarificationText?.retract();
       if (!isRagentError(error) || error.code !== 'MODEL_OUTPUT_INVALID') throw error;
       result = { isClear: true, questions: [unrewrittenQuestion(state)], clarificationNeeded: '' };
     }
@@ -70,11 +78,11 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
     // "Clear" but no questions: the message itself is the question.
     if (result.isClear && questions.length === 0) questions.push(state.originalQuery.trim());
     if (result.isClear && questions.length > 0) {
+      clarificationText?.retract();
       emitProgress(config, { type: 'planned', questions });
       return { questionIsClear: true, rewrittenQuestions: questions, clarificationQuestion: '' };
     }
     const clarification = result.clarificationNeeded.trim();
-    const roundsLeft = state.pendingClarifications.length < dependencies.limits.maxClarificationRounds;
     if (roundsLeft) emitProgress(config, { type: 'clarifying' });
     return {
       questionIsClear: false,
