@@ -15,6 +15,14 @@
  * - stopping: take no new work, drain with ONE bounded timeout, tell abandoned threads (bounded) —
  *   a thread that could not be told keeps its record, so the next start tells it.
  *
+ * With replicas (a store shared through PostgreSQL, `runInThreadOrder` present) also:
+ * - a thread's turns run one at a time in the platform's order across replicas: an answer is claimed
+ *   and recorded in one write (`job.claim`), acknowledged, then waits in its thread's order;
+ * - a sweeper (`sweepIntervalMs`) adopts the turns of dead replicas: their threads are told "ask
+ *   again" (each by exactly one replica), their queued answers answered here;
+ * - losing the shared store (`onLost`) stops taking work: claims are refused, every platform is told
+ *   to `stopTaking`, answers in flight finish; turns still waiting are left to the other replicas.
+ *
  * Storage failures never silence a thread: a failed claim counts as a first claim (at worst a
  * duplicate delivery is answered twice), a failed begin runs the turn unrecorded, and a failed end
  * is retried with the next store write and at stop (so no false "restarted" notice follows).
