@@ -114,15 +114,16 @@ export function createPostgresThreadOrder(
 
   const order = async (turn: OrderedTurn, first: boolean) => {
     const { rows } = await withDatabase(database, 'queue a turn', () =>
-      database.pool.query<{ turn_state: 'queued' | 'running'; turns_ahead: number }>(
-        'SELECT turn_state, turns_ahead FROM ragent_order_turn($1, $2, $3, $4)',
-        [
+      database.pool.query<{ turn_state: 'queued' | 'running'; turns_ahead: number }>({
+        name: 'ragent-order-turn',
+        text: 'SELECT turn_state, turns_ahead FROM ragent_order_turn($1, $2, $3, $4)',
+        values: [
           turn.key,
           database.incarnation,
           first ? JSON.stringify(turn.location) : null,
           first ? JSON.stringify(turn.answer) : null,
         ],
-      ),
+      }),
     );
     return rows[0];
   };
