@@ -18,7 +18,7 @@ import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-s
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
-import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
+import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
@@ -58,7 +58,13 @@ async function composeServices(
     database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
   );
   const retriever = createRetriever({ index, embedder });
-  const ingestion = createIngestion({ config, logger, index, embedder });
+  const ingestion = createIngestion({
+    config,
+    logger,
+    index,
+    embedder,
+    ...(database ? { withNameLock: (scope, name, work) => withIngestLock(database, scope, name, work) } : {}),
+  });
   const checkpoints = openCheckpointer(database);
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
   const slots = config.limits.llmClusterConcurrency;
@@ -86,6 +92,8 @@ async function composeServices(
     logger: logger.child({ component: 'turns' }),
     answerTimeoutMs: config.limits.answerTimeoutMs,
     budgetShare: replicas.budgetShare,
+    // Replicas: a crashed replica's threads are told (and its queued turns answered) within a second.
+    ...(database ? { sweepIntervalMs: replicaSweepIntervalMs } : {}),
   });
   return {
     config,
@@ -116,6 +124,8 @@ async function composeServices(
 }
 
 const conversationsCloseWaitMs = 2_000;
+/** How often a replica looks for turns of dead replicas. */
+const replicaSweepIntervalMs = 250;
 
 async function settledWithin(work: Promise<unknown>, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

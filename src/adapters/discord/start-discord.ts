@@ -60,12 +60,15 @@ export async function startDiscord(
   const restClient: Client = createDiscordClient(config, rest);
   let stopping = false;
   const surfaces = { client: restClient, logger, messageContentIntent: config.discord.messageContentIntent };
-  const turns = services.turns.attach(
-    discordPlatform(surfaces, {
-      statusIntervalMs: options.progressIntervalMs ?? 1_000,
-      textIntervalMs: options.textIntervalMs ?? 1_250,
-    }),
-  );
+  const platform = discordPlatform(surfaces, {
+    statusIntervalMs: options.progressIntervalMs ?? 1_000,
+    textIntervalMs: options.textIntervalMs ?? 1_250,
+  });
+  // A replica that lost the shared database handles no new messages (the runner's claim refuses them).
+  platform.stopTaking = async () => {
+    stopping = true;
+  };
+  const turns = services.turns.attach(platform);
   const context: DiscordContext = { services, logger, turns, surfaces, isStopping: () => stopping };
 
   const wire = (client: Client) => {

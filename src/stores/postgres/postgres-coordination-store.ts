@@ -3,21 +3,31 @@
  * - event claims: their own table, `INSERT … ON CONFLICT DO NOTHING`, forgotten after a day;
  * - turns in flight: one row per turn with its owner's incarnation; an owner is alive while it holds
  *   its liveness lock (a session advisory lock, gone with its connection), so adoption re-owns only
- *   the turns of dead owners, atomically (`FOR UPDATE SKIP LOCKED`), never a live replica's;
+ *   the turns of dead owners, each exactly once (`ragent_adopt_turns`, migration 4), never a live
+ *   replica's; ending a turn deletes only this replica's own row;
+ * - per-thread order across replicas on those rows (postgres-thread-order.ts);
  * - feedback.
  * `close()` only stops this store (a later `endTurn` is a no-op); the database is closed by whoever
  * opened it (the composition root).
  */
-import type { CoordinationStore, TurnInFlight, TurnKind } from '../../core/coordination-store.ts';
+import type {
+  CoordinationStore,
+  QueuedAnswer,
+  TurnInFlight,
+  TurnKind,
+} from '../../core/coordination-store.ts';
 import type { Feedback, Source, ThreadId } from '../../core/types.ts';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
+import { createPostgresThreadOrder } from './postgres-thread-order.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 export interface PostgresCoordinationStoreOptions {
   /** How long a claimed event key is remembered (default a day). */
   eventTtlMs?: number;
+  /** How often a turn waiting for its thread looks again without being woken (default 1 s). */
+  orderRetryMs?: number;
 }
 
 /**
@@ -29,6 +39,23 @@ export const liveOwners = `SELECT lock.objid::bigint AS incarnation FROM pg_lock
     AND lock.classid = ${lockNamespace.liveness}::oid
     AND lock.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
 
+/**
+ * SQL: claims the event $1. A row older than the TTL (in ms, the parameter `ttl`) is a claim forgotten:
+ * taken over in the same statement, so still exactly once.
+ */
+const claimEvent = (ttl: string) => `INSERT INTO ragent_event_claims (key) VALUES ($1)
+  ON CONFLICT (key) DO UPDATE SET claimed_at = now()
+    WHERE ragent_event_claims.claimed_at < now() - ${ttl} * interval '1 millisecond'`;
+
+/** SQL: records a turn from $1…$10 (see `turnParameters`); a turn begun again only moves. */
+const insertTurn = `INSERT INTO ragent_turns_in_flight
+  (key, platform, kind, owner, owner_incarnation, location, started_at, thread_id, position, state)`;
+const turnValues = '($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+/** The same values in a SELECT (typed: nothing infers them there). */
+const turnSelected =
+  '$1::text, $2::text, $3::text, $4::text, $5::int, $6::jsonb, $7::bigint, $8::text, $9::numeric, $10::text';
+const onTurnConflict = ' ON CONFLICT (key) DO UPDATE SET location = excluded.location';
+
 /** SQL: true when the owner incarnation in `column` is not in the `live` CTE. */
 export const ownerIsDead = (column: string) => `${column} NOT IN (SELECT incarnation FROM live)`;
 
@@ -39,6 +66,10 @@ interface TurnRow {
   owner: string;
   location: Record<string, string>;
   started_at: string;
+  state: 'opening' | 'queued' | 'running';
+  answer: QueuedAnswer | null;
+  thread_id: string | null;
+  position: string | null;
 }
 
 export function createPostgresCoordinationStore(
@@ -49,45 +80,62 @@ export function createPostgresCoordinationStore(
   const { pool } = database;
   let closed = false;
   let claims = 0;
-  const query = <Row extends object>(what: string, sql: string, values: unknown[]) =>
-    withDatabase(database, what, () => pool.query<Row>(sql, values));
+  const order = createPostgresThreadOrder(
+    database,
+    options.orderRetryMs === undefined ? {} : { retryMs: options.orderRetryMs },
+  );
+  /** A statement; `name`d ones (the per-turn ones) are parsed and planned once per connection. */
+  const query = <Row extends object>(what: string, sql: string, values: unknown[], name?: string) =>
+    withDatabase(database, what, () =>
+      pool.query<Row>(name ? { name, text: sql, values } : { text: sql, values }),
+    );
+  const forgetOldClaims = async () => {
+    if (++claims % 500 !== 0) return;
+    await query(
+      'forget old events',
+      "DELETE FROM ragent_event_claims WHERE claimed_at < now() - $1 * interval '1 millisecond'",
+      [ttlMs],
+    );
+  };
+  /** The turn's values as parameters $1…$10 (an answer with its thread waits for its acknowledgement: 'opening'). */
+  const turnParameters = (turn: Parameters<CoordinationStore['beginTurn']>[0]) => [
+    turn.key,
+    turn.platform,
+    turn.kind,
+    database.replicaId,
+    database.incarnation,
+    JSON.stringify(turn.location),
+    turn.startedAt ?? Date.now(),
+    turn.thread?.threadId ?? null,
+    turn.thread?.position ?? null,
+    turn.thread ? 'opening' : 'running',
+  ];
 
   return {
     replicaId: database.replicaId,
     async claimEvent(key) {
-      if (++claims % 500 === 0) {
-        await query(
-          'forget old events',
-          "DELETE FROM ragent_event_claims WHERE claimed_at < now() - $1 * interval '1 millisecond'",
-          [ttlMs],
-        );
-      }
-      // A row older than the TTL is a claim forgotten: take it over (one statement, so still exactly once).
-      const result = await query(
-        'claim an event',
-        `INSERT INTO ragent_event_claims (key) VALUES ($1)
-         ON CONFLICT (key) DO UPDATE SET claimed_at = now()
-           WHERE ragent_event_claims.claimed_at < now() - $2 * interval '1 millisecond'`,
-        [key, ttlMs],
-      );
+      await forgetOldClaims();
+      const result = await query('claim an event', claimEvent('$2'), [key, ttlMs], 'ragent-claim-event');
       return result.rowCount === 1;
     },
     async beginTurn(turn) {
       await query(
         'record a turn',
-        `INSERT INTO ragent_turns_in_flight (key, platform, kind, owner, owner_incarnation, location, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (key) DO UPDATE SET location = excluded.location`,
-        [
-          turn.key,
-          turn.platform,
-          turn.kind,
-          database.replicaId,
-          database.incarnation,
-          JSON.stringify(turn.location),
-          turn.startedAt ?? Date.now(),
-        ],
+        `${insertTurn} VALUES ${turnValues}${onTurnConflict}`,
+        turnParameters(turn),
+        'ragent-begin-turn',
       );
+    },
+    async claimAndBeginTurn(turn) {
+      await forgetOldClaims();
+      const { rowCount } = await query(
+        'claim an event and record its turn',
+        `WITH claimed AS (${claimEvent('$11')} RETURNING key)
+         ${insertTurn} SELECT ${turnSelected} FROM claimed${onTurnConflict}`,
+        [...turnParameters(turn), ttlMs],
+        'ragent-claim-and-begin-turn',
+      );
+      return rowCount === 1;
     },
     async moveTurn(key, location) {
       await query('move a turn', 'UPDATE ragent_turns_in_flight SET location = $2 WHERE key = $1', [
@@ -97,49 +145,42 @@ export function createPostgresCoordinationStore(
     },
     async endTurn(key) {
       if (closed) return;
-      await query('end a turn', 'DELETE FROM ragent_turns_in_flight WHERE key = $1', [key]);
+      // Only this replica's own record; the thread's waiting turns are woken on every replica.
+      await query(
+        'end a turn',
+        'SELECT ragent_end_turn($1, $2)',
+        [key, database.incarnation],
+        'ragent-end-turn',
+      );
     },
     async adoptOrphanedTurns(platform) {
-      // Adoptions of a platform take turns (a transaction lock): each one's statement then sees the
-      // previous one's new owners, so a turn is adopted once. (One statement alone is not enough: a
-      // row re-checked after a concurrent update does not see that updater's liveness lock.)
-      const rows = await withDatabase(database, 'adopt turns', async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-            lockNamespace.adoption,
-            platform,
-          ]);
-          const result = await client.query<TurnRow>(
-            `WITH live AS MATERIALIZED (${liveOwners})
-             UPDATE ragent_turns_in_flight turn SET owner = $2, owner_incarnation = $3
-             WHERE platform = $1 AND owner_incarnation <> $3 AND ${ownerIsDead('turn.owner_incarnation')}
-             RETURNING turn.key, turn.platform, turn.kind, turn.owner, turn.location, turn.started_at`,
-            [platform, database.replicaId, database.incarnation],
-          );
-          await client.query('COMMIT');
-          return result.rows;
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      });
+      // Never while this replica is itself taken for dead: it would re-own turns others are taking.
+      if (!database.isAlive()) return [];
+      const { rows } = await query<TurnRow>('adopt turns', 'SELECT * FROM ragent_adopt_turns($1, $2, $3)', [
+        platform,
+        database.incarnation,
+        database.replicaId,
+      ]);
       return rows
-        .map(
-          (row): TurnInFlight => ({
+        .map((row): TurnInFlight => {
+          const turn: TurnInFlight = {
             key: row.key,
             platform: row.platform,
             kind: row.kind,
             owner: row.owner,
             location: row.location,
             startedAt: Number(row.started_at),
-          }),
-        )
+          };
+          if (row.thread_id && row.position !== null)
+            turn.thread = { threadId: row.thread_id, position: String(row.position) };
+          // Queued, never started: the adopter answers it.
+          if (row.state === 'queued' && row.answer) turn.answer = row.answer;
+          return turn;
+        })
         .sort((left, right) => left.startedAt - right.startedAt || left.key.localeCompare(right.key));
     },
+    runInThreadOrder: (turn, work, events) => order.run(turn, work, events),
+    onLost: (listener) => database.onLost(listener),
     async recordFeedback(feedback) {
       await query(
         'record feedback',
@@ -242,6 +283,7 @@ export function createPostgresCoordinationStore(
     },
     async close() {
       closed = true;
+      await order.close();
     },
   };
 }
