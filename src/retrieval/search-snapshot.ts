@@ -406,11 +406,34 @@ export class SnapshotSegment {
   private readonly visibleByMask = new Map<string, Int32Array>();
   private sparseCounts: Uint32Array | undefined;
 
+  /**
+   * The first `coarseWords` sign words of every vector, side by side: the first Hamming pass reads 32
+   * bytes per child from here instead of one cache line of `signs` each. Derived at load, not saved.
+   */
+  private leadingSigns: Int32Array | undefined;
+
   constructor(parts: SegmentParts, deleted?: Uint8Array) {
     this.parts = parts;
     this.size = parts.size;
     this.deleted = deleted ?? new Uint8Array(parts.size);
     if (deleted) for (const mark of deleted) this.deletedCount += mark;
+  }
+
+  private leading(): Int32Array {
+    if (!this.leadingSigns) {
+      const { signs, words } = this.parts;
+      const leading = new Int32Array(this.size * coarseWords);
+      if (signs) {
+        for (let position = 0; position < this.size; position++) {
+          leading.set(
+            signs.subarray(position * words, position * words + coarseWords),
+            position * coarseWords,
+          );
+        }
+      }
+      this.leadingSigns = leading;
+    }
+    return this.leadingSigns;
   }
 
   /** What the snapshot file stores of it. */
@@ -441,6 +464,7 @@ export class SnapshotSegment {
       parts.scales,
       parts.hasDense,
       this.deleted,
+      this.leadingSigns,
     ];
     return arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), parts.tokenOrdinals.byteSize());
   }
@@ -529,24 +553,34 @@ export class SnapshotSegment {
     return best.map(({ position, score }) => ({ rowid: this.parts.rowids[position]!, score }));
   }
 
-  searchDense(query: Float32Array, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
+  searchDense(query: DenseQuery, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
     const parts = this.parts;
-    if (parts.dimension === null || query.length !== parts.dimension || !parts.signs) return [];
+    if (parts.dimension === null || query.values.length !== parts.dimension || !parts.signs) return [];
     const positions = this.visiblePositions(allowed);
     const wanted = Math.max(limit, options.rescoreCandidates);
     let finalists = positions;
     if (positions.length > options.exactLimit && positions.length > wanted) {
-      const queryCode = new Int32Array(signCode(query).buffer);
+      const queryCode = query.code;
       let candidates = positions;
-      const coarseWords = Math.min(parts.words, 8);
       if (coarseWords < parts.words && positions.length > wanted * 8) {
-        candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
+        candidates = nearestBySigns(
+          this.leading(),
+          coarseWords,
+          coarseWords,
+          positions,
+          queryCode,
+          wanted * 8,
+        );
       }
       finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
     const quantized = parts.quantized!;
     const scales = parts.scales!;
     const dimension = parts.dimension;
+    const values = query.values;
+    const queryScale = query.scale;
+    // Integer dot products: the query in 12-bit fixed point times the int8 vector stays far inside
+    // 32 bits (4,095 × 127 × 4,096 dimensions < 2³¹), and V8 keeps the sums in integer registers.
     const best = topK(
       finalists,
       finalists.length,
@@ -554,13 +588,17 @@ export class SnapshotSegment {
         const base = position * dimension;
         let sum0 = 0;
         let sum1 = 0;
+        let sum2 = 0;
+        let sum3 = 0;
         let index = 0;
-        for (; index + 1 < dimension; index += 2) {
-          sum0 += query[index]! * quantized[base + index]!;
-          sum1 += query[index + 1]! * quantized[base + index + 1]!;
+        for (; index + 3 < dimension; index += 4) {
+          sum0 = (sum0 + values[index]! * quantized[base + index]!) | 0;
+          sum1 = (sum1 + values[index + 1]! * quantized[base + index + 1]!) | 0;
+          sum2 = (sum2 + values[index + 2]! * quantized[base + index + 2]!) | 0;
+          sum3 = (sum3 + values[index + 3]! * quantized[base + index + 3]!) | 0;
         }
-        if (index < dimension) sum0 += query[index]! * quantized[base + index]!;
-        return (sum0 + sum1) * scales[position]!;
+        for (; index < dimension; index++) sum0 = (sum0 + values[index]! * quantized[base + index]!) | 0;
+        return (sum0 + sum1 + sum2 + sum3) * queryScale * scales[position]!;
       },
       limit,
     );
@@ -675,12 +713,40 @@ export class SearchSnapshot {
   }
 
   searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
+    const prepared = denseQuery(query);
     return merged(
-      this.segmentList.map((segment) => segment.searchDense(query, allowed, limit, this.options)),
+      this.segmentList.map((segment) => segment.searchDense(prepared, allowed, limit, this.options)),
       limit,
     );
   }
 }
+
+/** A dense query prepared once for every segment: 12-bit fixed point values and its sign code. */
+interface DenseQuery {
+  values: Int16Array;
+  /** Multiplies an integer dot product back to the float query's scale. */
+  scale: number;
+  code: Int32Array;
+}
+
+function denseQuery(query: Float32Array): DenseQuery {
+  let largest = 0;
+  for (let index = 0; index < query.length; index++) largest = Math.max(largest, Math.abs(query[index]!));
+  const factor = largest === 0 ? 1 : 4095 / largest;
+  const values = new Int16Array(query.length);
+  for (let index = 0; index < query.length; index++) values[index] = Math.round(query[index]! * factor);
+  return { values, scale: 1 / factor, code: new Int32Array(signCode(query).buffer) };
+}
+
+/** Sign words of the first Hamming pass (256 dimensions). */
+const coarseWords = 8;
+
+/** Set bits of every 16-bit value: a popcount is two lookups. */
+const bitCounts = (() => {
+  const table = new Uint8Array(65_536);
+  for (let value = 1; value < table.length; value++) table[value] = (value & 1) + table[value >>> 1]!;
+  return table;
+})();
 
 function merged(lists: Scored[][], limit: number): Scored[] {
   if (lists.length === 1) return lists[0]!;
@@ -716,10 +782,8 @@ function nearestBySigns(
     let slot = positions[index]! * stride;
     let distance = 0;
     for (let word = 0; word < words; word++) {
-      let bits = signs[slot++]! ^ queryCode[word]!;
-      bits -= (bits >>> 1) & 0x55555555;
-      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-      distance += Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+      const bits = signs[slot++]! ^ queryCode[word]!;
+      distance += bitCounts[bits & 0xffff]! + bitCounts[bits >>> 16]!;
     }
     distances[index] = distance;
     histogram[distance]!++;
