@@ -424,11 +424,9 @@ export class SnapshotSegment {
       const { signs, words } = this.parts;
       const leading = new Int32Array(this.size * coarseWords);
       if (signs) {
-        for (let position = 0; position < this.size; position++) {
-          leading.set(
-            signs.subarray(position * words, position * words + coarseWords),
-            position * coarseWords,
-          );
+        for (let position = 0, to = 0; position < this.size; position++) {
+          for (let word = 0, from = position * words; word < coarseWords; word++)
+            leading[to++] = signs[from + word]!;
         }
       }
       this.leadingSigns = leading;
