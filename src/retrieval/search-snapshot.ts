@@ -407,7 +407,7 @@ export class SnapshotSegment {
   private sparseCounts: Uint32Array | undefined;
 
   /**
-   * The first `coarseWords` sign words of every vector, side by side: the first Hamming pass reads 32
+   * The first `leadingWords` sign words of every vector, side by side: the first Hamming pass reads 8
    * bytes per child from here instead of one cache line of `signs` each. Derived at load, not saved.
    */
   private leadingSigns: Int32Array | undefined;
@@ -422,10 +422,10 @@ export class SnapshotSegment {
   private leading(): Int32Array {
     if (!this.leadingSigns) {
       const { signs, words } = this.parts;
-      const leading = new Int32Array(this.size * coarseWords);
+      const leading = new Int32Array(this.size * leadingWords);
       if (signs) {
         for (let position = 0, to = 0; position < this.size; position++) {
-          for (let word = 0, from = position * words; word < coarseWords; word++)
+          for (let word = 0, from = position * words; word < leadingWords; word++)
             leading[to++] = signs[from + word]!;
         }
       }
@@ -560,15 +560,20 @@ export class SnapshotSegment {
     if (positions.length > options.exactLimit && positions.length > wanted) {
       const queryCode = query.code;
       let candidates = positions;
-      if (coarseWords < parts.words && positions.length > wanted * 8) {
+      // Three Hamming passes, each over fewer candidates and more bits: 64 bits (contiguous) keep
+      // 32 × wanted, 256 bits keep 8 × wanted, all bits keep `wanted` for the int8 rescoring.
+      if (leadingWords < parts.words && candidates.length > wanted * 32) {
         candidates = nearestBySigns(
           this.leading(),
-          coarseWords,
-          coarseWords,
-          positions,
+          leadingWords,
+          leadingWords,
+          candidates,
           queryCode,
-          wanted * 8,
+          wanted * 32,
         );
+      }
+      if (middleWords < parts.words && candidates.length > wanted * 8) {
+        candidates = nearestBySigns(parts.signs, parts.words, middleWords, candidates, queryCode, wanted * 8);
       }
       finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
@@ -736,15 +741,9 @@ function denseQuery(query: Float32Array): DenseQuery {
   return { values, scale: 1 / factor, code: new Int32Array(signCode(query).buffer) };
 }
 
-/** Sign words of the first Hamming pass (256 dimensions). */
-const coarseWords = 8;
-
-/** Set bits of every 16-bit value: a popcount is two lookups. */
-const bitCounts = (() => {
-  const table = new Uint8Array(65_536);
-  for (let value = 1; value < table.length; value++) table[value] = (value & 1) + table[value >>> 1]!;
-  return table;
-})();
+/** Sign words of the first Hamming pass (64 dimensions, kept contiguous) and of the second (256). */
+const leadingWords = 2;
+const middleWords = 8;
 
 function merged(lists: Scored[][], limit: number): Scored[] {
   if (lists.length === 1) return lists[0]!;
@@ -780,8 +779,10 @@ function nearestBySigns(
     let slot = positions[index]! * stride;
     let distance = 0;
     for (let word = 0; word < words; word++) {
-      const bits = signs[slot++]! ^ queryCode[word]!;
-      distance += bitCounts[bits & 0xffff]! + bitCounts[bits >>> 16]!;
+      let bits = signs[slot++]! ^ queryCode[word]!;
+      bits -= (bits >>> 1) & 0x55555555;
+      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+      distance += Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
     }
     distances[index] = distance;
     histogram[distance]!++;
