@@ -406,32 +406,11 @@ export class SnapshotSegment {
   private readonly visibleByMask = new Map<string, Int32Array>();
   private sparseCounts: Uint32Array | undefined;
 
-  /**
-   * The first `leadingWords` sign words of every vector, side by side: the first Hamming pass reads 8
-   * bytes per child from here instead of one cache line of `signs` each. Derived at load, not saved.
-   */
-  private leadingSigns: Int32Array | undefined;
-
   constructor(parts: SegmentParts, deleted?: Uint8Array) {
     this.parts = parts;
     this.size = parts.size;
     this.deleted = deleted ?? new Uint8Array(parts.size);
     if (deleted) for (const mark of deleted) this.deletedCount += mark;
-  }
-
-  private leading(): Int32Array {
-    if (!this.leadingSigns) {
-      const { signs, words } = this.parts;
-      const leading = new Int32Array(this.size * leadingWords);
-      if (signs) {
-        for (let position = 0, to = 0; position < this.size; position++) {
-          for (let word = 0, from = position * words; word < leadingWords; word++)
-            leading[to++] = signs[from + word]!;
-        }
-      }
-      this.leadingSigns = leading;
-    }
-    return this.leadingSigns;
   }
 
   /** What the snapshot file stores of it. */
@@ -462,7 +441,6 @@ export class SnapshotSegment {
       parts.scales,
       parts.hasDense,
       this.deleted,
-      this.leadingSigns,
     ];
     return arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), parts.tokenOrdinals.byteSize());
   }
@@ -560,20 +538,10 @@ export class SnapshotSegment {
     if (positions.length > options.exactLimit && positions.length > wanted) {
       const queryCode = query.code;
       let candidates = positions;
-      // Three Hamming passes, each over fewer candidates and more bits: 64 bits (contiguous) keep
-      // 32 × wanted, 256 bits keep 8 × wanted, all bits keep `wanted` for the int8 rescoring.
-      if (leadingWords < parts.words && candidates.length > wanted * 32) {
-        candidates = nearestBySigns(
-          this.leading(),
-          leadingWords,
-          leadingWords,
-          candidates,
-          queryCode,
-          wanted * 32,
-        );
-      }
-      if (middleWords < parts.words && candidates.length > wanted * 8) {
-        candidates = nearestBySigns(parts.signs, parts.words, middleWords, candidates, queryCode, wanted * 8);
+      // A first pass over the leading 256 bits of every vector (read in order, which the memory
+      // prefetcher likes), a second over all bits of the few thousand kept.
+      if (coarseWords < parts.words && positions.length > wanted * 8) {
+        candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
       }
       finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
@@ -581,9 +549,6 @@ export class SnapshotSegment {
     const scales = parts.scales!;
     const dimension = parts.dimension;
     const values = query.values;
-    const queryScale = query.scale;
-    // Integer dot products: the query in 12-bit fixed point times the int8 vector stays far inside
-    // 32 bits (4,095 × 127 × 4,096 dimensions < 2³¹), and V8 keeps the sums in integer registers.
     const best = topK(
       finalists,
       finalists.length,
@@ -595,13 +560,13 @@ export class SnapshotSegment {
         let sum3 = 0;
         let index = 0;
         for (; index + 3 < dimension; index += 4) {
-          sum0 = (sum0 + values[index]! * quantized[base + index]!) | 0;
-          sum1 = (sum1 + values[index + 1]! * quantized[base + index + 1]!) | 0;
-          sum2 = (sum2 + values[index + 2]! * quantized[base + index + 2]!) | 0;
-          sum3 = (sum3 + values[index + 3]! * quantized[base + index + 3]!) | 0;
+          sum0 += values[index]! * quantized[base + index]!;
+          sum1 += values[index + 1]! * quantized[base + index + 1]!;
+          sum2 += values[index + 2]! * quantized[base + index + 2]!;
+          sum3 += values[index + 3]! * quantized[base + index + 3]!;
         }
-        for (; index < dimension; index++) sum0 = (sum0 + values[index]! * quantized[base + index]!) | 0;
-        return (sum0 + sum1 + sum2 + sum3) * queryScale * scales[position]!;
+        for (; index < dimension; index++) sum0 += values[index]! * quantized[base + index]!;
+        return (sum0 + sum1 + sum2 + sum3) * scales[position]!;
       },
       limit,
     );
@@ -724,26 +689,21 @@ export class SearchSnapshot {
   }
 }
 
-/** A dense query prepared once for every segment: 12-bit fixed point values and its sign code. */
+/**
+ * A dense query prepared once for every segment: its values as float64 (no float32 → float64
+ * conversion per multiplication in the rescoring loop) and its sign code.
+ */
 interface DenseQuery {
-  values: Int16Array;
-  /** Multiplies an integer dot product back to the float query's scale. */
-  scale: number;
+  values: Float64Array;
   code: Int32Array;
 }
 
 function denseQuery(query: Float32Array): DenseQuery {
-  let largest = 0;
-  for (let index = 0; index < query.length; index++) largest = Math.max(largest, Math.abs(query[index]!));
-  const factor = largest === 0 ? 1 : 4095 / largest;
-  const values = new Int16Array(query.length);
-  for (let index = 0; index < query.length; index++) values[index] = Math.round(query[index]! * factor);
-  return { values, scale: 1 / factor, code: new Int32Array(signCode(query).buffer) };
+  return { values: Float64Array.from(query), code: new Int32Array(signCode(query).buffer) };
 }
 
-/** Sign words of the first Hamming pass (64 dimensions, kept contiguous) and of the second (256). */
-const leadingWords = 2;
-const middleWords = 8;
+/** Sign words of the first Hamming pass (256 dimensions). */
+const coarseWords = 8;
 
 function merged(lists: Scored[][], limit: number): Scored[] {
   if (lists.length === 1) return lists[0]!;
