@@ -132,15 +132,6 @@ async function syntheticBench(): Promise<void> {
       const sampler = setInterval(() => {
         peakMemory = Math.max(peakMemory, usedMemory());
       }, 20);
-      // The process's CPU time between two ticks of a 1 ms timer: the longest turn of the event loop as
-      // the code makes it, without the time spent waiting for a core on a loaded machine.
-      let longestTurnCpu = 0;
-      let lastTick = process.cpuUsage();
-      const ticker = setInterval(() => {
-        const used = process.cpuUsage(lastTick);
-        longestTurnCpu = Math.max(longestTurnCpu, (used.user + used.system) / 1000);
-        lastTick = process.cpuUsage();
-      }, 1);
       delay.enable();
       const cpuBefore = process.cpuUsage();
       started = performance.now();
@@ -151,7 +142,6 @@ async function syntheticBench(): Promise<void> {
       const cpu = process.cpuUsage(cpuBefore);
       delay.disable();
       clearInterval(sampler);
-      clearInterval(ticker);
       const stats = index.snapshotStats();
       const memoryAfter = usedMemory();
       console.log(
@@ -159,8 +149,7 @@ async function syntheticBench(): Promise<void> {
           `(${format((cpu.user + cpu.system) / 1000)} of CPU; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
       );
       console.log(
-        `    event-loop delay meanwhile: max ${format(delay.max / 1e6)}, p99 ${format(delay.percentile(99) / 1e6)} ` +
-          `(longest turn ${format(longestTurnCpu)} of CPU); ` +
+        `    event-loop delay meanwhile: max ${format(delay.max / 1e6)}, p99 ${format(delay.percentile(99) / 1e6)}; ` +
           `snapshot ${(stats.bytes / stats.children).toFixed(0)} bytes per child in its arrays, ` +
           `process heap+buffers +${((memoryAfter - memoryBefore) / stats.children).toFixed(0)} per child ` +
           `(peak +${((peakMemory - memoryBefore) / stats.children).toFixed(0)})`,
