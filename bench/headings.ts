@@ -3,6 +3,8 @@
  * how many outline entries come out of ragent's extraction as heading blocks. An entry counts when a
  * heading block found in order after the previous one reads the same (section numbers, appendix letters, case and
  * punctuation ignored) or starts with the entry's title (a reference manual's "name  Title" line).
+ * Counted twice: as ingested (the outline gives the headings), and with the outline ignored (headings
+ * from font size and weight only, as for a PDF without an outline).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,29 +16,39 @@ const corpus = path.resolve(process.argv[2] ?? process.env.RAGENT_CORPUS_DIR ?? 
 const files = readdirSync(corpus)
   .filter((name) => name.toLowerCase().endsWith('.pdf'))
   .sort();
-console.log('file             outline entries  recovered  share    heading blocks');
+console.log(
+  'file             outline entries  recovered (outline used)  recovered (outline ignored: fonts)  heading blocks',
+);
 for (const name of files) {
   const bytes = new Uint8Array(readFileSync(path.join(corpus, name)));
   const outline = await readPdfOutline(bytes);
-  const { blocks } = await pdfToBlocks(bytes, { name, workers: 2 });
-  const headings = blocks.filter((block) => block.kind === 'heading').map((block) => headingKey(block.text));
+  const headingsOf = async (ignoreOutline: boolean) => {
+    const { blocks } = await pdfToBlocks(bytes, { name, workers: 2, ignoreOutline });
+    return blocks.filter((block) => block.kind === 'heading').map((block) => headingKey(block.text));
+  };
+  const headings = await headingsOf(false);
   if (outline.length === 0) {
-    console.log(`${name.padEnd(16)} no outline       –          –        ${headings.length}`);
+    console.log(
+      `${name.padEnd(16)} no outline       –                         –                                   ${headings.length}`,
+    );
     continue;
   }
-  let cursor = 0;
-  let recovered = 0;
-  for (const entry of outline) {
-    const title = titleKey(entry);
-    const at = headings.findIndex(
-      (heading, index) => index >= cursor && (heading === title || heading.startsWith(`${title} `)),
-    );
-    if (at < 0) continue;
-    recovered++;
-    cursor = at + 1;
-  }
-  const share = `${((100 * recovered) / outline.length).toFixed(1)} %`;
+  const recovered = (found: string[]) => {
+    let cursor = 0;
+    let count = 0;
+    for (const entry of outline) {
+      const title = titleKey(entry);
+      const at = found.findIndex(
+        (heading, index) => index >= cursor && (heading === title || heading.startsWith(`${title} `)),
+      );
+      if (at < 0) continue;
+      count++;
+      cursor = at + 1;
+    }
+    return `${count} (${((100 * count) / outline.length).toFixed(1)} %)`;
+  };
+  const fromFonts = await headingsOf(true);
   console.log(
-    `${name.padEnd(16)} ${String(outline.length).padEnd(16)} ${String(recovered).padEnd(10)} ${share.padEnd(8)} ${headings.length}`,
+    `${name.padEnd(16)} ${String(outline.length).padEnd(16)} ${recovered(headings).padEnd(25)} ${recovered(fromFonts).padEnd(35)} ${headings.length}`,
   );
 }

@@ -21,6 +21,8 @@ export interface PdfToMarkdownOptions {
   /** Pages, text, time and reader memory (default: defaultIngestLimits). */
   limits?: IngestLimits;
   signal?: AbortSignal;
+  /** Benchmarks: headings from fonts only, as for a document without an outline. */
+  ignoreOutline?: boolean;
 }
 
 /** Throws PDF_ENCRYPTED, PDF_CORRUPT, or PDF_NO_TEXT (a scan: no text layer). */
@@ -34,6 +36,7 @@ export async function pdfToBlocks(
     minBytesForWorkers: options.minBytesForWorkers,
     limits: options.limits,
     signal: options.signal,
+    ignoreOutline: options.ignoreOutline,
   });
   const collected: PageText[] = [];
   let textPages = 0;
@@ -49,7 +52,7 @@ export async function pdfToBlocks(
       `${options.name} has no text layer (it looks like a scan); OCR is not supported. Ingest a PDF with selectable text.`,
     );
   }
-  return { pageCount, blocks: layoutBlocks(collected, entries) };
+  return { pageCount, blocks: layoutBlocks(collected, options.ignoreOutline ? [] : entries) };
 }
 
 export async function pdfToMarkdown(

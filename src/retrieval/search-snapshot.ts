@@ -16,7 +16,8 @@
 import type { SparseVector } from '../core/types.ts';
 import { bm25Parameters } from './bm25.ts';
 import { topK } from './top-k.ts';
-import { decodeSparseBlob, quantizedDimension, signCode, signWords } from './vector-codec.ts';
+import { decodeSparseBlob, quantizedDimension, signCode, signWords, writeSignWords } from './vector-codec.ts';
+import type { VectorPage } from './vector-pages.ts';
 
 /** BM25 document weights (at most k1 + 1) are kept as 16-bit fixed point: 1/65535 of k1 + 1 per step. */
 const weightStep = (bm25Parameters.k1 + 1) / 65_535;
@@ -168,6 +169,20 @@ export async function buildSegment(
   return builder.finish(pause);
 }
 
+/** Builds one segment from pages of the compact vector table (ascending keys), pausing between pages. */
+export async function buildSegmentFromPages(
+  pages: Iterable<VectorPage>,
+  options: { dimension: number | null; scopes: ScopeTable; expectedSize?: number; pause?: Pause },
+): Promise<SnapshotSegment> {
+  const pause = options.pause ?? neverPause;
+  const builder = new SegmentBuilder(options.dimension, options.scopes, options.expectedSize ?? 1024);
+  for (const page of pages) {
+    builder.addPage(page);
+    await pause();
+  }
+  return builder.finish(pause);
+}
+
 /** The same, synchronously: for the few rows of one written document. */
 export function buildSegmentNow(
   rows: readonly SnapshotRow[],
@@ -236,17 +251,37 @@ class SegmentBuilder {
       this.scales[position] = new DataView(blob.buffer, blob.byteOffset, 4).getFloat32(0, true);
       const values = new Int8Array(blob.buffer, blob.byteOffset + 4, dimension);
       this.quantized.set(values, position * dimension);
-      const signs = this.signs;
-      const base = position * this.words;
-      for (let word = 0; word < this.words; word++) {
-        let bits = 0;
-        const end = Math.min(dimension, (word + 1) * 32);
-        // (-v) >>> 31 is 1 exactly when v > 0: no branch per dimension.
-        for (let index = word * 32; index < end; index++) bits |= (-values[index]! >>> 31) << (index & 31);
-        signs[base + word] = bits;
-      }
+      writeSignWords(values, this.signs, position * this.words);
       this.hasDense[position] = 1;
     }
+  }
+
+  /** A whole page of the compact vector table (keys above every child added so far), in bulk copies. */
+  addPage(page: VectorPage): void {
+    const start = this.count;
+    const end = start + page.count;
+    if (end > this.rowids.length) this.grow(Math.max(end, this.rowids.length * 2));
+    this.rowids.set(page.keys, start);
+    this.scopeCodes.fill(this.scopes.code(page.scope), start, end);
+    const needed = this.tokenCount + page.tokens.length;
+    if (needed > this.tokens.length) {
+      const length = Math.max(needed, this.tokens.length * 2);
+      this.tokens = copyInto(new Uint32Array(length), this.tokens);
+      this.weights = copyInto(new Float32Array(length), this.weights);
+    }
+    this.tokens.set(page.tokens, this.tokenCount);
+    this.weights.set(page.weights, this.tokenCount);
+    for (let at = 0; at < page.count; at++)
+      this.sparseEnds[start + at] = this.tokenCount + page.sparseEnds[at]!;
+    this.tokenCount = needed;
+    const dimension = this.dimension;
+    if (dimension > 0 && page.dimension === dimension && page.quantized && page.scales && page.signs) {
+      this.quantized.set(page.quantized, start * dimension);
+      this.scales.set(page.scales, start);
+      this.signs.set(page.signs, start * this.words);
+      this.hasDense.fill(1, start, end);
+    }
+    this.count = end;
   }
 
   async finish(pause: Pause): Promise<SnapshotSegment> {
@@ -284,7 +319,9 @@ class SegmentBuilder {
       tokenStarts[ordinal + 1] = offset;
     }
     const fill = tokenStarts.slice(0, ordinals.size);
-    const postingPositions = new Int32Array(this.tokenCount);
+    // Positions fit 16 bits in a segment of up to 65,536 children (the default): 2 bytes per posting saved.
+    const postingPositions =
+      size <= 65_536 ? new Uint16Array(this.tokenCount) : new Int32Array(this.tokenCount);
     const postingWeights = new Uint16Array(this.tokenCount);
     const hasSparse = new Uint8Array(size);
     for (let position = 0, slot = 0; position < size; position++) {
@@ -346,7 +383,8 @@ export interface SegmentParts {
   scopeCodes: Uint16Array;
   tokenOrdinals: TokenTable;
   tokenStarts: Int32Array;
-  postingPositions: Int32Array;
+  /** 16-bit in segments of up to 65,536 children (32-bit in snapshot files saved before). */
+  postingPositions: Uint16Array | Int32Array;
   /** 16-bit fixed point, see `weightStep`. */
   postingWeights: Uint16Array;
   hasSparse: Uint8Array;
@@ -491,16 +529,17 @@ export class SnapshotSegment {
     return best.map(({ position, score }) => ({ rowid: this.parts.rowids[position]!, score }));
   }
 
-  searchDense(query: Float32Array, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
+  searchDense(query: DenseQuery, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
     const parts = this.parts;
-    if (parts.dimension === null || query.length !== parts.dimension || !parts.signs) return [];
+    if (parts.dimension === null || query.values.length !== parts.dimension || !parts.signs) return [];
     const positions = this.visiblePositions(allowed);
     const wanted = Math.max(limit, options.rescoreCandidates);
     let finalists = positions;
     if (positions.length > options.exactLimit && positions.length > wanted) {
-      const queryCode = new Int32Array(signCode(query).buffer);
+      const queryCode = query.code;
       let candidates = positions;
-      const coarseWords = Math.min(parts.words, 8);
+      // A first pass over the leading 256 bits of every vector (read in order, which the memory
+      // prefetcher likes), a second over all bits of the few thousand kept.
       if (coarseWords < parts.words && positions.length > wanted * 8) {
         candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
       }
@@ -509,6 +548,7 @@ export class SnapshotSegment {
     const quantized = parts.quantized!;
     const scales = parts.scales!;
     const dimension = parts.dimension;
+    const values = query.values;
     const best = topK(
       finalists,
       finalists.length,
@@ -516,13 +556,17 @@ export class SnapshotSegment {
         const base = position * dimension;
         let sum0 = 0;
         let sum1 = 0;
+        let sum2 = 0;
+        let sum3 = 0;
         let index = 0;
-        for (; index + 1 < dimension; index += 2) {
-          sum0 += query[index]! * quantized[base + index]!;
-          sum1 += query[index + 1]! * quantized[base + index + 1]!;
+        for (; index + 3 < dimension; index += 4) {
+          sum0 += values[index]! * quantized[base + index]!;
+          sum1 += values[index + 1]! * quantized[base + index + 1]!;
+          sum2 += values[index + 2]! * quantized[base + index + 2]!;
+          sum3 += values[index + 3]! * quantized[base + index + 3]!;
         }
-        if (index < dimension) sum0 += query[index]! * quantized[base + index]!;
-        return (sum0 + sum1) * scales[position]!;
+        for (; index < dimension; index++) sum0 += values[index]! * quantized[base + index]!;
+        return (sum0 + sum1 + sum2 + sum3) * scales[position]!;
       },
       limit,
     );
@@ -637,12 +681,29 @@ export class SearchSnapshot {
   }
 
   searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
+    const prepared = denseQuery(query);
     return merged(
-      this.segmentList.map((segment) => segment.searchDense(query, allowed, limit, this.options)),
+      this.segmentList.map((segment) => segment.searchDense(prepared, allowed, limit, this.options)),
       limit,
     );
   }
 }
+
+/**
+ * A dense query prepared once for every segment: its values as float64 (no float32 → float64
+ * conversion per multiplication in the rescoring loop) and its sign code.
+ */
+interface DenseQuery {
+  values: Float64Array;
+  code: Int32Array;
+}
+
+function denseQuery(query: Float32Array): DenseQuery {
+  return { values: Float64Array.from(query), code: new Int32Array(signCode(query).buffer) };
+}
+
+/** Sign words of the first Hamming pass (256 dimensions). */
+const coarseWords = 8;
 
 function merged(lists: Scored[][], limit: number): Scored[] {
   if (lists.length === 1) return lists[0]!;

@@ -187,7 +187,7 @@ export async function readSnapshotFile(
         segment.tokens,
       ),
       tokenStarts: view<Int32Array>(arrays.tokenStarts)!,
-      postingPositions: view<Int32Array>(arrays.postingPositions)!,
+      postingPositions: view<Uint16Array | Int32Array>(arrays.postingPositions)!,
       postingWeights: view<Uint16Array>(arrays.postingWeights)!,
       hasSparse: view<Uint8Array>(arrays.hasSparse)!,
       dimension: segment.dimension,

@@ -1,6 +1,8 @@
 /**
  * The embedded index: one SQLite file (WAL) holding documents, parents, children and their vectors
- * (sparse + int8; no float32 copy is stored, it was never read).
+ * (sparse + int8; no float32 copy is stored, it was never read), plus the same vectors stored
+ * contiguously in the compact vector table (vector-pages.ts), which a load without a saved snapshot
+ * reads instead of every child row; a file written before that table gets it at open.
  * Writes are single transactions (a document is visible whole or not at all; a killed process leaves
  * the previous state). Reads go through an in-memory `SearchSnapshot`: built in the background in
  * slices that yield to the event loop (`warmUp` at start, or on the first search, which waits for it);
@@ -35,6 +37,7 @@ import { reciprocalRankFusion } from './fusion.ts';
 import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
 import {
   buildSegment,
+  buildSegmentFromPages,
   buildSegmentNow,
   type Pause,
   ScopeTable,
@@ -47,6 +50,20 @@ import {
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
 import { addedColumns, schema, schemaVersion } from './sqlite-schema.ts';
 import { encodeQuantizedBlob, encodeSparseBlob, normalized } from './vector-codec.ts';
+import {
+  deleteVectorPages,
+  dropDenseFromPages,
+  insertVectorPages,
+  markVectorPagesCurrent,
+  type PageTuple,
+  rebuildVectorPages,
+  selectPages,
+  slicePage,
+  toVectorPage,
+  type VectorPage,
+  vectorPagesCurrent,
+  vectorPagesSchema,
+} from './vector-pages.ts';
 
 export interface SqliteChunkIndexOptions {
   file: string;
@@ -58,13 +75,20 @@ export interface SqliteChunkIndexOptions {
   sliceMs?: number;
   /** Merge the snapshot's segments in the background above this many (default 16). */
   maxSegments?: number;
-  /** Children per segment when the snapshot is loaded from the rows (default 65,536). */
+  /** Children per segment when the snapshot is loaded from the store (default 65,536). */
   segmentRows?: number;
   /**
    * Test seam: called inside a move's transaction before each of its steps; an error thrown here ends
    * the move there (as a crash would), and the transaction leaves the document where it was.
    */
   beforeMoveStep?: (step: MoveStep) => void;
+  /**
+   * Where a load without a current saved snapshot reads the vectors: the compact vector table when it is
+   * current (default), or always the children rows (for tests and benchmarks).
+   */
+  loadFrom?: 'pages' | 'rows';
+  /** For tests: called after each document while the vector table is rebuilt at open (may throw). */
+  onVectorPagesRebuilt?: (documents: number) => void;
 }
 
 /** The steps of a move, each one statement of the same transaction. */
@@ -134,6 +158,7 @@ export class SqliteChunkIndex implements ChunkIndex {
   private readonly maxSegments: number;
   private readonly segmentRows: number;
   private readonly beforeMoveStep: (step: MoveStep) => void;
+  private readonly loadFrom: 'pages' | 'rows';
   /** Segments the last load produced (later writes add one each). */
   private loadedSegments = 1;
   private snapshot: SearchSnapshot | undefined;
@@ -159,6 +184,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.maxSegments = options.maxSegments ?? 16;
     this.segmentRows = options.segmentRows ?? 65_536;
     this.beforeMoveStep = options.beforeMoveStep ?? (() => {});
+    this.loadFrom = options.loadFrom ?? 'pages';
     this.db = openWritable(this.file);
     this.snapshotFile = `${this.file}.snapshot`;
     const version = this.meta('schema_version');
@@ -169,6 +195,26 @@ export class SqliteChunkIndex implements ChunkIndex {
         `The index at ${this.file} has format ${version}; this ragent uses ${schemaVersion}. ` +
           'Delete that file and ingest your documents again.',
       );
+    }
+    this.ensureVectorPages(options.onVectorPagesRebuilt);
+  }
+
+  /**
+   * Brings the compact vector table up to date when it is not (a file written before it existed, or
+   * written since by an earlier version), in one transaction. A failure leaves the file as it was: it is
+   * logged, and the search snapshot is loaded from the children rows until a later open succeeds.
+   */
+  private ensureVectorPages(onDocument?: (documents: number) => void): void {
+    if (vectorPagesCurrent(this.db)) return;
+    const started = performance.now();
+    try {
+      const documents = rebuildVectorPages(this.db, onDocument);
+      this.logger?.info(
+        { documents, ms: Math.round(performance.now() - started) },
+        'index migrated: compact vector table built',
+      );
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'could not build the compact vector table; loading from the rows');
     }
   }
 
@@ -244,6 +290,12 @@ export class SqliteChunkIndex implements ChunkIndex {
         );
         rows.push({ rowid: Number(lastInsertRowid), scope: document.scope, sparse, quantized });
       }
+      insertVectorPages(
+        this.db,
+        document.scope,
+        document.id,
+        rows.map((row) => ({ key: row.rowid, sparse: row.sparse, quantized: row.quantized })),
+      );
     });
     this.guardWrite(write);
     this.applyWrite({ deleted, rows });
@@ -301,6 +353,10 @@ export class SqliteChunkIndex implements ChunkIndex {
       );
       this.db
         .prepare('UPDATE children SET scope = ? WHERE scope = ? AND document_id = ?')
+        .run(to, from, documentId);
+      // The compact vector table carries the scope too: a cold load must find the children in their new set.
+      this.db
+        .prepare('UPDATE vector_pages SET scope = ? WHERE scope = ? AND document_id = ?')
         .run(to, from, documentId);
       // The snapshot marks the rows deleted and adds them again under their new scope (same keys).
       const tuples = this.db
@@ -454,6 +510,7 @@ export class SqliteChunkIndex implements ChunkIndex {
           'UPDATE children SET quantized = NULL, dense = NULL WHERE quantized IS NOT NULL OR dense IS NOT NULL',
         )
         .run();
+      dropDenseFromPages(this.db);
       this.db.prepare('UPDATE documents SET embedding_model = NULL').run();
       this.db.prepare("DELETE FROM meta WHERE key IN ('embedding_model', 'embedding_dimension')").run();
       return changes;
@@ -477,6 +534,7 @@ export class SqliteChunkIndex implements ChunkIndex {
       .pluck()
       .all(scope, documentId) as number[];
     this.db.prepare('DELETE FROM children WHERE scope = ? AND document_id = ?').run(scope, documentId);
+    deleteVectorPages(this.db, scope, documentId);
     this.db.prepare('DELETE FROM parents WHERE scope = ? AND document_id = ?').run(scope, documentId);
     const { changes } = this.db
       .prepare('DELETE FROM documents WHERE scope = ? AND id = ?')
@@ -629,7 +687,6 @@ export class SqliteChunkIndex implements ChunkIndex {
       try {
         reader.pragma('mmap_size = 0');
         reader.exec('BEGIN');
-        const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
         const metaValue = (key: string) =>
           reader.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
         const dimensionValue = metaValue('embedding_dimension');
@@ -641,24 +698,28 @@ export class SqliteChunkIndex implements ChunkIndex {
             return undefined;
           },
         );
+        const slice = slicePause(this.sliceMs);
+        const pause: Pause = () => {
+          if (this.closed) throw new BuildCancelled('closed');
+          return slice();
+        };
+        const dimension = dimensionValue === undefined ? null : Number(dimensionValue);
         if (loaded) this.savedGeneration = storeGeneration;
-        else {
+        else if (this.loadFrom === 'pages' && vectorPagesCurrent(reader)) {
+          loaded = await this.loadFromPages(reader, dimension, scopes, pause);
+        } else {
+          const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
           const tuples = reader
             .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
             .raw()
             .iterate() as IterableIterator<[number, string, Uint8Array | null, Uint8Array | null]>;
           rows = asRows(tuples);
-          const slice = slicePause(this.sliceMs);
-          const pause: Pause = () => {
-            if (this.closed) throw new BuildCancelled('closed');
-            return slice();
-          };
           // Segments of at most `segmentRows` children: no single allocation or pass holds the loop long,
           // and each segment pre-selects its own dense candidates (better recall on large indexes).
           const segments: SnapshotSegment[] = [];
           for (let remaining = count; ; remaining -= this.segmentRows) {
             const segment = await buildSegment(take(rows, this.segmentRows), {
-              dimension: dimensionValue === undefined ? null : Number(dimensionValue),
+              dimension,
               scopes,
               expectedSize: Math.max(1, Math.min(remaining, this.segmentRows)),
               pause,
@@ -695,6 +756,63 @@ export class SqliteChunkIndex implements ChunkIndex {
   }
 
   /**
+   * Loads the snapshot from the compact vector table: a few hundred large blobs, copied in bulk, in
+   * segments of at most `segmentRows` children (a page is split between two segments when needed).
+   */
+  private async loadFromPages(
+    reader: Database.Database,
+    dimension: number | null,
+    scopes: ScopeTable,
+    pause: Pause,
+  ): Promise<SearchSnapshot> {
+    const count = (reader.prepare('SELECT SUM(count) FROM vector_pages').pluck().get() as number | null) ?? 0;
+    const tuples = reader.prepare(selectPages).raw().iterate() as IterableIterator<PageTuple>;
+    const segmentRows = this.segmentRows;
+    let pending: VectorPage | undefined;
+    let exhausted = false;
+    function* segmentPages(): Generator<VectorPage, undefined, undefined> {
+      let taken = 0;
+      while (taken < segmentRows) {
+        if (!pending) {
+          const next = tuples.next();
+          if (next.done) {
+            exhausted = true;
+            return;
+          }
+          pending = toVectorPage(next.value);
+        }
+        const page: VectorPage = pending;
+        const room = segmentRows - taken;
+        if (page.count <= room) {
+          pending = undefined;
+          taken += page.count;
+          yield page;
+        } else {
+          pending = slicePage(page, room, page.count);
+          taken += room;
+          yield slicePage(page, 0, room);
+        }
+      }
+    }
+    const segments: SnapshotSegment[] = [];
+    try {
+      for (let remaining = count; !exhausted || pending; remaining -= segmentRows) {
+        const segment = await buildSegmentFromPages(segmentPages(), {
+          dimension,
+          scopes,
+          expectedSize: Math.max(1, Math.min(remaining, segmentRows)),
+          pause,
+        });
+        if (segment.size === 0) break;
+        segments.push(segment);
+      }
+    } finally {
+      tuples.return?.();
+    }
+    return new SearchSnapshot(scopes, segments, this.snapshotOptions());
+  }
+
+  /**
    * Saves the snapshot for the next start, stamped with the store's write generation it reflects (any
    * later write makes the file stale). Failures only cost the next start a rebuild: they are logged.
    */
@@ -720,14 +838,19 @@ export class SqliteChunkIndex implements ChunkIndex {
     );
   }
 
-  /** Called inside every write transaction: the saved snapshot of an older generation is stale. */
+  /**
+   * Called inside every write transaction: the saved snapshot of an older generation is stale. The
+   * vector table stays current when it was (this write updates it too).
+   */
   private bumpWriteGeneration(): void {
+    const pagesCurrent = vectorPagesCurrent(this.db);
     this.db
       .prepare(
         `INSERT INTO meta (key, value) VALUES ('write_generation', '1')
          ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
       )
       .run();
+    if (pagesCurrent) markVectorPagesCurrent(this.db);
   }
 
   private snapshotOptions() {
@@ -815,6 +938,7 @@ function openWritable(file: string): Database.Database {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 10000');
     db.exec(schema);
+    db.exec(vectorPagesSchema);
     addMissingColumns(db);
     return db;
   } catch (error) {

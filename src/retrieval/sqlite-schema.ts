@@ -2,7 +2,8 @@
  * The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them.
  * `children.dense` (float32) is no longer written (the search reads only `quantized`); it stays in the
  * table so that files written before keep opening. `documents.link` came later: `addedColumns` adds it to
- * older files (an added nullable column needs no new schema version; older code ignores it).
+ * older files (an added nullable column needs no new schema version; older code ignores it). The table
+ * `vector_pages` (vector-pages.ts) is derived from `children`; it needs no new schema version either.
  */
 export const schemaVersion = '1';
 

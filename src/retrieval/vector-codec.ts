@@ -63,6 +63,19 @@ export function signCode(
   return target;
 }
 
+/** The sign bits (1 = positive) of int8 values into `target` from `offset`, 32 dimensions a word. */
+export function writeSignWords(values: Int8Array, target: Int32Array, offset: number): void {
+  const dimension = values.length;
+  const words = signWords(dimension);
+  for (let word = 0; word < words; word++) {
+    let bits = 0;
+    const end = Math.min(dimension, (word + 1) * 32);
+    // (-v) >>> 31 is 1 exactly when v > 0: no branch per dimension.
+    for (let index = word * 32; index < end; index++) bits |= (-values[index]! >>> 31) << (index & 31);
+    target[offset + word] = bits;
+  }
+}
+
 /** int8 quantisation: a float32 scale (max |value| / 127) followed by one int8 per dimension. */
 export function encodeQuantizedBlob(vector: Float32Array): Buffer {
   let largest = 0;

@@ -84,17 +84,19 @@ describe('PDF → Markdown on a real LaTeX PDF (asy-latex.pdf from the corpus: e
   });
   const headings = blocks.filter((block) => block.kind === 'heading');
 
-  it('finds the numbered sections at two levels under the title', () => {
+  // The PDF has no outline, so the fonts' weights are read: the sections' bold fonts no longer share a
+  // key with the title's regular one, and the one-off title style does not rank above them.
+  it('finds the numbered sections at two levels, the title at the top', () => {
     expect(pageCount).toBe(11);
     expect(headings[0]).toMatchObject({ level: 1, text: 'The asymptote package', pageStart: 1 });
     const numbered = headings.filter((heading) => /^\d/.test(heading.text)).slice(0, 6);
     expect(numbered.map((heading) => [heading.level, heading.text, heading.pageStart])).toEqual([
-      [2, '1 Introduction', 1],
-      [2, '2 User syntax', 1],
-      [3, '2.1 Package loading and options', 1],
-      [3, '2.2 Commands for inserting Asymptote graphics', 2],
-      [3, '2.3 Graphics options', 2],
-      [2, '3 Processing the document', 2],
+      [1, '1 Introduction', 1],
+      [1, '2 User syntax', 1],
+      [2, '2.1 Package loading and options', 1],
+      [2, '2.2 Commands for inserting Asymptote graphics', 2],
+      [2, '2.3 Graphics options', 2],
+      [1, '3 Processing the document', 2],
     ]);
   });
 

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { readSnapshotFile, writeSnapshotFile } from '../../src/retrieval/snapshot-file.ts';
 import {
   openSqliteChunkIndex,
   type SqliteChunkIndex,
@@ -177,6 +179,35 @@ describe('the saved snapshot', () => {
       expect((await reopened.search(query('beluga'), { scopes: ['slack:T1'], k: 5 }))[0]?.child.id).toBe(
         'late:c0',
       );
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('loads a file saved before posting positions were 16-bit (32-bit positions) with the same results', async () => {
+    await indexWithTwoSegments();
+    const probe = query('walrus again');
+    const fresh = openSqliteChunkIndex({ file });
+    const expected = await fresh.search(probe, { scopes: ['shared'], k: 5 });
+    await fresh.close();
+    const raw = new Database(file, { readonly: true });
+    const generation = String(
+      raw.prepare("SELECT value FROM meta WHERE key = 'write_generation'").pluck().get(),
+    );
+    raw.close();
+    const options = { dimension: null, exactLimit: 5_000, rescoreCandidates: 400 };
+    const saved = await readSnapshotFile(`${file}.snapshot`, generation, options);
+    for (const segment of saved!.segments) {
+      const { parts } = segment.contents();
+      expect(parts.postingPositions).toBeInstanceOf(Uint16Array);
+      parts.postingPositions = Int32Array.from(parts.postingPositions);
+    }
+    await writeSnapshotFile(`${file}.snapshot`, saved!, generation);
+    const reopened = openSqliteChunkIndex({ file, loadFrom: 'rows' });
+    try {
+      const hits = await reopened.search(probe, { scopes: ['shared'], k: 5 });
+      expect(reopened.snapshotStats().segments).toBe(3);
+      expect(hits).toEqual(expected);
     } finally {
       await reopened.close();
     }

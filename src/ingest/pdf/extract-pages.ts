@@ -38,6 +38,8 @@ export interface ExtractOptions {
   /** Default: defaultIngestLimits. */
   limits?: IngestLimits;
   signal?: AbortSignal;
+  /** Benchmarks: read font weights as for a document without an outline (the outline is still read). */
+  ignoreOutline?: boolean;
 }
 
 export interface PdfPages {
@@ -116,6 +118,7 @@ class WorkerPool {
           maxPageChars: limits.maxTextChars,
           maxStreamBytes: limits.maxTextChars,
           streamShare: { index, of: workerCount },
+          ignoreOutline: options.ignoreOutline ?? false,
         },
         workerCount,
       );

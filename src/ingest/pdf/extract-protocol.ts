@@ -12,6 +12,8 @@ export interface WorkerInput {
   maxStreamBytes: number;
   /** This worker checks every `of`-th stream from `index`. */
   streamShare: { index: number; of: number };
+  /** Read the fonts' weights even when the document has an outline (benchmarks of the font path). */
+  ignoreOutline: boolean;
 }
 
 /** Parent → worker. */

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { isRagentError } from '../../errors.ts';
 import { findOversizedStream } from './check-streams.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
+import { FontWeights } from './font-weights.ts';
 import { openPdf } from './open-pdf.ts';
 import { readOutline } from './read-outline.ts';
 import { PageTextTooLarge, readPage } from './read-page.ts';
@@ -23,7 +24,14 @@ async function start(): Promise<void> {
     const document = await openPdf(new Uint8Array(input.bytes), input.name);
     send({ type: 'ready', pageCount: document.numPages });
     // The outline is read here too, never in the thread that serves chats.
-    if (input.streamShare.index === 0) send({ type: 'outline', entries: await readOutline(document) });
+    let hasOutline: boolean;
+    if (input.streamShare.index === 0) {
+      const entries = await readOutline(document);
+      send({ type: 'outline', entries });
+      hasOutline = entries.length > 0;
+    } else hasOutline = ((await document.getOutline().catch(() => null)) ?? []).length > 0;
+    // Without an outline, headings come from fonts: read their weights (bold at body size).
+    const fontWeights = hasOutline && !input.ignoreOutline ? undefined : new FontWeights();
     port.on('message', async (message: ToWorker) => {
       if (message.type === 'close') {
         await document.destroy().catch(() => {});
@@ -32,7 +40,7 @@ async function start(): Promise<void> {
       }
       for (let page = message.from; page <= message.to; page++) {
         try {
-          const { text, chars } = await readPage(document, page, input.maxPageChars);
+          const { text, chars } = await readPage(document, page, input.maxPageChars, fontWeights);
           send({ type: 'page', page: text, chars });
         } catch (error) {
           if (error instanceof PageTextTooLarge) {

@@ -231,12 +231,16 @@ function headingLevel(line: PageLine, text: string, style: DocumentStyle, page: 
   return Math.min(3, 1 + style.headingSizes.filter((other) => other > size + 0.25).length);
 }
 
-/** Bold fonts are rare, proportional and at least as wide as the body font (italics are narrower). */
+/**
+ * Bold fonts are rare and proportional. A font whose object says it is bold (`:w700` in its key, see
+ * font-weights.ts) is; otherwise a bold font is at least as wide as the body font (italics are narrower).
+ */
 function isBoldFont(font: FontKey, style: DocumentStyle): boolean {
   const usage = style.fonts.get(font);
   const body = style.fonts.get(style.bodyFont);
   if (!usage || !body || usage.monospace || usage.chars === 0 || body.chars === 0) return false;
   if (usage.chars > style.totalChars * 0.1) return false;
+  if (font.endsWith(':w700')) return true;
   return usage.ems / usage.chars >= (body.ems / body.chars) * 0.99;
 }
 

@@ -78,7 +78,15 @@ const visibleCharacters = (text: string): number => text.replace(/\s+/g, '').len
 const cellGap = 1.2;
 const cellMarker = '\u001f';
 
-export function pageLines(page: number, content: TextContentLike): PageText {
+/**
+ * `weights` (font id → bold), when known, marks a bold font's key (`:w700`): pdf.js's styles carry no
+ * weight, so without it bold and regular of one family share a key.
+ */
+export function pageLines(
+  page: number,
+  content: TextContentLike,
+  weights?: ReadonlyMap<string, boolean>,
+): PageText {
   const fontKeys = new Map<string, { key: FontKey; monospace: boolean }>();
   const fonts: Record<FontKey, FontUsage> = {};
   const lines: PageLine[] = [];
@@ -89,8 +97,10 @@ export function pageLines(page: number, content: TextContentLike): PageText {
     if (!known) {
       const style = content.styles[fontName];
       const family = style?.fontFamily ?? 'serif';
+      // Only a bold font's key changes: regular fonts keep the key they had without weights.
+      const weight = weights?.get(fontName) === true ? ':w700' : '';
       known = {
-        key: `${family}:${style?.ascent ?? 0}:${style?.descent ?? 0}${style?.vertical ? ':v' : ''}`,
+        key: `${family}:${style?.ascent ?? 0}:${style?.descent ?? 0}${style?.vertical ? ':v' : ''}${weight}`,
         monospace: family === 'monospace',
       };
       fontKeys.set(fontName, known);

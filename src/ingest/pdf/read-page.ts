@@ -1,3 +1,4 @@
+import type { FontWeights } from './font-weights.ts';
 import type { PdfDocument } from './open-pdf.ts';
 import { type PageText, pageLines, type TextContentLike } from './page-lines.ts';
 
@@ -12,12 +13,13 @@ export class PageTextTooLarge extends Error {
  * Extracts one page's lines and frees the page's resources right after. The text is streamed from
  * pdf.js in chunks and counted (characters, plus one per text run) on the way: past `maxChars` the
  * stream is cancelled and PageTextTooLarge thrown, so a page whose content inflates to hundreds of
- * MB is never held whole.
+ * MB is never held whole. With `fontWeights`, each line's font key also says whether the font is bold.
  */
 export async function readPage(
   document: PdfDocument,
   pageNumber: number,
   maxChars = Number.POSITIVE_INFINITY,
+  fontWeights?: FontWeights,
 ): Promise<{ text: PageText; chars: number }> {
   const page = await document.getPage(pageNumber);
   try {
@@ -31,7 +33,8 @@ export async function readPage(
       }
       if (chars > maxChars) throw new PageTextTooLarge(pageNumber);
     }
-    return { text: pageLines(pageNumber, content), chars };
+    const weights = fontWeights ? await fontWeights.of(page, Object.keys(content.styles)) : undefined;
+    return { text: pageLines(pageNumber, content, weights), chars };
   } finally {
     page.cleanup();
   }
