@@ -38,6 +38,9 @@ export interface FakeSlackMessage {
   streaming?: boolean;
   /** Set on a message chat.startStream created. */
   streamed?: boolean;
+  /** The replica that posted it / changed it last (when it used `apiUrlFor(replica)`). */
+  postedBy?: string;
+  changedBy?: string;
 }
 
 export interface FakeSlackFile {
@@ -346,6 +349,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: String(body.text ?? ''),
           blocks: Array.isArray(body.blocks) ? body.blocks : [],
           updates: 0,
+          ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
         list.push(message);
@@ -361,6 +365,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         message.text = String(body.text ?? message.text);
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
+        if (replica !== undefined) message.changedBy = replica;
         return { ok: true, channel, ts: message.ts, text: message.text };
       }
       // Slack's text streaming: start in a thread (outside a DM for a recipient), append, stop.
@@ -379,6 +384,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           updates: 0,
           streaming: true,
           streamed: true,
+          ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
         list.push(message);
@@ -394,6 +400,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (method === 'chat.appendStream' && typeof body.markdown_text !== 'string')
           return { ok: false, error: 'invalid_arguments' };
         message.text += String(body.markdown_text ?? '');
+        if (replica !== undefined) message.changedBy = replica;
         if (method === 'chat.stopStream') {
           message.streaming = false;
           if (Array.isArray(body.blocks)) message.blocks = body.blocks;
