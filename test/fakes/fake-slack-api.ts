@@ -203,8 +203,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const sockets = new Set<WebSocket>();
   const random = options.random ?? Math.random;
   const ackTimeoutMs = options.ackTimeoutMs ?? 5_000;
-  /** Every connection, oldest first, with its socket. */
-  const connectionList: Array<SocketConnection & { socket: WebSocket }> = [];
+  /** Every connection, oldest first, with its socket and the envelopes it has not acknowledged yet. */
+  const connectionList: Array<
+    SocketConnection & { socket: WebSocket; unacknowledged: Map<string, (error: Error) => void> }
+  > = [];
   /** Socket Mode URLs handed out by apps.connections.open: ticket → replica. */
   const tickets = new Map<string, string | undefined>();
   let ticketCounter = 0;
@@ -241,11 +243,21 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return;
       }
       sockets.add(ws);
-      const connection = { id: `connection-${connectionList.length + 1}`, replica, open: true, socket: ws };
+      const connection = {
+        id: `connection-${connectionList.length + 1}`,
+        replica,
+        open: true,
+        socket: ws,
+        unacknowledged: new Map<string, (error: Error) => void>(),
+      };
       connectionList.push(connection);
       ws.on('close', () => {
         sockets.delete(ws);
         connection.open = false;
+        // What it never acknowledged fails at once (Slack would send it again on another connection).
+        for (const fail of connection.unacknowledged.values()) {
+          fail(new Error(`fake Slack: ${connection.id} closed before acknowledging an envelope`));
+        }
         notify();
       });
       ws.on('message', (data) => {
@@ -536,12 +548,20 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         reject(error);
         return;
       }
-      const timer = setTimeout(() => {
-        if (pendingAcks.delete(id)) reject(new Error(`fake Slack: envelope ${id} was not acknowledged`));
-      }, ackTimeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        connection.unacknowledged.delete(id);
+        if (pendingAcks.delete(id)) reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new Error(`fake Slack: envelope ${id} was not acknowledged`)),
+        ackTimeoutMs,
+      );
       timer.unref();
+      connection.unacknowledged.set(id, fail);
       pendingAcks.set(id, (ack) => {
         clearTimeout(timer);
+        connection.unacknowledged.delete(id);
         resolve({ envelopeId: id, connection: connection.id, replica: connection.replica, ack });
       });
       connection.socket.send(JSON.stringify(message));

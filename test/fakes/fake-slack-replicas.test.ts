@@ -4,7 +4,7 @@
  * a load balancer hands each signed request to one replica.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createFakeLoadBalancer } from './fake-load-balancer.ts';
 import { type FakeSlackApi, maxSocketConnections, startFakeSlackApi } from './fake-slack-api.ts';
@@ -20,7 +20,7 @@ interface AppSocket {
 }
 
 /** Opens a Socket Mode connection as an app (replica) does, acknowledging every envelope. */
-async function connectApp(slack: FakeSlackApi, replica?: string): Promise<AppSocket> {
+async function connectApp(slack: FakeSlackApi, replica?: string, acknowledge = true): Promise<AppSocket> {
   const apiUrl = replica ? slack.apiUrlFor(replica) : slack.apiUrl;
   const opened = (await (
     await fetch(`${apiUrl}apps.connections.open`, {
@@ -36,7 +36,7 @@ async function connectApp(slack: FakeSlackApi, replica?: string): Promise<AppSoc
     app.messages.push(message);
     if (typeof message.envelope_id === 'string') {
       app.envelopes.push(message as unknown as AppSocket['envelopes'][number]);
-      socket.send(JSON.stringify({ envelope_id: message.envelope_id }));
+      if (acknowledge) socket.send(JSON.stringify({ envelope_id: message.envelope_id }));
     }
   });
   await new Promise<void>((resolve, reject) => {
@@ -132,6 +132,19 @@ describe('fake Slack Socket Mode with several connections', () => {
     await expect(
       slack.deliverEnvelope(mention(slack, 'x'), { type: 'events_api', connection: 'connection-2' }),
     ).rejects.toThrow(/not open/);
+  });
+
+  it('fails an envelope at once when its connection closes without acknowledging it', async () => {
+    slack = await startFakeSlackApi({ ackTimeoutMs: 60_000 });
+    const silent = await connectApp(slack, 'silent', false);
+    apps.push(silent);
+    const outcome = slack.deliverEnvelope(mention(slack, 'lost'), { type: 'events_api' }).then(
+      () => 'acknowledged',
+      (error: unknown) => String(error),
+    );
+    await vi.waitFor(() => expect(silent.envelopes).toHaveLength(1));
+    silent.socket.terminate();
+    expect(await outcome).toMatch(/connection-1 closed before acknowledging/);
   });
 
   it('labels the Web API calls of a replica that uses its own API URL', async () => {

@@ -72,7 +72,10 @@ export interface ReplicaCluster {
     text: string,
     fields?: Partial<MessageEventFields>,
   ): { ts: string; envelope: Record<string, unknown> };
-  /** Delivers an Events API envelope over Socket Mode. */
+  /**
+   * Delivers an Events API envelope over Socket Mode (to `to`, or any replica but `avoid`, else one at
+   * random); one a connection closed without acknowledging is sent again elsewhere, as Slack does.
+   */
   deliver(
     envelope: Record<string, unknown>,
     options?: { to?: string; avoid?: string; retryAttempt?: number },
@@ -180,7 +183,7 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
       );
       return { ts, envelope };
     },
-    deliver: (envelope, target = {}) => {
+    deliver: async (envelope, target = {}) => {
       const connectionOf = (name: string | undefined) => {
         if (name === undefined) return undefined;
         const replica = replicas.get(name);
@@ -188,13 +191,24 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
         return replica.connection;
       };
       const to = connectionOf(target.to);
-      const avoid = connectionOf(target.avoid);
-      return slack.deliverEnvelope(envelope, {
-        type: 'events_api',
-        ...(target.retryAttempt ? { retryAttempt: target.retryAttempt } : {}),
-        ...(to ? { connection: to } : {}),
-        ...(avoid ? { avoid } : {}),
-      });
+      let avoid = connectionOf(target.avoid);
+      let retryAttempt = target.retryAttempt ?? 0;
+      for (;;) {
+        try {
+          return await slack.deliverEnvelope(envelope, {
+            type: 'events_api',
+            ...(retryAttempt ? { retryAttempt } : {}),
+            ...(to && retryAttempt === (target.retryAttempt ?? 0) ? { connection: to } : {}),
+            ...(avoid ? { avoid } : {}),
+          });
+        } catch (error) {
+          // Like Slack: an envelope a connection never acknowledged is sent again, up to 3 retries.
+          const closed = /closed before acknowledging/.exec(String(error));
+          if (!closed || retryAttempt >= 3) throw error;
+          avoid = /(connection-\d+)/.exec(String(error))?.[1];
+          retryAttempt++;
+        }
+      }
     },
     mention: async (text, { to, avoid, ...fields } = {}) => {
       const { ts, envelope } = cluster.mentionEnvelope(text, fields);
