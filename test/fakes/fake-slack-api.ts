@@ -41,6 +41,9 @@ export interface FakeSlackMessage {
   /** The replica that posted it / changed it last (when it used `apiUrlFor(replica)`). */
   postedBy?: string;
   changedBy?: string;
+  /** When it was posted / changed last (epoch ms, the fake's clock). */
+  postedAt: number;
+  changedAt: number;
 }
 
 export interface FakeSlackFile {
@@ -361,6 +364,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: String(body.text ?? ''),
           blocks: Array.isArray(body.blocks) ? body.blocks : [],
           updates: 0,
+          postedAt: Date.now(),
+          changedAt: Date.now(),
           ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
@@ -377,6 +382,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         message.text = String(body.text ?? message.text);
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
+        message.changedAt = Date.now();
         if (replica !== undefined) message.changedBy = replica;
         return { ok: true, channel, ts: message.ts, text: message.text };
       }
@@ -394,6 +400,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: String(body.markdown_text ?? ''),
           blocks: [],
           updates: 0,
+          postedAt: Date.now(),
+          changedAt: Date.now(),
           streaming: true,
           streamed: true,
           ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
@@ -412,6 +420,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (method === 'chat.appendStream' && typeof body.markdown_text !== 'string')
           return { ok: false, error: 'invalid_arguments' };
         message.text += String(body.markdown_text ?? '');
+        message.changedAt = Date.now();
         if (replica !== undefined) message.changedBy = replica;
         if (method === 'chat.stopStream') {
           message.streaming = false;

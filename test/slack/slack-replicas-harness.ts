@@ -15,6 +15,7 @@ import {
   type ChatScript,
   type FakeChatRequest,
   type FakeOllama,
+  lastUserMessage,
   startFakeOllama,
 } from '../fakes/fake-ollama.ts';
 import {
@@ -98,8 +99,8 @@ export interface ReplicaCluster {
   turnsRun(text: string): number;
   /** When the model was first asked about a question containing `text` (ms, this process's clock). */
   firstAskedAt(text: string): number | undefined;
-  /** When the last Slack call that wrote `message` arrived (ms, this process's clock). */
-  finishedAt(message: FakeSlackMessage): number | undefined;
+  /** When `message` was last written (ms, this process's clock). */
+  finishedAt(message: FakeSlackMessage): number;
   /** A thread's answer to `question` (a finished reply saying "Answer to: <question>"), if any. */
   answerIn(threadTs: string, question: string): FakeSlackMessage | undefined;
   /** Runs a query on the shared database. */
@@ -263,12 +264,7 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
         (request) =>
           request.path === '/api/chat' && userMessageOf(request.body as FakeChatRequest).includes(text),
       )?.at,
-    finishedAt: (message) =>
-      slack.calls.findLast(
-        (call) =>
-          call.body.ts === message.ts &&
-          ['chat.update', 'chat.appendStream', 'chat.stopStream'].includes(call.method),
-      )?.at,
+    finishedAt: (message) => message.changedAt,
     answerIn: (threadTs, question) =>
       cluster.replies(threadTs).find((message) => message.text.includes(answerTo(question))),
     query: async (sql, values = []) => (await database.query(sql, values)).rows,
@@ -291,7 +287,8 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
  */
 function replicaModel(holds: Map<string, Promise<void>>): ChatScript {
   return async (request) => {
-    const question = userMessageOf(request);
+    // The rewrite step sees the thread's history and the new message; the others the question alone.
+    const question = roleOf(request) === 'rewrite' ? userMessageOf(request) : lastUserMessage(request);
     for (const [marker, held] of holds) if (question.includes(marker)) await held;
     switch (roleOf(request)) {
       case 'rewrite':
