@@ -1,15 +1,14 @@
 /**
  * npm run bench:coordination
- * Coordination overhead per turn on PostgreSQL: claim the event, record the turn, run it in thread
- * order (queue row, thread lock, oldest-turn check, running, done, unlock), end the turn — with an
- * empty turn, so only the round trips count. Two replicas on one database; turns spread over threads.
+ * Coordination overhead per turn on PostgreSQL, the turn runner's calls: claim the event, record the
+ * turn with its thread, run it in thread order (queue + take in one statement), end it (delete +
+ * wake the thread) — with an empty turn, so only the round trips count. Two replicas on one database; turns spread over threads.
  * Uses BENCH_DATABASE_URL when set, else starts a throwaway PostgreSQL (as the tests do).
  * Options: BENCH_TURNS (default 400), BENCH_THREADS (50), BENCH_CONCURRENCY (8).
  */
 import pg from 'pg';
 import { openDatabase } from '../src/stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from '../src/stores/postgres/postgres-coordination-store.ts';
-import { runInThreadOrder } from '../src/stores/postgres/session-locks.ts';
 import { startPostgresServer } from '../test/support/postgres-server.ts';
 
 const turns = Number(process.env.BENCH_TURNS ?? 400);
@@ -48,13 +47,23 @@ async function measure(url: string): Promise<void> {
   );
   const run = Date.now();
   const oneTurn = async (turn: number): Promise<number> => {
-    const { database, store } = replicas[Math.abs(turn) % replicas.length]!;
+    const { store } = replicas[Math.abs(turn) % replicas.length]!;
     const key = `bench:${run}:${turn}`;
     const threadId = `slack:T:C:${Math.abs(turn) % threads}`;
     const started = performance.now();
     if (!(await store.claimEvent(key))) throw new Error('a fresh key was already claimed');
-    await store.beginTurn({ key, platform: 'slack', kind: 'answer', location: { channel: 'C' } });
-    await runInThreadOrder(database, { threadId, turnKey: key, position: turn }, async () => {});
+    const thread = { threadId, position: String(turn) };
+    await store.beginTurn({ key, platform: 'slack', kind: 'answer', location: { channel: 'C' }, thread });
+    const ordered = await store.runInThreadOrder?.(
+      {
+        key,
+        thread,
+        location: { channel: 'C', placeholderTs: '1.0' },
+        answer: { text: 'q', place: { threadId, scopes: ['shared'], user: 'U' }, reference: key },
+      },
+      async () => {},
+    );
+    if (!ordered?.ran) throw new Error('the turn did not run');
     await store.endTurn(key);
     return performance.now() - started;
   };
@@ -81,11 +90,10 @@ async function measure(url: string): Promise<void> {
       `${label}: p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms, p99 ${percentile(values, 0.99).toFixed(2)} ms (${values.length} turns)`,
     );
   line('one round trip (SELECT 1)', roundTrip);
-  console.log(
-    'round trips per turn: claim 1, begin 1, queue 1, lock 1, check+run 1, done 1, unlock 1, end 1 = 8',
-  );
+  console.log('round trips per turn: claim 1, begin 1, queue+take 1, end+wake 1 = 4 (8 before)');
   line('coordination per turn, one at a time', sequential);
   line(`coordination per turn, ${concurrency} at a time over ${threads} threads`, concurrent);
+  await Promise.all(replicas.map(({ store }) => store.close()));
   await Promise.all(replicas.map(({ database }) => database.close()));
 }
 

@@ -16,7 +16,7 @@ import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
-import { withIndexWriteLock } from './stores/postgres/session-locks.ts';
+import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
@@ -55,7 +55,13 @@ async function composeServices(
     database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
   );
   const retriever = createRetriever({ index, embedder });
-  const ingestion = createIngestion({ config, logger, index, embedder });
+  const ingestion = createIngestion({
+    config,
+    logger,
+    index,
+    embedder,
+    ...(database ? { withNameLock: (scope, name, work) => withIngestLock(database, scope, name, work) } : {}),
+  });
   const checkpoints = openCheckpointer(database);
   const conversations = await createConversations({
     config,
@@ -73,6 +79,8 @@ async function composeServices(
     ingestion,
     logger: logger.child({ component: 'turns' }),
     answerTimeoutMs: config.limits.answerTimeoutMs,
+    // Replicas: a crashed replica's threads are told (and its queued turns answered) within a second.
+    ...(database ? { sweepIntervalMs: replicaSweepIntervalMs } : {}),
   });
   return {
     config,
@@ -101,6 +109,8 @@ async function composeServices(
 }
 
 const conversationsCloseWaitMs = 2_000;
+/** How often a replica looks for turns of dead replicas. */
+const replicaSweepIntervalMs = 250;
 
 async function settledWithin(work: Promise<unknown>, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

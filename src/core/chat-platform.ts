@@ -15,7 +15,7 @@
  */
 import type { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { TurnInFlight } from './coordination-store.ts';
+import type { ThreadPosition, TurnInFlight } from './coordination-store.ts';
 import type { Answer, IngestProgress, IngestReport, Scope, ThreadId } from './types.ts';
 
 /** Where a conversation lives and what it may search (fixed by the platform from the event's origin). */
@@ -109,6 +109,12 @@ export interface ChatPlatform {
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
   /** A link people can open to reach the thread (recorded with each answer for the feedback export). */
   threadLink?(place: Place): string | undefined;
+  /**
+   * Take no new events, because this replica lost the state it shares with the others (they take
+   * over): close what lets the platform send here, so it sends elsewhere (Slack: the receiver, so HTTP
+   * requests fail and Socket Mode disconnects). Work in flight goes on.
+   */
+  stopTaking?(): Promise<void>;
 }
 
 /** A question to answer. */
@@ -122,6 +128,11 @@ export interface AnswerJob {
   logFields?: Record<string, string>;
   /** Where the thread can be reached before `open` (recorded at once). */
   location: Location;
+  /**
+   * The conversation's thread and the message's platform timestamp: a thread's turns run one at a
+   * time in this order (across replicas too). Must name the thread `open` resolves with.
+   */
+  thread: ThreadPosition;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
   open(): Promise<{ surface: ReplySurface; place: Place }>;
 }
@@ -160,9 +171,12 @@ export interface StopReport {
 
 /** The runner's handle for one platform (`TurnRunner.attach`). */
 export interface PlatformTurns {
-  /** True the first time `key` is claimed. A store failure counts as a first claim: never a silent thread. */
+  /**
+   * True the first time `key` is claimed. A store failure counts as a first claim: never a silent
+   * thread. False once this replica lost the state it shares with other replicas (they take the event).
+   */
   claim(key: string): Promise<boolean>;
-  /** Set once a stop began: take no new work. */
+  /** Set once a stop began (or the shared state was lost): take no new work. */
   readonly stopping: boolean;
   /** Runs an answer turn in the background. */
   answer(job: AnswerJob): void;

@@ -7,6 +7,7 @@
  * another is a Postgres database shared by replicas. Every implementation passes the same contract
  * spec (`test/turns/coordination-store-contract.ts`).
  */
+import type { RagentError } from '../errors.ts';
 import type { Feedback, Scope, Source, ThreadId } from './types.ts';
 
 /** What was in flight: an answer to a question, or an ingest of files shared in chat. */
@@ -24,6 +25,55 @@ export interface TurnInFlight {
   location: Record<string, string>;
   /** Epoch ms. */
   startedAt: number;
+  /** An answer's thread and position in it (replicas). */
+  thread?: ThreadPosition;
+  /**
+   * Replicas only: an answer that was acknowledged and queued behind an earlier turn of its thread,
+   * not started. Whoever adopts it answers it (at `location`, its status) instead of telling the thread.
+   */
+  answer?: QueuedAnswer;
+}
+
+/** Where a turn stands in its thread: a thread's turns run one at a time, in this order. */
+export interface ThreadPosition {
+  threadId: ThreadId;
+  /** The platform's timestamp of the message as a decimal string (Slack `ts`, Discord snowflake). */
+  position: string;
+}
+
+/** What a replica needs to answer a queued turn that another replica acknowledged. */
+export interface QueuedAnswer {
+  text: string;
+  /** The conversation's place, as the receiving platform fixed it (never from the text). */
+  place: { threadId: ThreadId; scopes: Scope[]; user: string };
+  reference: string;
+  logFields?: Record<string, string>;
+}
+
+/** A recorded answer turn about to run in its thread's order. */
+export interface OrderedTurn {
+  key: string;
+  thread: ThreadPosition;
+  /** Where its status is now (recorded with it). */
+  location: Record<string, string>;
+  answer: QueuedAnswer;
+}
+
+/** How `runInThreadOrder` went: the work's result, or why this replica did not run it. */
+export type OrderedRun<Result> =
+  | { ran: true; result: Result }
+  /**
+   * `lost`: this replica lost the shared store while the turn waited; `taken-over`: the turn's record
+   * is no longer this replica's (ended by a stop, or adopted). Either way the turn is left to whoever
+   * holds its record: nothing is delivered and the record is not ended here.
+   */
+  | { ran: false; reason: 'lost' | 'taken-over' };
+
+export interface ThreadOrderEvents {
+  /** The turn waits for `ahead` earlier turns of its thread (called when it starts waiting). */
+  onQueued?(ahead: number): void;
+  /** A store write failed; the turn runs anyway (never a silent thread). */
+  onStoreError?(error: unknown, what: string): void;
 }
 
 /** What an answer was when it was delivered: what 👍/👎 feedback refers to, for `ragent feedback export`. */
@@ -51,12 +101,34 @@ export interface CoordinationStore {
     kind: TurnKind;
     location: Record<string, string>;
     startedAt?: number;
+    /** An answer's place in its thread's order (replicas order by it; see `runInThreadOrder`). */
+    thread?: ThreadPosition;
   }): Promise<void>;
   moveTurn(key: string, location: Record<string, string>): Promise<void>;
   /** Outcome delivered or thread told: forget it. A no-op after close(). */
   endTurn(key: string): Promise<void>;
-  /** Turns of `platform` whose owner is gone (crashed process or replica), oldest first, now owned by this replica. */
+  /**
+   * Turns of `platform` whose owner is gone (crashed process or replica), oldest first, now owned by
+   * this replica. Each is handed to exactly one caller, also among replicas sweeping at once.
+   */
   adoptOrphanedTurns(platform: string): Promise<TurnInFlight[]>;
+  /**
+   * Replicas only (a store shared by several processes). Records the turn as acknowledged (its
+   * location and what is needed to answer it elsewhere) and runs `work` once every earlier turn of
+   * its thread — by the platform's order, whichever replica received it — has ended, and no other
+   * turn of the thread runs. The turn must have been begun with its `thread`. Without this method the
+   * process is alone, and its conversations queue a thread's turns themselves.
+   */
+  runInThreadOrder?<Result>(
+    turn: OrderedTurn,
+    work: () => Promise<Result>,
+    events?: ThreadOrderEvents,
+  ): Promise<OrderedRun<Result>>;
+  /**
+   * Replicas only: `listener` is called once if this replica loses the shared store (its turns are
+   * then other replicas' to take over): it must take no new work.
+   */
+  onLost?(listener: (error: RagentError) => void): void;
   recordFeedback(feedback: Feedback): Promise<void>;
   /** Remembers a delivered answer (the same id again replaces it). */
   recordAnswer(answer: DeliveredAnswer): Promise<void>;

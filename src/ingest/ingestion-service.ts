@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Config } from '../config.ts';
+import type { NameLock } from '../core/name-lock.ts';
 import type {
   DocumentRecord,
   Ingestion,
@@ -31,6 +32,12 @@ export interface IngestionDependencies {
   logger: Logger;
   index: ChunkIndex;
   embedder: Embedder | undefined;
+  /**
+   * Replicas: one ingest of a given (scope, file name) at a time across them (the composition root
+   * passes a PostgreSQL lock). Without it, ingests of one name may overlap (one process: the index
+   * writes one version at a time).
+   */
+  withNameLock?: NameLock;
 }
 
 /** Children embedded per progress step (the embedder batches within it). */
@@ -38,8 +45,14 @@ const embedStep = 256;
 /** Children given BM25 vectors between two turns of the event loop (a few ms each). */
 const sparseStep = 256;
 
-export function createIngestion({ config, logger, index, embedder }: IngestionDependencies): Ingestion {
-  const ingest = async (
+export function createIngestion({
+  config,
+  logger,
+  index,
+  embedder,
+  withNameLock,
+}: IngestionDependencies): Ingestion {
+  const ingestUnlocked = async (
     request: IngestRequest,
     onProgress: IngestProgressListener = () => {},
   ): Promise<IngestReport> => {
@@ -175,6 +188,11 @@ export function createIngestion({ config, logger, index, embedder }: IngestionDe
       `No document "${wanted}" in ${scope}. List them with \`ragent docs list --scope ${scope}\`.`,
     );
   };
+
+  const ingest: Ingestion['ingest'] = (request, onProgress) =>
+    withNameLock
+      ? withNameLock(request.scope, displayName(request.name), () => ingestUnlocked(request, onProgress))
+      : ingestUnlocked(request, onProgress);
 
   return {
     ingest,

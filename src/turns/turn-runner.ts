@@ -30,8 +30,8 @@ import type {
   StopReport,
   TurnRunner,
 } from '../core/chat-platform.ts';
-import type { CoordinationStore, TurnInFlight, TurnKind } from '../core/coordination-store.ts';
-import type { Conversations, Ingestion, TurnResult } from '../core/types.ts';
+import type { CoordinationStore, QueuedAnswer, TurnInFlight, TurnKind } from '../core/coordination-store.ts';
+import type { Conversations, Ingestion, ProgressEvent, TurnResult } from '../core/types.ts';
 import { describeError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
@@ -53,6 +53,16 @@ export interface TurnRunnerOptions {
   acknowledgementWaitMs?: number;
   /** How long a stop may spend telling abandoned threads (default 3 s). */
   noticeTimeoutMs?: number;
+  /**
+   * Replicas: how often to sweep for turns of dead replicas (tell their threads, answer their queued
+   * turns), per platform once it told its orphans at start. Unset: only at start (one process).
+   */
+  sweepIntervalMs?: number;
+}
+
+/** An answer to run: from a platform, or adopted from a dead replica (recorded already, owned here). */
+interface RunnableAnswer extends AnswerJob {
+  adopted?: boolean;
 }
 
 /** A job in flight, as a stop sees it. */
@@ -75,6 +85,8 @@ interface AttachedPlatform {
   platform: ChatPlatform;
   budget: RateBudget;
   stopping: boolean;
+  /** Set once it told its orphans at start: from then on it is swept (replicas). */
+  sweep?: () => Promise<number>;
 }
 
 export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
@@ -88,6 +100,43 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const background = new Set<{ platform: string; done: Promise<void> }>();
   /** Turn records whose end failed: retried with the next end and at stop. */
   const unended = new Set<string>();
+  /** This replica lost the state it shares with the others: it takes no new work. */
+  let lost = false;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping || lost) return;
+    sweeping = true;
+    try {
+      for (const attached of platforms.values()) if (!attached.stopping) await attached.sweep?.();
+    } finally {
+      sweeping = false;
+    }
+  };
+  const startSweeping = () => {
+    if (sweepTimer || options.sweepIntervalMs === undefined || lost) return;
+    sweepTimer = setInterval(() => void sweep(), options.sweepIntervalMs);
+    sweepTimer.unref();
+  };
+  const stopSweeping = () => {
+    clearInterval(sweepTimer);
+    sweepTimer = undefined;
+  };
+  store.onLost?.((error) => {
+    lost = true;
+    stopSweeping();
+    logger.error(
+      { code: error.code, platforms: [...platforms.keys()] },
+      'lost the shared database: this replica takes no new work; the other replicas take over its threads',
+    );
+    for (const attached of platforms.values()) loseTaking(attached);
+  });
+  const loseTaking = (attached: AttachedPlatform) => {
+    attached.stopping = true;
+    attached.platform.stopTaking?.().catch((error: unknown) => {
+      attached.platform.logger.warn({ err: error }, 'could not stop taking events');
+    });
+  };
 
   /** Forgets the turn `key` (if any) and every earlier one whose end failed. */
   const endTurns = async (key?: string) => {
@@ -111,6 +160,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     };
     platforms.set(platform.name, attached);
     const log = platform.logger;
+    if (lost) loseTaking(attached);
 
     const start = (job: Omit<RunningJob, 'done'>, work: (job: RunningJob) => Promise<void>) => {
       const running = job as RunningJob;
@@ -126,6 +176,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         return attached.stopping;
       },
       claim: async (key) => {
+        // The other replicas take it (this one lost the state they share).
+        if (lost) return false;
         try {
           return await store.claimEvent(key);
         } catch (error) {
@@ -134,19 +186,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           return true;
         }
       },
-      answer: (job) =>
-        start(
-          {
-            platform: platform.name,
-            kind: 'answer',
-            key: job.key,
-            recorded: false,
-            abandoned: false,
-            abandonReply: () => ({ kind: 'shutting-down' }),
-          },
-          (running) =>
-            runAnswer(attached, job, running, log.child({ ...job.logFields, reference: job.reference })),
-        ),
+      answer: (job) => answer(job),
       ingest: (job) => {
         const files: IngestFileState[] = job.files.map((file) => ({ name: file.name, state: 'waiting' }));
         start(
@@ -171,16 +211,53 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         };
         background.add(entry);
       },
-      tellOrphans: () => tellOrphans(platform, log),
+      tellOrphans: async () => {
+        const told = await tellOrphans(platform, log, answer);
+        attached.sweep ??= () => tellOrphans(platform, log, answer, { concurrently: true });
+        startSweeping();
+        return told;
+      },
       stop: (timeoutMs) => stop([platform.name], timeoutMs),
     };
+
+    function answer(job: RunnableAnswer) {
+      // Adopted while this platform stops: its record stays, for a replica that lives on.
+      if (job.adopted && attached.stopping) return;
+      start(
+        {
+          platform: platform.name,
+          kind: 'answer',
+          key: job.key,
+          recorded: false,
+          abandoned: false,
+          abandonReply: () => ({ kind: 'shutting-down' }),
+        },
+        (running) =>
+          runAnswer(attached, job, running, log.child({ ...job.logFields, reference: job.reference })),
+      );
+    }
   };
 
-  async function runAnswer(attached: AttachedPlatform, job: AnswerJob, running: RunningJob, log: Logger) {
+  async function runAnswer(
+    attached: AttachedPlatform,
+    job: RunnableAnswer,
+    running: RunningJob,
+    log: Logger,
+  ) {
     const { platform } = attached;
-    running.recorded = await tryStore(log, 'record the turn', () =>
-      store.beginTurn({ key: job.key, platform: platform.name, kind: 'answer', location: job.location }),
-    );
+    running.recorded =
+      job.adopted ||
+      (await tryStore(log, 'record the turn', () =>
+        store.beginTurn({
+          key: job.key,
+          platform: platform.name,
+          kind: 'answer',
+          location: job.location,
+          thread: job.thread,
+        }),
+      ));
+    // Replicas: the record takes its place in the thread's order once acknowledged (and moves with it).
+    const ordered = running.recorded && store.runInThreadOrder !== undefined;
     const acknowledged = gate.begin();
     let opened: Awaited<ReturnType<AnswerJob['open']>>;
     try {
@@ -201,7 +278,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     }
     const { surface, place } = opened;
     running.surface = surface;
-    if (running.recorded)
+    if (running.recorded && !ordered)
       await tryStore(log, 'move the turn', () => store.moveTurn(job.key, surface.location));
     acknowledged();
     await gate.clear(acknowledgementWaitMs);
@@ -226,16 +303,50 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         : { kind: 'shutting-down' };
     };
     const started = Date.now();
-    const turn = conversations.handle(
-      { ...place, text: job.text },
-      (event) => {
-        const line = describeProgress(event);
-        if (line) live.status({ kind: 'working', line });
-      },
-      surface.showText ? { onText: live.write } : {},
-    );
-    const asReply = (result: TurnResult): Reply =>
-      result.kind === 'answer' ? { kind: 'answer', answer: result.answer, threadId: place.threadId } : result;
+    const progress = (event: ProgressEvent) => {
+      const line = describeProgress(event);
+      if (line) live.status({ kind: 'working', line });
+    };
+    const handle = () =>
+      conversations.handle(
+        { ...place, text: job.text },
+        progress,
+        surface.showText ? { onText: live.write } : {},
+      );
+    const turn: Promise<TurnResult | 'left'> =
+      ordered && store.runInThreadOrder
+        ? store
+            .runInThreadOrder(
+              {
+                key: job.key,
+                thread: job.thread,
+                location: surface.location,
+                answer: {
+                  text: job.text,
+                  place: { threadId: place.threadId, scopes: [...place.scopes], user: place.user },
+                  reference: job.reference,
+                  ...(job.logFields ? { logFields: job.logFields } : {}),
+                },
+              },
+              handle,
+              {
+                onQueued: (ahead) => progress({ type: 'queued', reason: 'thread-busy', position: ahead }),
+                onStoreError: (error, what) =>
+                  log.error({ err: error }, `could not ${what}; going on without it`),
+              },
+            )
+            .then((run) => {
+              if (run.ran) return run.result;
+              log.warn({ reason: run.reason }, 'turn left to the other replicas');
+              return 'left' as const;
+            })
+        : handle();
+    const asReply = (result: TurnResult | 'left'): Reply | 'left' =>
+      result === 'left'
+        ? result
+        : result.kind === 'answer'
+          ? { kind: 'answer', answer: result.answer, threadId: place.threadId }
+          : result;
     const outcome = turn.then(asReply, (error: unknown): Reply => {
       const ragentError = toRagentError(error);
       log.error({ err: error, code: ragentError.code, threadId: place.threadId }, 'turn failed');
@@ -267,6 +378,11 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     try {
       const first = await Promise.race([outcome, overdue]);
       await live.settle();
+      // Another replica holds the record now (or will adopt it): nothing is said or ended here.
+      if (first === 'left') {
+        running.abandoned = true;
+        return;
+      }
       if (first === 'overdue') {
         log.error({ seconds: deadlineMs / 1000, threadId: place.threadId }, 'turn overdue');
         await deliver(
@@ -276,6 +392,10 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           log,
         );
         const late = await outcome;
+        if (late === 'left') {
+          running.abandoned = true;
+          return;
+        }
         // A late failure was already said by the overdue notice.
         if (late.kind !== 'error') await deliver(surface, running, late, log);
         await recordAnswer(late);
@@ -394,10 +514,22 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       await endTurn(running.key);
     } catch (error) {
       log.warn({ err: error }, 'could not tell the thread');
+      // Replicas: a live replica's record is never told by another, and would hold up the thread.
+      if (store.runInThreadOrder && running.recorded) await endTurn(running.key);
     }
   }
 
-  async function tellOrphans(platform: ChatPlatform, log: Logger): Promise<number> {
+  /**
+   * Adopts the turns a dead process or replica left on `platform`: a queued answer (replicas) is
+   * answered here; every other turn's thread is told what happened, and its record forgotten.
+   * Returns how many threads were told.
+   */
+  async function tellOrphans(
+    platform: ChatPlatform,
+    log: Logger,
+    answer: (job: RunnableAnswer) => void,
+    options: { concurrently?: boolean } = {},
+  ): Promise<number> {
     let orphans: TurnInFlight[];
     try {
       orphans = await store.adoptOrphanedTurns(platform.name);
@@ -406,7 +538,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       return 0;
     }
     let told = 0;
-    for (const turn of orphans) {
+    const tell = async (turn: TurnInFlight) => {
+      if (turn.kind === 'answer' && turn.answer) {
+        log.info({ key: turn.key }, 'answering a queued turn of a replica that is gone');
+        answer(adoptedAnswer(platform, turn, turn.answer));
+        return;
+      }
       const reply: Reply =
         turn.kind === 'ingest'
           ? { kind: 'interrupted-ingest', ingest: interruptedIngest(turn.location) }
@@ -428,7 +565,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       }
       // Forgotten either way: a deleted channel must not be retried on every start.
       await endTurn(turn.key);
-    }
+    };
+    if (options.concurrently) await Promise.all(orphans.map(tell));
+    else for (const turn of orphans) await tell(turn);
     return told;
   }
 
@@ -437,6 +576,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const attached = platforms.get(name);
       if (attached) attached.stopping = true;
     }
+    if ([...platforms.values()].every((attached) => attached.stopping)) stopSweeping();
     const mine = <T extends { platform: string }>(entries: Iterable<T>) =>
       [...entries].filter((entry) => names.includes(entry.platform));
     const drained = await settledWithin(
@@ -500,4 +640,18 @@ async function settledWithin(work: Promise<unknown>[], timeoutMs: number): Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A queued answer adopted from a dead replica, as a job: its status is reopened where it stands. */
+function adoptedAnswer(platform: ChatPlatform, turn: TurnInFlight, answer: QueuedAnswer): RunnableAnswer {
+  return {
+    key: turn.key,
+    text: answer.text,
+    reference: answer.reference,
+    ...(answer.logFields ? { logFields: answer.logFields } : {}),
+    location: turn.location,
+    thread: turn.thread ?? { threadId: answer.place.threadId, position: '0' },
+    adopted: true,
+    open: async () => ({ surface: await platform.reopen(turn), place: answer.place }),
+  };
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type PostgresDatabase } from '../../src/stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from '../../src/stores/postgres/postgres-coordination-store.ts';
-import { runInThreadOrder, withIngestLock } from '../../src/stores/postgres/session-locks.ts';
+import { withIngestLock } from '../../src/stores/postgres/session-locks.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
 
 let url: string;
@@ -188,6 +188,27 @@ describe('Postgres coordination store', () => {
 });
 
 describe('per-thread order across replicas', () => {
+  type Replica = Awaited<ReturnType<typeof replica>>;
+  const begin = async (on: Replica, key: string, threadId: string, position: string) => {
+    const thread = { threadId, position };
+    await on.store.beginTurn({ key, platform: 'slack', kind: 'answer', location: location(key), thread });
+    return {
+      key,
+      thread,
+      location: { ...location(key), placeholderTs: key },
+      answer: {
+        text: `question ${key}`,
+        place: { threadId, scopes: ['shared'], user: 'U1' },
+        reference: key,
+      },
+    };
+  };
+  const inOrder = (on: Replica, turn: Awaited<ReturnType<typeof begin>>, work: () => Promise<unknown>) => {
+    const ordered = on.store.runInThreadOrder;
+    if (!ordered) throw new Error('the Postgres store orders threads');
+    return ordered(turn, work);
+  };
+
   it('runs a thread’s turns one at a time in platform order, whichever replica got them', async () => {
     const [a, b] = [await replica('a'), await replica('b')];
     const log: string[] = [];
@@ -196,67 +217,97 @@ describe('per-thread order across replicas', () => {
     const firstMayEnd = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
-    let firstStarted!: () => void;
-    const started = new Promise<void>((resolve) => {
-      firstStarted = resolve;
-    });
-    const turn = (name: string, wait?: Promise<void>) => async () => {
+    const turn = (on: Replica, key: string, wait?: Promise<void>) => async () => {
       running++;
       expect(running).toBe(1);
-      log.push(`start ${name}`);
-      if (name === '1') firstStarted();
+      log.push(`start ${key}`);
       if (wait) await wait;
-      log.push(`end ${name}`);
+      log.push(`end ${key}`);
       running--;
+      await on.store.endTurn(key);
     };
-    const first = runInThreadOrder(
-      a.database,
-      { threadId: 't', turnKey: 'e1', position: '1700000000.000100' },
-      turn('1', firstMayEnd),
-    );
-    await started;
-    // Message 3 lands on A, message 2 on B, both while 1 runs; 2 must run before 3.
-    const third = runInThreadOrder(
-      a.database,
-      { threadId: 't', turnKey: 'e3', position: '1700000000.000300' },
-      turn('3'),
-    );
-    const second = runInThreadOrder(
-      b.database,
-      { threadId: 't', turnKey: 'e2', position: '1700000000.000200' },
-      turn('2'),
-    );
-    const other = runInThreadOrder(
-      b.database,
-      { threadId: 'u', turnKey: 'f1', position: '1' },
-      async () => 'other thread',
-    );
-    expect(await other).toBe('other thread');
+    // Messages 1 (on A), 3 (on A) and 2 (on B) arrive in that order; 1 runs first, then 2, then 3.
+    const one = await begin(a, 'e1', 't', '1700000000.000100');
+    const three = await begin(a, 'e3', 't', '1700000000.000300');
+    const two = await begin(b, 'e2', 't', '1700000000.000200');
+    const first = inOrder(a, one, turn(a, 'e1', firstMayEnd));
+    const third = inOrder(a, three, turn(a, 'e3'));
+    const second = inOrder(b, two, turn(b, 'e2'));
+    const other = await begin(b, 'f1', 'u', '1');
+    expect(await inOrder(b, other, async () => 'other thread')).toEqual({
+      ran: true,
+      result: 'other thread',
+    });
+    expect(log).toEqual(['start e1']);
     releaseFirst();
-    await Promise.all([first, second, third]);
-    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
+    expect(await Promise.all([first, second, third])).toEqual([
+      { ran: true, result: undefined },
+      { ran: true, result: undefined },
+      { ran: true, result: undefined },
+    ]);
+    expect(log).toEqual(['start e1', 'end e1', 'start e2', 'end e2', 'start e3', 'end e3']);
   });
 
-  it('is not blocked by a dead replica’s running or queued turns', async () => {
+  it('keeps a dead replica’s turns in their place: its queued turn is adopted, with what answers it', async () => {
     const [a, b] = [await replica('a'), await replica('b')];
+    const one = await begin(a, 'e1', 't', '1');
+    const two = await begin(a, 'e2', 't', '2');
+    const three = await begin(b, 'e3', 't', '3');
     let started!: () => void;
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const stuck = runInThreadOrder(a.database, { threadId: 't', turnKey: 'e1', position: 1 }, async () => {
+    void inOrder(a, one, async () => {
       started();
       await new Promise(() => {});
     });
-    stuck.catch(() => {});
     await running;
+    const queued = inOrder(a, two, async () => 'never');
+    let thirdRan = false;
+    const third = inOrder(b, three, async () => {
+      thirdRan = true;
+    });
+    // A's second turn is queued (its status shown): wait until its row says so, then kill A.
+    for (;;) {
+      const { rows } = await b.database.pool.query(
+        "SELECT state FROM ragent_turns_in_flight WHERE key = 'e2'",
+      );
+      if (rows[0]?.state === 'queued') break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await kill(a.database);
+    expect(await queued).toEqual({ ran: false, reason: 'lost' });
+    const adopted = await b.store.adoptOrphanedTurns('slack');
+    expect(adopted.map((turn) => [turn.key, turn.answer?.text])).toEqual([
+      ['e1', undefined],
+      ['e2', 'question e2'],
+    ]);
+    expect(adopted[1]).toMatchObject({ thread: { threadId: 't', position: '2' }, location: two.location });
+    expect(thirdRan).toBe(false);
+    // B tells e1's thread, then answers e2 (now its own) before e3.
+    await b.store.endTurn('e1');
+    const order: string[] = [];
+    const adoptedRun = inOrder(b, two, async () => {
+      order.push('e2');
+      await b.store.endTurn('e2');
+    });
+    expect(await adoptedRun).toEqual({ ran: true, result: undefined });
+    await third;
+    expect(thirdRan).toBe(true);
+    expect(order).toEqual(['e2']);
+  });
+
+  it('leaves a turn whose record is no longer this replica’s', async () => {
+    const { store } = await replica('a');
+    const ended = await begin({ store, database: opened[0]! }, 'gone', 't', '1');
+    await store.endTurn('gone');
+    let ran = false;
     expect(
-      await runInThreadOrder(
-        b.database,
-        { threadId: 't', turnKey: 'e2', position: 2 },
-        async () => 'answered',
-      ),
-    ).toBe('answered');
+      await store.runInThreadOrder?.(ended, async () => {
+        ran = true;
+      }),
+    ).toEqual({ ran: false, reason: 'taken-over' });
+    expect(ran).toBe(false);
   });
 
   it('runs one ingest of a file at a time across replicas', async () => {

@@ -119,14 +119,24 @@ export const noIngestion: Ingestion = {
   removeDocument: () => Promise.reject(new Error('no ingestion in this test')),
 };
 
-/** An answer job at `location` whose surface is the platform's. */
-export function answerJob(platform: TestPlatform, key: string, text = 'a question') {
-  const place: Place = { threadId: `test:${key}`, scopes: ['shared'], user: 'U1' };
+/**
+ * An answer job at `location` whose surface is the platform's. Its own thread (`test:<key>`) unless
+ * `thread` puts it in another, at `position` (default: now, in microseconds).
+ */
+export function answerJob(
+  platform: TestPlatform,
+  key: string,
+  text = 'a question',
+  thread: { threadId?: string; position?: string } = {},
+) {
+  const threadId = thread.threadId ?? `test:${key}`;
+  const place: Place = { threadId, scopes: ['shared'], user: 'U1' };
   return {
     key,
     text,
     reference: `ref ${key}`,
     location: { thread: key },
+    thread: { threadId, position: thread.position ?? String(Date.now() * 1000) },
     open: async () => {
       if (platform.gone) throw new Error(`${platform.name} is gone`);
       return { surface: platform.surface({ thread: key, status: 'shown' }), place };

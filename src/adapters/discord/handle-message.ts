@@ -88,6 +88,8 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     logFields: { messageId: message.id },
     // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
+    // Snowflakes grow with time: the thread's order.
+    thread: { threadId: place.threadId, position: message.id },
     open: async () => {
       if (existing) {
         return {

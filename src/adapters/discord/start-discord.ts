@@ -44,12 +44,15 @@ export async function startDiscord(
   );
   let stopping = false;
   const surfaces = { client, logger, messageContentIntent: config.discord.messageContentIntent };
-  const turns = services.turns.attach(
-    discordPlatform(surfaces, {
-      statusIntervalMs: options.progressIntervalMs ?? 1_000,
-      textIntervalMs: options.textIntervalMs ?? 1_250,
-    }),
-  );
+  const platform = discordPlatform(surfaces, {
+    statusIntervalMs: options.progressIntervalMs ?? 1_000,
+    textIntervalMs: options.textIntervalMs ?? 1_250,
+  });
+  // A replica that lost the shared database handles no new messages (the runner's claim refuses them).
+  platform.stopTaking = async () => {
+    stopping = true;
+  };
+  const turns = services.turns.attach(platform);
   const context: DiscordContext = { services, client, logger, turns, surfaces, isStopping: () => stopping };
 
   client.on(Events.MessageCreate, (message) => {

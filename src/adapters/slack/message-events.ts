@@ -105,6 +105,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     reference,
     logFields: { eventId, threadId },
     location: slackAnswerLocation(teamId, event.channel, threadTs),
+    thread: { threadId, position: event.ts },
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),
       place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },

@@ -100,13 +100,17 @@ export async function startSlack(
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
     streamingRefused: new Set<string>(),
   };
-  const turns = services.turns.attach(
-    slackPlatform(surfaces, {
-      statusIntervalMs: options.statusThrottleMs ?? 1_000,
-      editsPerMinute: options.progressEditsPerMinute ?? 40,
-      textIntervalMs: options.textIntervalMs ?? 1_000,
-    }),
-  );
+  let receiverStopped: Promise<void> | undefined;
+  const platform = slackPlatform(surfaces, {
+    statusIntervalMs: options.statusThrottleMs ?? 1_000,
+    editsPerMinute: options.progressEditsPerMinute ?? 40,
+    textIntervalMs: options.textIntervalMs ?? 1_000,
+  });
+  // A replica that lost the shared database closes its receiver: HTTP requests then fail (Slack
+  // retries them, a load balancer sends them to another replica) and Socket Mode disconnects (Slack
+  // sends to the other replicas' connections).
+  platform.stopTaking = () => stopTaking();
+  const turns = services.turns.attach(platform);
   const context: SlackContext = {
     services,
     client: app.client,
@@ -149,14 +153,13 @@ export async function startSlack(
   // Threads a crash left without an outcome are told what happened: Slack will not redeliver them.
   await turns.tellOrphans();
 
-  let receiverStopped: Promise<void> | undefined;
-  const stopTaking = () => {
+  function stopTaking() {
     receiverStopped ??= app
       .stop()
       .then(() => undefined)
       .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
     return receiverStopped;
-  };
+  }
   // The Web API client keeps no connection: nothing more to close once the receiver stopped.
   const disconnect = async () => {
     await stopTaking();

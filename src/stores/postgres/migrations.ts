@@ -1,7 +1,8 @@
 /**
  * ragent's own tables in PostgreSQL, as numbered migrations. Applied at start-up under one advisory
  * lock (with the LangGraph checkpointer's `setup()`), so replicas starting at once on an empty database
- * never race each other into duplicate-key errors.
+ * never race each other into duplicate-key errors. A migration's text never changes once released
+ * (lock numbers in it are written out: `lockNamespace` below).
  */
 export const migrations: readonly string[] = [
   `CREATE TABLE ragent_event_claims (
@@ -59,6 +60,63 @@ export const migrations: readonly string[] = [
      link TEXT,
      at TEXT NOT NULL
    );`,
+  // 4: per-thread order across replicas on the turn rows themselves (see postgres-thread-order.ts):
+  // an answer turn is 'opening' (acknowledgement not shown yet), 'queued' (with what another replica
+  // needs to answer it) or 'running'; a thread's oldest turn runs when no other turn of it runs.
+  `ALTER TABLE ragent_turns_in_flight
+     ADD COLUMN thread_id TEXT,
+     ADD COLUMN position NUMERIC,
+     ADD COLUMN state TEXT NOT NULL DEFAULT 'running' CHECK (state IN ('opening', 'queued', 'running')),
+     ADD COLUMN answer JSONB;
+   CREATE INDEX ragent_turns_in_flight_thread ON ragent_turns_in_flight (thread_id, position, key)
+     WHERE thread_id IS NOT NULL;
+   CREATE INDEX ragent_turns_in_flight_owner ON ragent_turns_in_flight (owner_incarnation);
+   DROP TABLE ragent_thread_turns;
+   -- Queues the turn (its status location and what is needed to answer it elsewhere) and marks it
+   -- running if it is its thread's oldest turn and none of the thread runs. Under the thread's
+   -- transaction lock, and each statement with a fresh snapshot (a volatile function), so two takers
+   -- of one thread never both see it free. NULL when the row is gone or no longer this owner's.
+   CREATE FUNCTION ragent_order_turn(p_key TEXT, p_incarnation INTEGER, p_location JSONB, p_answer JSONB)
+   RETURNS TABLE (turn_state TEXT, turns_ahead INTEGER) LANGUAGE plpgsql VOLATILE AS $$
+   DECLARE
+     mine ragent_turns_in_flight%ROWTYPE;
+     ahead INTEGER;
+   BEGIN
+     SELECT * INTO mine FROM ragent_turns_in_flight turn
+       WHERE turn.key = p_key AND turn.owner_incarnation = p_incarnation;
+     IF NOT FOUND OR mine.thread_id IS NULL THEN
+       RETURN;
+     END IF;
+     PERFORM pg_advisory_xact_lock(72617002 /* lockNamespace.thread */, hashtext(mine.thread_id));
+     SELECT count(*)::int INTO ahead FROM ragent_turns_in_flight other
+       WHERE other.thread_id = mine.thread_id AND other.key <> p_key
+         AND (other.state = 'running' OR (other.position, other.key) < (mine.position, mine.key));
+     RETURN QUERY
+       UPDATE ragent_turns_in_flight turn SET
+         location = COALESCE(p_location, turn.location),
+         answer = COALESCE(p_answer, turn.answer),
+         state = CASE WHEN ahead = 0 THEN 'running' ELSE 'queued' END
+       WHERE turn.key = p_key AND turn.owner_incarnation = p_incarnation
+       RETURNING turn.state, ahead;
+   END $$;
+   -- Re-owns the turns of \`p_platform\` whose owner is dead (no liveness lock). Adoptions of one
+   -- platform take turns (a transaction lock); the update then runs with a fresh snapshot, so it sees
+   -- the previous adopter's new owners: each turn is adopted exactly once.
+   CREATE FUNCTION ragent_adopt_turns(p_platform TEXT, p_incarnation INTEGER, p_owner TEXT)
+   RETURNS SETOF ragent_turns_in_flight LANGUAGE plpgsql VOLATILE AS $$
+   BEGIN
+     PERFORM pg_advisory_xact_lock(72617004 /* lockNamespace.adoption */, hashtext(p_platform));
+     RETURN QUERY
+       WITH live AS MATERIALIZED (
+         SELECT lock.objid::bigint AS incarnation FROM pg_locks lock
+         WHERE lock.locktype = 'advisory' AND lock.granted AND lock.objsubid = 2
+           AND lock.classid = 72617001 /* lockNamespace.liveness */::oid
+           AND lock.database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+       UPDATE ragent_turns_in_flight turn SET owner = p_owner, owner_incarnation = p_incarnation
+       WHERE turn.platform = p_platform AND turn.owner_incarnation <> p_incarnation
+         AND turn.owner_incarnation NOT IN (SELECT incarnation FROM live)
+       RETURNING turn.*;
+   END $$;`,
 ];
 
 /** The schema version this code needs. */

@@ -3,21 +3,31 @@
  * - event claims: their own table, `INSERT … ON CONFLICT DO NOTHING`, forgotten after a day;
  * - turns in flight: one row per turn with its owner's incarnation; an owner is alive while it holds
  *   its liveness lock (a session advisory lock, gone with its connection), so adoption re-owns only
- *   the turns of dead owners, atomically (`FOR UPDATE SKIP LOCKED`), never a live replica's;
+ *   the turns of dead owners, each exactly once (`ragent_adopt_turns`, migration 4), never a live
+ *   replica's; ending a turn deletes only this replica's own row;
+ * - per-thread order across replicas on those rows (postgres-thread-order.ts);
  * - feedback.
  * `close()` only stops this store (a later `endTurn` is a no-op); the database is closed by whoever
  * opened it (the composition root).
  */
-import type { CoordinationStore, TurnInFlight, TurnKind } from '../../core/coordination-store.ts';
+import type {
+  CoordinationStore,
+  QueuedAnswer,
+  TurnInFlight,
+  TurnKind,
+} from '../../core/coordination-store.ts';
 import type { Feedback, Source, ThreadId } from '../../core/types.ts';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
+import { createPostgresThreadOrder, threadFreeChannel } from './postgres-thread-order.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 export interface PostgresCoordinationStoreOptions {
   /** How long a claimed event key is remembered (default a day). */
   eventTtlMs?: number;
+  /** How often a turn waiting for its thread looks again without being woken (default 1 s). */
+  orderRetryMs?: number;
 }
 
 /**
@@ -39,6 +49,10 @@ interface TurnRow {
   owner: string;
   location: Record<string, string>;
   started_at: string;
+  state: 'opening' | 'queued' | 'running';
+  answer: QueuedAnswer | null;
+  thread_id: string | null;
+  position: string | null;
 }
 
 export function createPostgresCoordinationStore(
@@ -49,6 +63,10 @@ export function createPostgresCoordinationStore(
   const { pool } = database;
   let closed = false;
   let claims = 0;
+  const order = createPostgresThreadOrder(
+    database,
+    options.orderRetryMs === undefined ? {} : { retryMs: options.orderRetryMs },
+  );
   const query = <Row extends object>(what: string, sql: string, values: unknown[]) =>
     withDatabase(database, what, () => pool.query<Row>(sql, values));
 
@@ -73,10 +91,12 @@ export function createPostgresCoordinationStore(
       return result.rowCount === 1;
     },
     async beginTurn(turn) {
+      // An answer with its thread waits for its acknowledgement ('opening') before it queues.
       await query(
         'record a turn',
-        `INSERT INTO ragent_turns_in_flight (key, platform, kind, owner, owner_incarnation, location, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO ragent_turns_in_flight
+           (key, platform, kind, owner, owner_incarnation, location, started_at, thread_id, position, state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (key) DO UPDATE SET location = excluded.location`,
         [
           turn.key,
@@ -86,6 +106,9 @@ export function createPostgresCoordinationStore(
           database.incarnation,
           JSON.stringify(turn.location),
           turn.startedAt ?? Date.now(),
+          turn.thread?.threadId ?? null,
+          turn.thread?.position ?? null,
+          turn.thread ? 'opening' : 'running',
         ],
       );
     },
@@ -97,49 +120,43 @@ export function createPostgresCoordinationStore(
     },
     async endTurn(key) {
       if (closed) return;
-      await query('end a turn', 'DELETE FROM ragent_turns_in_flight WHERE key = $1', [key]);
+      // Only this replica's own record; the thread's next turn is woken on every replica.
+      await query(
+        'end a turn',
+        `WITH gone AS (
+           DELETE FROM ragent_turns_in_flight WHERE key = $1 AND owner_incarnation = $2 RETURNING thread_id)
+         SELECT pg_notify($3, thread_id) FROM gone WHERE thread_id IS NOT NULL`,
+        [key, database.incarnation, threadFreeChannel],
+      );
     },
     async adoptOrphanedTurns(platform) {
-      // Adoptions of a platform take turns (a transaction lock): each one's statement then sees the
-      // previous one's new owners, so a turn is adopted once. (One statement alone is not enough: a
-      // row re-checked after a concurrent update does not see that updater's liveness lock.)
-      const rows = await withDatabase(database, 'adopt turns', async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-            lockNamespace.adoption,
-            platform,
-          ]);
-          const result = await client.query<TurnRow>(
-            `WITH live AS MATERIALIZED (${liveOwners})
-             UPDATE ragent_turns_in_flight turn SET owner = $2, owner_incarnation = $3
-             WHERE platform = $1 AND owner_incarnation <> $3 AND ${ownerIsDead('turn.owner_incarnation')}
-             RETURNING turn.key, turn.platform, turn.kind, turn.owner, turn.location, turn.started_at`,
-            [platform, database.replicaId, database.incarnation],
-          );
-          await client.query('COMMIT');
-          return result.rows;
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      });
+      // Never while this replica is itself taken for dead: it would re-own turns others are taking.
+      if (!database.isAlive()) return [];
+      const { rows } = await query<TurnRow>('adopt turns', 'SELECT * FROM ragent_adopt_turns($1, $2, $3)', [
+        platform,
+        database.incarnation,
+        database.replicaId,
+      ]);
       return rows
-        .map(
-          (row): TurnInFlight => ({
+        .map((row): TurnInFlight => {
+          const turn: TurnInFlight = {
             key: row.key,
             platform: row.platform,
             kind: row.kind,
             owner: row.owner,
             location: row.location,
             startedAt: Number(row.started_at),
-          }),
-        )
+          };
+          if (row.thread_id && row.position !== null)
+            turn.thread = { threadId: row.thread_id, position: String(row.position) };
+          // Queued, never started: the adopter answers it.
+          if (row.state === 'queued' && row.answer) turn.answer = row.answer;
+          return turn;
+        })
         .sort((left, right) => left.startedAt - right.startedAt || left.key.localeCompare(right.key));
     },
+    runInThreadOrder: (turn, work, events) => order.run(turn, work, events),
+    onLost: (listener) => database.onLost(listener),
     async recordFeedback(feedback) {
       await query(
         'record feedback',
@@ -242,6 +259,7 @@ export function createPostgresCoordinationStore(
     },
     async close() {
       closed = true;
+      await order.close();
     },
   };
 }
