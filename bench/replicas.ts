@@ -253,25 +253,18 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
       }
     }),
   );
-  const hasState = (
-    await cluster.query(
-      "SELECT 1 FROM information_schema.columns WHERE table_name = 'ragent_turns_in_flight' AND column_name = 'state'",
-    )
-  ).length;
-  if (hasState) {
-    const keys = followUps.map(({ ts }) => `slack:${cluster.slack.teamId}:${replicaChannel}:${ts}`);
-    const queued = await until(
-      async () =>
-        (
-          await cluster.query(
-            "SELECT key FROM ragent_turns_in_flight WHERE key = ANY($1) AND state = 'queued'",
-            [keys],
-          )
-        ).length === keys.length,
-      60_000,
-    );
-    if (!queued) console.log('not every follow-up was queued before the kill');
-  }
+  const keys = followUps.map(({ ts }) => `slack:${cluster.slack.teamId}:${replicaChannel}:${ts}`);
+  const queued = await until(
+    async () =>
+      (
+        await cluster.query(
+          "SELECT key FROM ragent_turns_in_flight WHERE key = ANY($1) AND state = 'queued'",
+          [keys],
+        )
+      ).length === keys.length,
+    60_000,
+  );
+  if (!queued) console.log('not every follow-up was queued before the kill');
 
   // Mid-burst: mentions keep arriving at random replicas while the victim dies.
   const burst: Mention[] = [];
@@ -330,11 +323,9 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
     else if (notices === 1) burstTold++;
     else burstNeither++;
   }
-  const left = await cluster.query<{ state: string; count: string }>(
-    hasState
-      ? 'SELECT state, count(*) AS count FROM ragent_turns_in_flight GROUP BY state ORDER BY state'
-      : "SELECT 'in flight' AS state, count(*) AS count FROM ragent_turns_in_flight HAVING count(*) > 0",
-  );
+  const left = await cluster.turnsLeft();
+  const leftStates = new Map<string, number>();
+  for (const row of left) leftStates.set(row.state, (leftStates.get(row.state) ?? 0) + 1);
 
   console.log(
     `crash: SIGKILL of ${victim} while it answered ${held.length} threads, with ${followUps.length} follow-ups queued behind them (${followUps.filter((each) => each.onVictim).length} of them on ${victim} itself), ${crashBurst} mentions arriving meanwhile`,
@@ -349,7 +340,7 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
     `  mentions arriving meanwhile: ${burstAnswered} answered, ${burstTold} told to ask again, ${burstNeither} neither, ${burstTwice} more than once`,
   );
   console.log(
-    `  left in ragent_turns_in_flight: ${left.length === 0 ? 'nothing' : left.map((row) => `${row.count} ${row.state}`).join(', ')}`,
+    `  left in ragent_turns_in_flight once all was answered: ${left.length === 0 ? 'nothing' : [...leftStates].map(([state, count]) => `${count} ${state}`).join(', ')}`,
   );
 }
 

@@ -103,6 +103,11 @@ export interface ReplicaCluster {
   finishedAt(message: FakeSlackMessage): number;
   /** A thread's answer to `question` (a finished reply saying "Answer to: <question>"), if any. */
   answerIn(threadTs: string, question: string): FakeSlackMessage | undefined;
+  /**
+   * Waits until no turn is left in flight (a barrier's own turn ends just after its answer shows);
+   * resolves with what is left after `timeoutMs` — empty when everything ended.
+   */
+  turnsLeft(timeoutMs?: number): Promise<Array<{ key: string; state: string }>>;
   /** Runs a query on the shared database. */
   query<Row extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<Row[]>;
   /** Kills every replica still running, closes the fakes, removes the data directories. */
@@ -267,6 +272,16 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
     finishedAt: (message) => message.changedAt,
     answerIn: (threadTs, question) =>
       cluster.replies(threadTs).find((message) => message.text.includes(answerTo(question))),
+    turnsLeft: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const left = await cluster.query<{ key: string; state: string }>(
+          'SELECT key, state FROM ragent_turns_in_flight ORDER BY key',
+        );
+        if (left.length === 0 || Date.now() > deadline) return left;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     query: async (sql, values = []) => (await database.query(sql, values)).rows,
     close: async () => {
       for (const release of [...holds.keys()]) holds.delete(release);

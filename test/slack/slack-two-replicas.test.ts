@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/postgres-database.ts';
-import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harness.ts';
+import { type ReplicaCluster, replicaChannel, startReplicaCluster } from './slack-replicas-harness.ts';
 
 describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
   let cluster: ReplicaCluster | undefined;
@@ -54,6 +54,80 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     }
   });
 
+  it('answers two messages of one thread in order although they land on different replicas', async () => {
+    const c = cluster!;
+    const releaseFirst = c.hold('Q-first');
+    const first = await c.mention('Q-first: how do loops work?', { to: 'a' });
+    await c.waitForModel('Q-first');
+    const second = await c.mention('Q-second: and pipes?', { to: 'b', threadTs: first.ts });
+    const secondKey = `slack:${c.slack.teamId}:${replicaChannel}:${second.ts}`;
+    await c.slack.waitFor(
+      () => c.botMessages(first.ts).length === 2 || undefined,
+      60_000,
+      'the second message’s status',
+    );
+    // b has the second message queued behind the first, and is otherwise free: it answers elsewhere.
+    await barrier(c, 'b', 'b');
+    expect(await c.query('SELECT state FROM ragent_turns_in_flight WHERE key = $1', [secondKey])).toEqual([
+      { state: 'queued' },
+    ]);
+    expect(c.firstAskedAt('Q-second')).toBeUndefined();
+
+    releaseFirst();
+    await c.waitForReplies(first.ts, 2);
+    const firstAnswer = c.answerIn(first.ts, 'Q-first: how do loops work?');
+    const secondAnswer = c.answerIn(first.ts, 'Q-second: and pipes?');
+    expect([firstAnswer?.changedBy, secondAnswer?.changedBy]).toEqual(['a', 'b']);
+    // The second reached the model only once the first answer was delivered.
+    expect(c.firstAskedAt('Q-second')).toBeGreaterThanOrEqual(c.finishedAt(firstAnswer!));
+    expect(c.turnsRun('Q-first')).toBe(1);
+    expect(c.turnsRun('Q-second')).toBe(1);
+  });
+
+  it('when a replica is killed mid-answer, the other tells each of its threads to ask again once and answers the follow-ups queued behind them', async () => {
+    const c = cluster!;
+    const release = c.hold('Q-doomed');
+    const threads = await Promise.all(
+      [1, 2].map(async (index) => {
+        const question = `Q-doomed-${index}: how do loops work?`;
+        return { question, ts: (await c.mention(question, { to: 'a' })).ts };
+      }),
+    );
+    await Promise.all(threads.map(({ question }) => c.waitForModel(question.split(':')[0]!)));
+    // Follow-ups queued behind the first thread's answer: one on b, one on the doomed replica itself.
+    const [doomed] = threads;
+    const followUps = ['Q-follow-b: and pipes?', 'Q-follow-a: and globs?'];
+    const followUpTs: string[] = [];
+    followUpTs.push((await c.mention(followUps[0]!, { to: 'b', threadTs: doomed!.ts })).ts);
+    followUpTs.push((await c.mention(followUps[1]!, { to: 'a', threadTs: doomed!.ts })).ts);
+    const keys = followUpTs.map((ts) => `slack:${c.slack.teamId}:${replicaChannel}:${ts}`);
+    await c.slack.waitFor(() => c.botMessages(doomed!.ts).length === 3 || undefined, 60_000, 'both statuses');
+    const queued = async () =>
+      (await c.query<{ key: string }>("SELECT key FROM ragent_turns_in_flight WHERE state = 'queued'"))
+        .map((row) => row.key)
+        .sort();
+    for (let attempt = 0; (await queued()).length < 2 && attempt < 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await queued()).toEqual([...keys].sort());
+
+    await c.kill('a');
+    for (const { ts } of threads) {
+      await c.slack.waitFor(() => c.notices(ts).length > 0, 60_000, 'the notice');
+    }
+    const answers = await c.waitForReplies(doomed!.ts, 3);
+    expect(answers.map((message) => message.changedBy)).toEqual(['b', 'b', 'b']);
+    for (const question of followUps) expect(c.answerIn(doomed!.ts, question)).toBeDefined();
+    release();
+    await barrier(c, 'b', 'after');
+    for (const { ts } of threads) {
+      expect(c.notices(ts)).toHaveLength(1);
+      expect(c.notices(ts)[0]?.changedBy).toBe('b');
+    }
+    for (const question of followUps) expect(c.turnsRun(question)).toBe(1);
+    expect(await c.turnsLeft()).toEqual([]);
+  });
+
   it('tells a live replica’s threads nothing when the other replica crashes and restarts, or restarts gracefully', async () => {
     const c = cluster!;
     const releaseLive = c.hold('Q-live');
@@ -81,6 +155,6 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     await barrier(c, 'a', 'after');
     expect(c.botMessages(live.ts)).toHaveLength(1);
     expect(c.botMessages(dying.ts)).toHaveLength(1);
-    expect(await c.query('SELECT key FROM ragent_turns_in_flight')).toEqual([]);
+    expect(await c.turnsLeft()).toEqual([]);
   });
 });
