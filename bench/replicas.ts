@@ -13,6 +13,8 @@
  *    mid-burst. Prints how long until each of its threads was told "ask again", whether its queued
  *    follow-ups were answered by the others, what became of the burst, and what is left in the turn
  *    table.
+ * Every replica runs with RAGENT_LLM_CONCURRENCY = BENCH_HELD + 4, so the victim's held answers all reach
+ * the model.
  * Options: BENCH_REPLICAS (default "2,4"), BENCH_MENTIONS (200), BENCH_THREADS (100),
  * BENCH_REDELIVERED (0.3), BENCH_HELD (10), BENCH_CRASH_BURST (40).
  */
@@ -94,7 +96,13 @@ async function measure(serverUrl: string, replicaTotal: number): Promise<void> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
-  const cluster = await startReplicaCluster({ databaseUrl, ackTimeoutMs: 60_000 });
+  // The victim keeps `heldCount` answers at the model at once: allow that many model calls per replica
+  // (the default is 2; the fake model answers any number at once, in no time).
+  const cluster = await startReplicaCluster({
+    databaseUrl,
+    ackTimeoutMs: 60_000,
+    environment: { RAGENT_LLM_CONCURRENCY: String(Math.max(2, heldCount + 4)) },
+  });
   cleanups.add(cluster.close);
   try {
     console.log(`\n== ${replicaTotal} replicas ==`);

@@ -12,7 +12,11 @@ const names = ['a', 'b', 'c', 'd'];
 describe('four Slack replicas on one PostgreSQL', { timeout: 600_000 }, () => {
   let cluster: ReplicaCluster | undefined;
   beforeEach(async () => {
-    cluster = await startReplicaCluster({ databaseUrl: await createTestDatabase() });
+    cluster = await startReplicaCluster({
+      databaseUrl: await createTestDatabase(),
+      // A replica keeps three held answers at the model at once (the default allows two model calls).
+      environment: { RAGENT_LLM_CONCURRENCY: '8' },
+    });
     await Promise.all(names.map((name) => cluster!.start(name)));
   }, 600_000);
   afterEach(async () => {
