@@ -1,7 +1,7 @@
 /**
  * npm run bench:coordination
- * Coordination overhead per turn on PostgreSQL, the turn runner's calls: claim the event, record the
- * turn with its thread, run it in thread order (queue + take in one statement), end it (delete +
+ * Coordination overhead per turn on PostgreSQL, the turn runner's calls: claim the event and record the
+ * turn with its thread (one statement), run it in thread order (queue + take in one statement), end it (delete +
  * wake the thread) — with an empty turn, so only the round trips count. Two replicas on one database; turns spread over threads.
  * Uses BENCH_DATABASE_URL when set, else starts a throwaway PostgreSQL (as the tests do).
  * Options: BENCH_TURNS (default 400), BENCH_THREADS (50), BENCH_CONCURRENCY (8).
@@ -51,9 +51,9 @@ async function measure(url: string): Promise<void> {
     const key = `bench:${run}:${turn}`;
     const threadId = `slack:T:C:${Math.abs(turn) % threads}`;
     const started = performance.now();
-    if (!(await store.claimEvent(key))) throw new Error('a fresh key was already claimed');
     const thread = { threadId, position: String(turn) };
-    await store.beginTurn({ key, platform: 'slack', kind: 'answer', location: { channel: 'C' }, thread });
+    const record = { key, platform: 'slack', kind: 'answer' as const, location: { channel: 'C' }, thread };
+    if (!(await store.claimAndBeginTurn?.(record))) throw new Error('a fresh key was already claimed');
     const ordered = await store.runInThreadOrder?.(
       {
         key,
@@ -90,7 +90,7 @@ async function measure(url: string): Promise<void> {
       `${label}: p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms, p99 ${percentile(values, 0.99).toFixed(2)} ms (${values.length} turns)`,
     );
   line('one round trip (SELECT 1)', roundTrip);
-  console.log('round trips per turn: claim 1, begin 1, queue+take 1, end+wake 1 = 4 (8 before)');
+  console.log('round trips per turn: claim+begin 1, queue+take 1, end+wake 1 = 3 (8 before)');
   line('coordination per turn, one at a time', sequential);
   line(`coordination per turn, ${concurrency} at a time over ${threads} threads`, concurrent);
   await Promise.all(replicas.map(({ store }) => store.close()));

@@ -133,6 +133,11 @@ export interface AnswerJob {
    * time in this order (across replicas too). Must name the thread `open` resolves with.
    */
   thread: ThreadPosition;
+  /**
+   * The runner claims `key` itself, in the same write as the turn record (one round trip less with
+   * replicas); a duplicate delivery is then dropped by the runner. Unset: the platform claimed it.
+   */
+  claim?: boolean;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
   open(): Promise<{ surface: ReplySurface; place: Place }>;
 }

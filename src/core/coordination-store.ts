@@ -104,6 +104,11 @@ export interface CoordinationStore {
     /** An answer's place in its thread's order (replicas order by it; see `runInThreadOrder`). */
     thread?: ThreadPosition;
   }): Promise<void>;
+  /**
+   * Claims the event `turn.key` and, if this is its first claim, begins the turn — in one write where
+   * the store can (`claimEvent` then `beginTurn` otherwise). False: a duplicate delivery, nothing begun.
+   */
+  claimAndBeginTurn?(turn: Parameters<CoordinationStore['beginTurn']>[0]): Promise<boolean>;
   moveTurn(key: string, location: Record<string, string>): Promise<void>;
   /** Outcome delivered or thread told: forget it. A no-op after close(). */
   endTurn(key: string): Promise<void>;

@@ -15,6 +15,14 @@
  * - stopping: take no new work, drain with ONE bounded timeout, tell abandoned threads (bounded) —
  *   a thread that could not be told keeps its record, so the next start tells it.
  *
+ * With replicas (a store shared through PostgreSQL, `runInThreadOrder` present) also:
+ * - a thread's turns run one at a time in the platform's order across replicas: an answer is claimed
+ *   and recorded in one write (`job.claim`), acknowledged, then waits in its thread's order;
+ * - a sweeper (`sweepIntervalMs`) adopts the turns of dead replicas: their threads are told "ask
+ *   again" (each by exactly one replica), their queued answers answered here;
+ * - losing the shared store (`onLost`) stops taking work: claims are refused, every platform is told
+ *   to `stopTaking`, answers in flight finish; turns still waiting are left to the other replicas.
+ *
  * Storage failures never silence a thread: a failed claim counts as a first claim (at worst a
  * duplicate delivery is answered twice), a failed begin runs the turn unrecorded, and a failed end
  * is retried with the next store write and at stop (so no false "restarted" notice follows).
@@ -175,17 +183,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       get stopping() {
         return attached.stopping;
       },
-      claim: async (key) => {
-        // The other replicas take it (this one lost the state they share).
-        if (lost) return false;
-        try {
-          return await store.claimEvent(key);
-        } catch (error) {
-          // Never a silent thread: answer (at worst twice) rather than drop the event.
-          log.error({ err: error, key }, 'could not record the event; handling it anyway');
-          return true;
-        }
-      },
+      claim: (key) => claim(key, log),
       answer: (job) => answer(job),
       ingest: (job) => {
         const files: IngestFileState[] = job.files.map((file) => ({ name: file.name, state: 'waiting' }));
@@ -238,6 +236,18 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     }
   };
 
+  async function claim(key: string, log: Logger): Promise<boolean> {
+    // The other replicas take it (this one lost the state they share).
+    if (lost) return false;
+    try {
+      return await store.claimEvent(key);
+    } catch (error) {
+      // Never a silent thread: answer (at worst twice) rather than drop the event.
+      log.error({ err: error, key }, 'could not record the event; handling it anyway');
+      return true;
+    }
+  }
+
   async function runAnswer(
     attached: AttachedPlatform,
     job: RunnableAnswer,
@@ -245,17 +255,32 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     log: Logger,
   ) {
     const { platform } = attached;
-    running.recorded =
-      job.adopted ||
-      (await tryStore(log, 'record the turn', () =>
-        store.beginTurn({
-          key: job.key,
-          platform: platform.name,
-          kind: 'answer',
-          location: job.location,
-          thread: job.thread,
-        }),
-      ));
+    const record = {
+      key: job.key,
+      platform: platform.name,
+      kind: 'answer' as const,
+      location: job.location,
+      thread: job.thread,
+    };
+    if (job.adopted) running.recorded = true;
+    else if (job.claim && store.claimAndBeginTurn && !lost) {
+      // One write: the claim, and the record if it is the first. A failure counts as a first claim.
+      try {
+        if (!(await store.claimAndBeginTurn(record))) {
+          log.debug('duplicate delivery ignored');
+          return;
+        }
+        running.recorded = true;
+      } catch (error) {
+        log.error({ err: error }, 'could not record the event and its turn; answering it anyway');
+      }
+    } else {
+      if (job.claim && !(await claim(job.key, log))) {
+        log.debug('duplicate delivery ignored');
+        return;
+      }
+      running.recorded = await tryStore(log, 'record the turn', () => store.beginTurn(record));
+    }
     // Replicas: the record takes its place in the thread's order once acknowledged (and moves with it).
     const ordered = running.recorded && store.runInThreadOrder !== undefined;
     const acknowledged = gate.begin();

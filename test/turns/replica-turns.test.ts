@@ -163,6 +163,22 @@ describe('turns across replicas', () => {
     expect(a.platform.replies()).toEqual([]);
   });
 
+  it('answers a message delivered to both replicas once (the runner claims it with the turn record)', async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    const thread = { threadId: 't', position: '1' };
+    a.turns.answer({ ...answerJob(a.platform, 'twice', 'question', thread), claim: true });
+    b.turns.answer({ ...answerJob(b.platform, 'twice', 'question', thread), claim: true });
+    await vi.waitFor(() =>
+      expect([...a.conversations.requests, ...b.conversations.requests]).toHaveLength(1),
+    );
+    // Barrier: the event is claimed for good, and both runners drained.
+    expect(await a.turns.claim('twice')).toBe(false);
+    for (const each of [a, b]) each.conversations.answerNext();
+    await Promise.all([a.runner.stop(5_000), b.runner.stop(5_000)]);
+    expect([...a.platform.replies(), ...b.platform.replies()]).toEqual(['answer']);
+    expect(await turnsLeft()).toBe(0);
+  });
+
   it('never touches a live replica’s turns', async () => {
     const [a, b] = [await replica('a'), await replica('b')];
     a.turns.answer(answerJob(a.platform, 'live', 'question', { threadId: 't', position: '1' }));

@@ -4,7 +4,8 @@
  * stop taking events (every platform) → the turn runner drains work in flight (ONE bounded timeout
  * for all platforms) and tells abandoned threads (bounded; those it cannot tell keep their record,
  * so the next start tells them) → disconnect the platforms → close the services, the stores LAST.
- * The exit code is 0 when the stop did that; 1 when closing failed. A second signal exits at once.
+ * The exit code is 0 when the stop did that; 1 when closing failed, or when the stop came because this
+ * replica lost its shared database (`DATABASE_URL`). A second signal exits at once.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
@@ -110,9 +111,11 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
     signals.off('SIGTERM', onSignal);
   };
 
+  let lostDatabase = false;
   const stop = (): Promise<number> => {
     phase = 'stopping';
-    stopping ??= shutDown({ adapters, services, logger, drainTimeoutMs }).then((code) => {
+    stopping ??= shutDown({ adapters, services, logger, drainTimeoutMs }).then((closedCode) => {
+      const code = lostDatabase ? 1 : closedCode;
       removeSignalHandlers();
       resolveStopped(code);
       return code;
@@ -140,6 +143,13 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   }
   phase = 'running';
   logger.info({ platforms: plan.start, dataDir: config.dataDir }, 'ragent started');
+  // Replicas: one that lost the shared database has stopped taking work (the turn runner saw to it);
+  // it finishes what is in flight and exits 1, so its supervisor starts it again (a new liveness lock).
+  services.coordination.onLost?.(() => {
+    lostDatabase = true;
+    logger.error('stopping this replica (exit 1): start it again once PostgreSQL is reachable');
+    void stop();
+  });
   // A signal that arrived while the adapters were starting: stop them now that they exist.
   if (signalledWhileStarting) void stop();
   return { status: 'running', platforms: plan.start, stop, stopped };

@@ -57,12 +57,12 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     place = placeInGuild(message.guildId, message.id, message.channelId);
   }
   const eventKey = `discord:message:${message.id}`;
-  if (!(await context.turns.claim(eventKey))) return;
-
-  const say = (content: string) =>
-    (channel ?? message.channel).isSendable()
-      ? message.reply({ content, allowedMentions: noMentions })
-      : Promise.resolve();
+  const say = async (content: string) => {
+    // Said once, however often the message is delivered.
+    if (!(await context.turns.claim(eventKey))) return;
+    if ((channel ?? message.channel).isSendable())
+      await message.reply({ content, allowedMentions: noMentions });
+  };
   if (context.isStopping() || context.turns.stopping) {
     await say(restartingText);
     return;
@@ -90,6 +90,8 @@ export async function handleMessage(context: DiscordContext, message: Message): 
     location: { channelId: message.channelId, replyTo: message.id },
     // Snowflakes grow with time: the thread's order.
     thread: { threadId: place.threadId, position: message.id },
+    // Claimed by the runner, with the turn record in one write.
+    claim: true,
     open: async () => {
       if (existing) {
         return {

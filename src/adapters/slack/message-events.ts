@@ -67,10 +67,11 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
   }
   // One message, one answer: both deliveries (app_mention + message) and every retry share this key.
   const eventKey = `slack:${teamId}:${event.channel}:${event.ts}`;
-  if (!(await context.turns.claim(eventKey))) {
+  const claimed = async () => {
+    if (await context.turns.claim(eventKey)) return true;
     log.debug('duplicate delivery ignored');
-    return;
-  }
+    return false;
+  };
 
   const text = cleanIncomingText(rawText, context.botUserId);
   const files = event.files ?? [];
@@ -81,6 +82,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
   if (/\bingest\b/i.test(text) && files.length > 0) {
     const target = ingestTargetFromText(text, context.services.config.ingest.defaultSet);
     const channel = event.channel;
+    if (!(await claimed())) return;
     context.turns.ingest(
       slackIngestJob(context, { teamId, channel, target, user, files, destination, reference }),
     );
@@ -93,6 +95,7 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
         ? emptyQuestionText
         : undefined;
   if (hint) {
+    if (!(await claimed())) return;
     context.turns.track('posting a hint', async () => {
       await postMessage(context.client, destination, plainNotice(hint));
     });
@@ -106,6 +109,8 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     logFields: { eventId, threadId },
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     thread: { threadId, position: event.ts },
+    // Claimed by the runner, with the turn record in one write.
+    claim: true,
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),
       place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },

@@ -39,6 +39,23 @@ export const liveOwners = `SELECT lock.objid::bigint AS incarnation FROM pg_lock
     AND lock.classid = ${lockNamespace.liveness}::oid
     AND lock.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
 
+/**
+ * SQL: claims the event $1. A row older than the TTL (in ms, the parameter `ttl`) is a claim forgotten:
+ * taken over in the same statement, so still exactly once.
+ */
+const claimEvent = (ttl: string) => `INSERT INTO ragent_event_claims (key) VALUES ($1)
+  ON CONFLICT (key) DO UPDATE SET claimed_at = now()
+    WHERE ragent_event_claims.claimed_at < now() - ${ttl} * interval '1 millisecond'`;
+
+/** SQL: records a turn from $1…$10 (see `turnParameters`); a turn begun again only moves. */
+const insertTurn = `INSERT INTO ragent_turns_in_flight
+  (key, platform, kind, owner, owner_incarnation, location, started_at, thread_id, position, state)`;
+const turnValues = '($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+/** The same values in a SELECT (typed: nothing infers them there). */
+const turnSelected =
+  '$1::text, $2::text, $3::text, $4::text, $5::int, $6::jsonb, $7::bigint, $8::text, $9::numeric, $10::text';
+const onTurnConflict = ' ON CONFLICT (key) DO UPDATE SET location = excluded.location';
+
 /** SQL: true when the owner incarnation in `column` is not in the `live` CTE. */
 export const ownerIsDead = (column: string) => `${column} NOT IN (SELECT incarnation FROM live)`;
 
@@ -69,48 +86,51 @@ export function createPostgresCoordinationStore(
   );
   const query = <Row extends object>(what: string, sql: string, values: unknown[]) =>
     withDatabase(database, what, () => pool.query<Row>(sql, values));
+  const forgetOldClaims = async () => {
+    if (++claims % 500 !== 0) return;
+    await query(
+      'forget old events',
+      "DELETE FROM ragent_event_claims WHERE claimed_at < now() - $1 * interval '1 millisecond'",
+      [ttlMs],
+    );
+  };
+  /** The turn's values as parameters $1…$10 (an answer with its thread waits for its acknowledgement: 'opening'). */
+  const turnParameters = (turn: Parameters<CoordinationStore['beginTurn']>[0]) => [
+    turn.key,
+    turn.platform,
+    turn.kind,
+    database.replicaId,
+    database.incarnation,
+    JSON.stringify(turn.location),
+    turn.startedAt ?? Date.now(),
+    turn.thread?.threadId ?? null,
+    turn.thread?.position ?? null,
+    turn.thread ? 'opening' : 'running',
+  ];
 
   return {
     replicaId: database.replicaId,
     async claimEvent(key) {
-      if (++claims % 500 === 0) {
-        await query(
-          'forget old events',
-          "DELETE FROM ragent_event_claims WHERE claimed_at < now() - $1 * interval '1 millisecond'",
-          [ttlMs],
-        );
-      }
-      // A row older than the TTL is a claim forgotten: take it over (one statement, so still exactly once).
-      const result = await query(
-        'claim an event',
-        `INSERT INTO ragent_event_claims (key) VALUES ($1)
-         ON CONFLICT (key) DO UPDATE SET claimed_at = now()
-           WHERE ragent_event_claims.claimed_at < now() - $2 * interval '1 millisecond'`,
-        [key, ttlMs],
-      );
+      await forgetOldClaims();
+      const result = await query('claim an event', claimEvent('$2'), [key, ttlMs]);
       return result.rowCount === 1;
     },
     async beginTurn(turn) {
-      // An answer with its thread waits for its acknowledgement ('opening') before it queues.
       await query(
         'record a turn',
-        `INSERT INTO ragent_turns_in_flight
-           (key, platform, kind, owner, owner_incarnation, location, started_at, thread_id, position, state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (key) DO UPDATE SET location = excluded.location`,
-        [
-          turn.key,
-          turn.platform,
-          turn.kind,
-          database.replicaId,
-          database.incarnation,
-          JSON.stringify(turn.location),
-          turn.startedAt ?? Date.now(),
-          turn.thread?.threadId ?? null,
-          turn.thread?.position ?? null,
-          turn.thread ? 'opening' : 'running',
-        ],
+        `${insertTurn} VALUES ${turnValues}${onTurnConflict}`,
+        turnParameters(turn),
       );
+    },
+    async claimAndBeginTurn(turn) {
+      await forgetOldClaims();
+      const { rowCount } = await query(
+        'claim an event and record its turn',
+        `WITH claimed AS (${claimEvent('$11')} RETURNING key)
+         ${insertTurn} SELECT ${turnSelected} FROM claimed${onTurnConflict}`,
+        [...turnParameters(turn), ttlMs],
+      );
+      return rowCount === 1;
     },
     async moveTurn(key, location) {
       await query('move a turn', 'UPDATE ragent_turns_in_flight SET location = $2 WHERE key = $1', [

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type PlatformName,
@@ -15,8 +16,11 @@ import { loadConfig } from '../../../src/config.ts';
 import type { Services } from '../../../src/core/services.ts';
 import { RagentError } from '../../../src/errors.ts';
 import { createLogger } from '../../../src/logger.ts';
+import { openDatabase } from '../../../src/stores/postgres/open-database.ts';
+import { createPostgresCoordinationStore } from '../../../src/stores/postgres/postgres-coordination-store.ts';
 import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from '../../../src/turns/turn-runner.ts';
+import { createTestDatabase } from '../../support/postgres-database.ts';
 import { answerJob, heldConversations, noIngestion, testPlatform } from '../../support/turn-ports.ts';
 
 const slackBot = 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
@@ -92,6 +96,7 @@ function harness(environment: Record<string, string>, overrides: Partial<StartBo
   });
   const services = {
     turns,
+    coordination: store,
     close: async () => {
       await store.close();
       events.push('services closed');
@@ -347,5 +352,62 @@ describe('startBot', () => {
       'services closed',
     ]);
     expect(base.exits).toEqual([]);
+  });
+
+  it('a replica that lost its database stops taking work, finishes its answer in flight and exits 1', async () => {
+    const url = await createTestDatabase();
+    const database = await openDatabase({ url, poolSize: 2, replicaId: 'lost-replica' });
+    const store = createPostgresCoordinationStore(database);
+    cleanups.push(async () => {
+      await store.close();
+      await database.close();
+    });
+    const conversations = heldConversations();
+    const base = harness({ DISCORD_TOKEN: discordToken });
+    const logger = createLogger({ level: 'silent' });
+    const turns = createTurnRunner({
+      store,
+      conversations,
+      ingestion: noIngestion,
+      logger,
+      answerTimeoutMs: 60_000,
+    });
+    const services = {
+      turns,
+      coordination: store,
+      close: async () => {
+        base.events.push('services closed');
+      },
+    } as unknown as Services;
+    base.adapters.discord.finish();
+    const result = await startBot({
+      ...base.dependencies,
+      createServices: async () => services,
+      platforms: {
+        slack: async () => base.adapters.slack.adapter,
+        discord: async () => base.adapters.discord.adapter,
+      },
+    });
+    if (result.status !== 'running') throw new Error('expected the bot to run');
+    const platform = testPlatform('discord');
+    turns.attach(platform).answer(answerJob(platform, 'in-flight'));
+    await vi.waitFor(() => expect(conversations.requests).toHaveLength(1));
+
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = 'ragent lost-replica'`,
+    );
+    await admin.end();
+    await vi.waitFor(() => expect(base.events).toContain('discord: stop taking'));
+    conversations.answerNext();
+    await expect(result.stopped).resolves.toBe(1);
+    expect(platform.replies()).toEqual(['answer']);
+    expect(base.events.slice(-3)).toEqual([
+      'discord: stop taking',
+      'discord: disconnected',
+      'services closed',
+    ]);
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * Two Slack replicas (HTTP mode) on one PostgreSQL, as composed by `src/main.ts`, behind one fake
+ * Slack: a delivery and its retry landing on different replicas are answered once, and a thread's
+ * follow-up landing on the other replica is answered there, after the first, with the first in its
+ * history (the checkpoints are shared).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
+import { createSlackEventSender, type SlackEventSender } from '../fakes/fake-slack-events.ts';
+import { createTestDatabase } from '../support/postgres-database.ts';
+import { createTestServices, type TestServices } from '../support/test-services.ts';
+import {
+  defaultChannel,
+  freePort,
+  type SlackHarness,
+  signingSecret,
+  startSlackHarness,
+} from './slack-harness.ts';
+
+describe('Slack with two replicas on PostgreSQL', () => {
+  let harness: SlackHarness;
+  let other: { services: TestServices; adapter: SlackAdapter; sender: SlackEventSender };
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase();
+    harness = await startSlackHarness({
+      environment: { DATABASE_URL: databaseUrl, RAGENT_REPLICA_ID: 'replica-a' },
+    });
+    const port = await freePort();
+    const services = await createTestServices({
+      ollamaUrl: harness.ollama.url,
+      environment: {
+        SLACK_BOT_TOKEN: harness.slack.botToken,
+        SLACK_API_URL: harness.slack.apiUrl,
+        SLACK_PORT: String(port),
+        SLACK_SIGNING_SECRET: signingSecret,
+        RAGENT_EMBEDDINGS: 'none',
+        DATABASE_URL: databaseUrl,
+        RAGENT_REPLICA_ID: 'replica-b',
+      },
+    });
+    const adapter = await startSlack(services, {
+      statusThrottleMs: 20,
+      textIntervalMs: 50,
+      progressEditsPerMinute: 6_000,
+      retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
+    });
+    other = {
+      services,
+      adapter,
+      sender: createSlackEventSender(`http://127.0.0.1:${port}/slack/events`, signingSecret),
+    };
+  });
+
+  afterAll(async () => {
+    await other?.adapter.stop();
+    await other?.services.dispose();
+    await harness?.close();
+  });
+
+  const postsIn = (ts: string) =>
+    harness.slack.callsTo('chat.postMessage').filter((call) => call.body.thread_ts === ts);
+
+  it('answers once when a retry lands on the other replica', async () => {
+    const { ts, envelope } = harness.mentionEnvelope('How do while loops work?');
+    const deliveries = await Promise.all([
+      harness.sender.event(envelope),
+      other.sender.event(envelope, { retryNum: 1 }),
+    ]);
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    await harness.waitForReply(defaultChannel, ts);
+    await harness.barrier();
+    expect(postsIn(ts)).toHaveLength(1);
+  });
+
+  it('answers a follow-up that lands on the other replica after the first, in the same thread', async () => {
+    const first = harness.mentionEnvelope('How do for loops work?');
+    const followUp = harness.mentionEnvelope('And how do they end?', { threadTs: first.ts });
+    await harness.sender.event(first.envelope);
+    await other.sender.event(followUp.envelope);
+    const replies = await harness.waitForReply(defaultChannel, first.ts, 2);
+    expect(replies).toHaveLength(2);
+    await harness.barrier();
+    expect(postsIn(first.ts)).toHaveLength(2);
+    // The follow-up ran once the first had finished: its first model call (the query rewriter) has the
+    // first question in the conversation it was given.
+    const followUpCalls = harness.ollama
+      .chatRequests()
+      .map((request) => JSON.stringify(request.messages))
+      .filter((messages) => messages.includes('And how do they end?'));
+    expect(followUpCalls.length).toBeGreaterThan(0);
+    expect(followUpCalls[0]).toContain('How do for loops work?');
+  });
+});
