@@ -224,6 +224,7 @@ async function burst(cluster: ReplicaCluster, replicaTotal: number): Promise<voi
   console.log(
     `answered exactly once: ${exactlyOnce}/${all.length} (duplicated: ${duplicated}, unanswered: ${unanswered})`,
   );
+  await describeUnanswered(cluster, all);
   console.log(`out-of-order turns: ${outOfOrder} of ${all.length - threads.length} follow-ups`);
   console.log(`event → first status in the thread: ${figures(statusLatencies)}`);
   console.log(`event → answer delivered: ${figures(answerLatencies)}`);
@@ -321,6 +322,7 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
   let burstTold = 0;
   let burstNeither = 0;
   let burstTwice = 0;
+  const neither: Mention[] = [];
   for (const each of burst) {
     const answers = cluster
       .replies(each.rootTs)
@@ -329,7 +331,10 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
     if (answers + notices > 1) burstTwice++;
     else if (answers === 1) burstAnswered++;
     else if (notices === 1) burstTold++;
-    else burstNeither++;
+    else {
+      burstNeither++;
+      neither.push(each);
+    }
   }
   const left = await cluster.turnsLeft();
   const leftStates = new Map<string, number>();
@@ -347,9 +352,34 @@ async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
   console.log(
     `  mentions arriving meanwhile: ${burstAnswered} answered, ${burstTold} told to ask again, ${burstNeither} neither, ${burstTwice} more than once`,
   );
+  for (const mention of neither) {
+    const key = `slack:${cluster.slack.teamId}:${replicaChannel}:${mention.ts}`;
+    const claimed = await cluster.query('SELECT key FROM ragent_event_claims WHERE key = $1', [key]);
+    const rows = await cluster.query('SELECT state, owner FROM ragent_turns_in_flight WHERE key = $1', [key]);
+    console.log(
+      `    neither: ${mention.question.split(':')[0]} — event claimed: ${claimed.length > 0}, turn rows ${JSON.stringify(rows)}, bot messages in its thread: ${cluster.botMessages(mention.rootTs).length}, model asked: ${cluster.turnsRun(mention.question)}`,
+    );
+  }
   console.log(
     `  left in ragent_turns_in_flight once all was answered: ${left.length === 0 ? 'nothing' : [...leftStates].map(([state, count]) => `${count} ${state}`).join(', ')}`,
   );
+}
+
+/** What became of mentions without an answer: the thread as Slack shows it and their turn rows. */
+async function describeUnanswered(cluster: ReplicaCluster, mentions: Mention[]): Promise<void> {
+  for (const mention of mentions.filter((each) => !cluster.answerIn(each.rootTs, each.question))) {
+    const key = `slack:${cluster.slack.teamId}:${replicaChannel}:${mention.ts}`;
+    const rows = await cluster.query(
+      'SELECT state, owner, position FROM ragent_turns_in_flight WHERE key = $1',
+      [key],
+    );
+    const thread = cluster
+      .botMessages(mention.rootTs)
+      .map((message) => `${message.changedBy}: ${message.text.slice(0, 80)}`);
+    console.log(
+      `  unanswered ${mention.question.split(':')[0]} (asked the model ${cluster.turnsRun(mention.question)} times): turn rows ${JSON.stringify(rows)}; thread: ${JSON.stringify(thread)}`,
+    );
+  }
 }
 
 await main();
