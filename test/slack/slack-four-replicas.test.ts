@@ -76,15 +76,16 @@ describe('four Slack replicas on one PostgreSQL', { timeout: 600_000 }, () => {
       threads.map(async ({ ts }, index) => {
         const question = `Q-follow-${index}: and pipes?`;
         // The first follow-up is queued on the doomed replica itself, the others elsewhere.
-        await c.mention(question, { threadTs: ts, ...(index === 0 ? { to: 'd' } : { avoid: 'd' }) });
-        return { question, ts };
+        const sent = await c.mention(question, {
+          threadTs: ts,
+          ...(index === 0 ? { to: 'd' } : { avoid: 'd' }),
+        });
+        return { question, ts, followUpTs: sent.ts };
       }),
     );
-    await c.slack.waitFor(
-      () => threads.every(({ ts }) => c.botMessages(ts).length === 2) || undefined,
-      120_000,
-      'the follow-ups’ statuses',
-    );
+    // Killed once every follow-up is queued behind its thread's answer (an acknowledgement the dead
+    // replica had not yet queued is told to ask again instead).
+    await c.waitForQueued(followUps.map(({ followUpTs }) => followUpTs));
 
     await c.kill('d');
     for (const { ts, question } of followUps) {

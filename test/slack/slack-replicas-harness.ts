@@ -103,6 +103,10 @@ export interface ReplicaCluster {
   finishedAt(message: FakeSlackMessage): number;
   /** A thread's answer to `question` (a finished reply saying "Answer to: <question>"), if any. */
   answerIn(threadTs: string, question: string): FakeSlackMessage | undefined;
+  /** The turn key of a message of the replica channel (its event claim and turn row). */
+  turnKey(ts: string): string;
+  /** Waits until the turns of these messages are queued (acknowledged, waiting for their thread). */
+  waitForQueued(messageTs: string[], timeoutMs?: number): Promise<void>;
   /**
    * Waits until no turn is left in flight (a barrier's own turn ends just after its answer shows);
    * resolves with what is left after `timeoutMs` — empty when everything ended.
@@ -272,6 +276,20 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
     finishedAt: (message) => message.changedAt,
     answerIn: (threadTs, question) =>
       cluster.replies(threadTs).find((message) => message.text.includes(answerTo(question))),
+    turnKey: (ts) => `slack:${slack.teamId}:${replicaChannel}:${ts}`,
+    waitForQueued: async (messageTs, timeoutMs = 60_000) => {
+      const keys = messageTs.map(cluster.turnKey).sort();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await cluster.query<{ key: string; state: string }>(
+          'SELECT key, state FROM ragent_turns_in_flight WHERE key = ANY($1) ORDER BY key',
+          [keys],
+        );
+        if (rows.length === keys.length && rows.every((row) => row.state === 'queued')) return;
+        if (Date.now() > deadline) throw new Error(`turns not queued: ${JSON.stringify(rows)} of ${keys}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     turnsLeft: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

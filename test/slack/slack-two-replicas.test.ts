@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/postgres-database.ts';
-import { type ReplicaCluster, replicaChannel, startReplicaCluster } from './slack-replicas-harness.ts';
+import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harness.ts';
 
 describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
   let cluster: ReplicaCluster | undefined;
@@ -60,7 +60,6 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     const first = await c.mention('Q-first: how do loops work?', { to: 'a' });
     await c.waitForModel('Q-first');
     const second = await c.mention('Q-second: and pipes?', { to: 'b', threadTs: first.ts });
-    const secondKey = `slack:${c.slack.teamId}:${replicaChannel}:${second.ts}`;
     await c.slack.waitFor(
       () => c.botMessages(first.ts).length === 2 || undefined,
       60_000,
@@ -68,9 +67,9 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     );
     // b has the second message queued behind the first, and is otherwise free: it answers elsewhere.
     await barrier(c, 'b', 'b');
-    expect(await c.query('SELECT state FROM ragent_turns_in_flight WHERE key = $1', [secondKey])).toEqual([
-      { state: 'queued' },
-    ]);
+    expect(
+      await c.query('SELECT state FROM ragent_turns_in_flight WHERE key = $1', [c.turnKey(second.ts)]),
+    ).toEqual([{ state: 'queued' }]);
     expect(c.firstAskedAt('Q-second')).toBeUndefined();
 
     releaseFirst();
@@ -100,16 +99,7 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     const followUpTs: string[] = [];
     followUpTs.push((await c.mention(followUps[0]!, { to: 'b', threadTs: doomed!.ts })).ts);
     followUpTs.push((await c.mention(followUps[1]!, { to: 'a', threadTs: doomed!.ts })).ts);
-    const keys = followUpTs.map((ts) => `slack:${c.slack.teamId}:${replicaChannel}:${ts}`);
-    await c.slack.waitFor(() => c.botMessages(doomed!.ts).length === 3 || undefined, 60_000, 'both statuses');
-    const queued = async () =>
-      (await c.query<{ key: string }>("SELECT key FROM ragent_turns_in_flight WHERE state = 'queued'"))
-        .map((row) => row.key)
-        .sort();
-    for (let attempt = 0; (await queued()).length < 2 && attempt < 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await queued()).toEqual([...keys].sort());
+    await c.waitForQueued(followUpTs);
 
     await c.kill('a');
     for (const { ts } of threads) {
