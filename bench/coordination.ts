@@ -1,8 +1,9 @@
 /**
  * npm run bench:coordination
  * Coordination overhead per turn on PostgreSQL, the turn runner's calls: claim the event and record the
- * turn with its thread (one statement), run it in thread order (queue + take in one statement), end it (delete +
- * wake the thread) — with an empty turn, so only the round trips count. Two replicas on one database; turns spread over threads.
+ * turn with its thread (one statement), run it in thread order (queue + take, one statement), end it
+ * (one statement: delete, and wake the thread if another turn of it waits) — with an empty turn, so only
+ * the round trips count. Two replicas on one database; turns spread over threads.
  * Uses BENCH_DATABASE_URL when set, else starts a throwaway PostgreSQL (as the tests do).
  * Options: BENCH_TURNS (default 400), BENCH_THREADS (50), BENCH_CONCURRENCY (8).
  */
@@ -90,7 +91,7 @@ async function measure(url: string): Promise<void> {
       `${label}: p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms, p99 ${percentile(values, 0.99).toFixed(2)} ms (${values.length} turns)`,
     );
   line('one round trip (SELECT 1)', roundTrip);
-  console.log('round trips per turn: claim+begin 1, queue+take 1, end+wake 1 = 3 (8 before)');
+  console.log('round trips per turn: claim+begin 1, queue+take 1, end 1 = 3 (8 before)');
   line('coordination per turn, one at a time', sequential);
   line(`coordination per turn, ${concurrency} at a time over ${threads} threads`, concurrent);
   await Promise.all(replicas.map(({ store }) => store.close()));

@@ -172,6 +172,8 @@ export interface StopReport {
   told: number;
   /** Abandoned threads that could not be told (their records stay: the next start tells them). */
   untold: number;
+  /** Replicas: answers still waiting for their thread's turn, left queued for the replicas that live on. */
+  released?: number;
 }
 
 /** The runner's handle for one platform (`TurnRunner.attach`). */

@@ -64,16 +64,19 @@ export type OrderedRun<Result> =
   | { ran: true; result: Result }
   /**
    * `lost`: this replica lost the shared store while the turn waited; `taken-over`: the turn's record
-   * is no longer this replica's (ended by a stop, or adopted). Either way the turn is left to whoever
-   * holds its record: nothing is delivered and the record is not ended here.
+   * is no longer this replica's (ended by a stop, or adopted); `released`: `signal` was aborted while
+   * it waited (a stop), its record stays queued for a replica that lives on. Either way the turn is
+   * left to whoever holds its record: nothing is delivered and the record is not ended here.
    */
-  | { ran: false; reason: 'lost' | 'taken-over' };
+  | { ran: false; reason: 'lost' | 'taken-over' | 'released' };
 
 export interface ThreadOrderEvents {
   /** The turn waits for `ahead` earlier turns of its thread (called when it starts waiting). */
   onQueued?(ahead: number): void;
   /** A store write failed; the turn runs anyway (never a silent thread). */
   onStoreError?(error: unknown, what: string): void;
+  /** Aborted: stop waiting (`released`); a turn already running is not affected. */
+  signal?: AbortSignal;
 }
 
 /** What an answer was when it was delivered: what 👍/👎 feedback refers to, for `ragent feedback export`. */

@@ -87,6 +87,12 @@ interface RunningJob {
   abandoned: boolean;
   /** What to tell the thread if a stop gives up on the job. */
   abandonReply(): Reply;
+  /**
+   * Replicas: set while the answer waits for its thread's turn (not started). A stop that gives up on
+   * it releases it instead of telling the thread: its record stays queued, and a replica that lives
+   * on answers it once this one is gone.
+   */
+  release?: () => void;
 }
 
 interface AttachedPlatform {
@@ -332,12 +338,15 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const line = describeProgress(event);
       if (line) live.status({ kind: 'working', line });
     };
-    const handle = () =>
-      conversations.handle(
+    const handle = () => {
+      delete running.release;
+      return conversations.handle(
         { ...place, text: job.text },
         progress,
         surface.showText ? { onText: live.write } : {},
       );
+    };
+    const waiting = new AbortController();
     const turn: Promise<TurnResult | 'left'> =
       ordered && store.runInThreadOrder
         ? store
@@ -355,7 +364,11 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
               },
               handle,
               {
-                onQueued: (ahead) => progress({ type: 'queued', reason: 'thread-busy', position: ahead }),
+                onQueued: (ahead) => {
+                  running.release = () => waiting.abort();
+                  progress({ type: 'queued', reason: 'thread-busy', position: ahead });
+                },
+                signal: waiting.signal,
                 onStoreError: (error, what) =>
                   log.error({ err: error }, `could not ${what}; going on without it`),
               },
@@ -610,9 +623,13 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     );
     const abandoned = mine(jobs);
     for (const job of abandoned) job.abandoned = true;
+    // Replicas: answers still waiting for their thread are left to the replicas that live on.
+    const released = abandoned.filter((job) => job.release);
+    for (const job of released) job.release?.();
+    const toTell = abandoned.filter((job) => !job.release);
     let told = 0;
     await settledWithin(
-      abandoned.map(async (job) => {
+      toTell.map(async (job) => {
         const reply = job.abandonReply();
         const attached = platforms.get(job.platform);
         try {
@@ -630,7 +647,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       noticeTimeoutMs,
     );
     await endTurns();
-    const report = { drained: abandoned.length === 0, told, untold: abandoned.length - told };
+    const report: StopReport = {
+      drained: abandoned.length === 0,
+      told,
+      untold: toTell.length - told,
+      ...(released.length > 0 ? { released: released.length } : {}),
+    };
     if (!drained || abandoned.length > 0)
       logger.warn({ ...report, platforms: names }, 'stopped with work in flight');
     return report;

@@ -4,7 +4,8 @@
  * follow-up landing on the other replica is answered there, after the first, with the first in its
  * history (the checkpoints are shared).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
 import { createSlackEventSender, type SlackEventSender } from '../fakes/fake-slack-events.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
@@ -20,9 +21,10 @@ import {
 describe('Slack with two replicas on PostgreSQL', () => {
   let harness: SlackHarness;
   let other: { services: TestServices; adapter: SlackAdapter; sender: SlackEventSender };
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createTestDatabase();
+    databaseUrl = await createTestDatabase();
     harness = await startSlackHarness({
       environment: { DATABASE_URL: databaseUrl, RAGENT_REPLICA_ID: 'replica-a' },
     });
@@ -90,5 +92,24 @@ describe('Slack with two replicas on PostgreSQL', () => {
       .filter((messages) => messages.includes('And how do they end?'));
     expect(followUpCalls.length).toBeGreaterThan(0);
     expect(followUpCalls[0]).toContain('How do for loops work?');
+  });
+
+  // Last: replica A is gone afterwards.
+  it('a replica that lost its database closes its receiver; the other one answers', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = 'ragent replica-a'`,
+    );
+    await admin.end();
+    const { ts, envelope } = harness.mentionEnvelope('How do do-while loops work?');
+    // Slack's delivery to A fails (so Slack retries it; behind a load balancer, on B).
+    await vi.waitFor(async () => {
+      await expect(harness.sender.event(envelope)).rejects.toThrow();
+    });
+    expect((await other.sender.event(envelope, { retryNum: 1 })).status).toBe(200);
+    await harness.waitForReply(defaultChannel, ts);
+    expect(postsIn(ts)).toHaveLength(1);
   });
 });

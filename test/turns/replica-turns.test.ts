@@ -179,6 +179,27 @@ describe('turns across replicas', () => {
     expect(await turnsLeft()).toBe(0);
   });
 
+  it('on a stop, leaves an answer still waiting for its thread to a replica that lives on', async () => {
+    const a = await replica('a');
+    const b = await replica('b');
+    a.turns.answer(answerJob(a.platform, 's1', 'one', { threadId: 't', position: '1' }));
+    await vi.waitFor(() => expect(a.conversations.requests).toHaveLength(1));
+    a.turns.answer(answerJob(a.platform, 's2', 'two', { threadId: 't', position: '2' }));
+    await vi.waitFor(async () => expect(await turnState('s2')).toBe('queued'));
+    expect(await a.runner.stop(100)).toEqual({ drained: false, told: 1, untold: 0, released: 1 });
+    expect(a.platform.replies()).toEqual(['shutting-down']);
+    expect(await turnState('s2')).toBe('queued');
+    // A is gone: B answers the turn A released, on the status A showed.
+    replicas.splice(replicas.indexOf(a), 1);
+    await a.store.close();
+    await a.database.close();
+    await vi.waitFor(() => expect(b.conversations.requests.map((request) => request.text)).toEqual(['two']));
+    b.conversations.answerNext();
+    await vi.waitFor(() => expect(b.platform.replies()).toEqual(['answer']));
+    expect(b.platform.shown.at(-1)?.location).toEqual({ thread: 's2', status: 'shown' });
+    await vi.waitFor(async () => expect(await turnsLeft()).toBe(0));
+  });
+
   it('never touches a live replica’s turns', async () => {
     const [a, b] = [await replica('a'), await replica('b')];
     a.turns.answer(answerJob(a.platform, 'live', 'question', { threadId: 't', position: '1' }));

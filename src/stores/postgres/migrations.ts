@@ -99,6 +99,26 @@ export const migrations: readonly string[] = [
        WHERE turn.key = p_key AND turn.owner_incarnation = p_incarnation
        RETURNING turn.state, ahead;
    END $$;
+   -- Ends this owner's turn; if other turns of its thread wait, wakes them (NOTIFY ragent_thread_free).
+   -- Under the thread's lock: a turn that queues after this look sees the turn gone itself.
+   CREATE FUNCTION ragent_end_turn(p_key TEXT, p_incarnation INTEGER)
+   RETURNS VOID LANGUAGE plpgsql VOLATILE AS $$
+   DECLARE
+     thread TEXT;
+   BEGIN
+     SELECT turn.thread_id INTO thread FROM ragent_turns_in_flight turn
+       WHERE turn.key = p_key AND turn.owner_incarnation = p_incarnation;
+     IF NOT FOUND THEN
+       RETURN;
+     END IF;
+     IF thread IS NOT NULL THEN
+       PERFORM pg_advisory_xact_lock(72617002 /* lockNamespace.thread */, hashtext(thread));
+     END IF;
+     DELETE FROM ragent_turns_in_flight turn WHERE turn.key = p_key AND turn.owner_incarnation = p_incarnation;
+     IF thread IS NOT NULL AND EXISTS (SELECT 1 FROM ragent_turns_in_flight other WHERE other.thread_id = thread) THEN
+       PERFORM pg_notify('ragent_thread_free', thread);
+     END IF;
+   END $$;
    -- Re-owns the turns of \`p_platform\` whose owner is dead (no liveness lock). Adoptions of one
    -- platform take turns (a transaction lock); the update then runs with a fresh snapshot, so it sees
    -- the previous adopter's new owners: each turn is adopted exactly once.

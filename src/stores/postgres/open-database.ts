@@ -53,7 +53,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
   for (const each of [pool, lockPool]) {
     each.on('error', (error) => logger?.warn({ error: error.message }, 'PostgreSQL connection failed'));
   }
-  const liveness = new pg.Client(settings);
+  // The server drops the liveness lock of a replica whose machine died (no FIN) once these probes go
+  // unanswered (about 20 s), so the others take over its threads; a killed process drops it at once.
+  const liveness = new pg.Client({
+    ...settings,
+    keepAlive: true,
+    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=3 -c tcp_keepalives_count=3',
+  });
   liveness.on('error', () => {});
   try {
     await liveness.connect();

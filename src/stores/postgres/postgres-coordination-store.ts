@@ -19,7 +19,7 @@ import type {
 import type { Feedback, Source, ThreadId } from '../../core/types.ts';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
-import { createPostgresThreadOrder, threadFreeChannel } from './postgres-thread-order.ts';
+import { createPostgresThreadOrder } from './postgres-thread-order.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -84,8 +84,11 @@ export function createPostgresCoordinationStore(
     database,
     options.orderRetryMs === undefined ? {} : { retryMs: options.orderRetryMs },
   );
-  const query = <Row extends object>(what: string, sql: string, values: unknown[]) =>
-    withDatabase(database, what, () => pool.query<Row>(sql, values));
+  /** A statement; `name`d ones (the per-turn ones) are parsed and planned once per connection. */
+  const query = <Row extends object>(what: string, sql: string, values: unknown[], name?: string) =>
+    withDatabase(database, what, () =>
+      pool.query<Row>(name ? { name, text: sql, values } : { text: sql, values }),
+    );
   const forgetOldClaims = async () => {
     if (++claims % 500 !== 0) return;
     await query(
@@ -112,7 +115,7 @@ export function createPostgresCoordinationStore(
     replicaId: database.replicaId,
     async claimEvent(key) {
       await forgetOldClaims();
-      const result = await query('claim an event', claimEvent('$2'), [key, ttlMs]);
+      const result = await query('claim an event', claimEvent('$2'), [key, ttlMs], 'ragent-claim-event');
       return result.rowCount === 1;
     },
     async beginTurn(turn) {
@@ -120,6 +123,7 @@ export function createPostgresCoordinationStore(
         'record a turn',
         `${insertTurn} VALUES ${turnValues}${onTurnConflict}`,
         turnParameters(turn),
+        'ragent-begin-turn',
       );
     },
     async claimAndBeginTurn(turn) {
@@ -129,6 +133,7 @@ export function createPostgresCoordinationStore(
         `WITH claimed AS (${claimEvent('$11')} RETURNING key)
          ${insertTurn} SELECT ${turnSelected} FROM claimed${onTurnConflict}`,
         [...turnParameters(turn), ttlMs],
+        'ragent-claim-and-begin-turn',
       );
       return rowCount === 1;
     },
@@ -140,13 +145,12 @@ export function createPostgresCoordinationStore(
     },
     async endTurn(key) {
       if (closed) return;
-      // Only this replica's own record; the thread's next turn is woken on every replica.
+      // Only this replica's own record; the thread's waiting turns are woken on every replica.
       await query(
         'end a turn',
-        `WITH gone AS (
-           DELETE FROM ragent_turns_in_flight WHERE key = $1 AND owner_incarnation = $2 RETURNING thread_id)
-         SELECT pg_notify($3, thread_id) FROM gone WHERE thread_id IS NOT NULL`,
-        [key, database.incarnation, threadFreeChannel],
+        'SELECT ragent_end_turn($1, $2)',
+        [key, database.incarnation],
+        'ragent-end-turn',
       );
     },
     async adoptOrphanedTurns(platform) {

@@ -114,15 +114,16 @@ export function createPostgresThreadOrder(
 
   const order = async (turn: OrderedTurn, first: boolean) => {
     const { rows } = await withDatabase(database, 'queue a turn', () =>
-      database.pool.query<{ turn_state: 'queued' | 'running'; turns_ahead: number }>(
-        'SELECT turn_state, turns_ahead FROM ragent_order_turn($1, $2, $3, $4)',
-        [
+      database.pool.query<{ turn_state: 'queued' | 'running'; turns_ahead: number }>({
+        name: 'ragent-order-turn',
+        text: 'SELECT turn_state, turns_ahead FROM ragent_order_turn($1, $2, $3, $4)',
+        values: [
           turn.key,
           database.incarnation,
           first ? JSON.stringify(turn.location) : null,
           first ? JSON.stringify(turn.answer) : null,
         ],
-      ),
+      }),
     );
     return rows[0];
   };
@@ -130,37 +131,47 @@ export function createPostgresThreadOrder(
   return {
     async run(turn, work, events = {}) {
       if (lost || !database.isAlive()) return { ran: false, reason: 'lost' };
-      await listen();
-      let first = true;
-      let told = false;
-      for (;;) {
-        const wakeUp = waitFor(turn.thread.threadId);
-        try {
-          let state: Awaited<ReturnType<typeof order>>;
+      const { signal } = events;
+      // A stop that gives up on the turn while it waits wakes it at once.
+      const onAbort = () => wake(turn.thread.threadId);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        await listen();
+        let first = true;
+        let told = false;
+        for (;;) {
+          if (signal?.aborted) return { ran: false, reason: 'released' };
+          const wakeUp = waitFor(turn.thread.threadId);
           try {
-            state = await order(turn, first);
-          } catch (error) {
+            let state: Awaited<ReturnType<typeof order>>;
+            try {
+              state = await order(turn, first);
+            } catch (error) {
+              if (lost) return { ran: false, reason: 'lost' };
+              if (!told) events.onStoreError?.(error, first ? 'queue the turn' : 'take the turn');
+              told = true;
+              // Never a silent thread: a turn that could not even be queued runs unordered.
+              if (first) return { ran: true, result: await work() };
+              state = { turn_state: 'queued', turns_ahead: 1 };
+            }
+            if (!state) return { ran: false, reason: 'taken-over' };
+            if (state.turn_state === 'running') {
+              wakeUp.cancel();
+              signal?.removeEventListener('abort', onAbort);
+              return { ran: true, result: await work() };
+            }
+            if (first) events.onQueued?.(state.turns_ahead);
+            first = false;
+            if (!listener) void listen();
+            await Promise.race([wakeUp.woken, sleep(retryMs, undefined, { ref: false })]);
             if (lost) return { ran: false, reason: 'lost' };
-            if (!told) events.onStoreError?.(error, first ? 'queue the turn' : 'take the turn');
-            told = true;
-            // Never a silent thread: a turn that could not even be queued runs unordered.
-            if (first) return { ran: true, result: await work() };
-            state = { turn_state: 'queued', turns_ahead: 1 };
-          }
-          if (!state) return { ran: false, reason: 'taken-over' };
-          if (state.turn_state === 'running') {
+            if (closed) return { ran: false, reason: 'taken-over' };
+          } finally {
             wakeUp.cancel();
-            return { ran: true, result: await work() };
           }
-          if (first) events.onQueued?.(state.turns_ahead);
-          first = false;
-          if (!listener) void listen();
-          await Promise.race([wakeUp.woken, sleep(retryMs, undefined, { ref: false })]);
-          if (lost) return { ran: false, reason: 'lost' };
-          if (closed) return { ran: false, reason: 'taken-over' };
-        } finally {
-          wakeUp.cancel();
         }
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
       }
     },
     async close() {
