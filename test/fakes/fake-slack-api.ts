@@ -5,6 +5,12 @@
  * file downloads (only with the bot token, like files.slack.com), records `response_url` posts, and
  * offers Socket Mode: `apps.connections.open` returns a local WebSocket URL to which the test pushes
  * envelopes and reads the app's acknowledgements.
+ *
+ * Replicas, as Slack treats them: every connection of the app is accepted up to ten (the eleventh is
+ * told `too_many_websockets` and closed), and each envelope goes to ONE open connection chosen at
+ * random — so a redelivery, or the `app_mention` and `message` events of one message, may land on
+ * different replicas. A replica that uses `apiUrlFor(name)` as its SLACK_API_URL has its Web API
+ * calls and its Socket Mode connection labelled with that name.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -16,6 +22,8 @@ export interface SlackApiCall {
   /** The bearer token the call carried (for assertions; never print it in a real app). */
   token: string | undefined;
   at: number;
+  /** The replica that made the call, when it used `apiUrlFor(replica)`. */
+  replica?: string;
 }
 
 export interface FakeSlackMessage {
@@ -30,6 +38,12 @@ export interface FakeSlackMessage {
   streaming?: boolean;
   /** Set on a message chat.startStream created. */
   streamed?: boolean;
+  /** The replica that posted it / changed it last (when it used `apiUrlFor(replica)`). */
+  postedBy?: string;
+  changedBy?: string;
+  /** When it was posted / changed last (epoch ms, the fake's clock). */
+  postedAt: number;
+  changedAt: number;
 }
 
 export interface FakeSlackFile {
@@ -53,6 +67,26 @@ export interface FakeSlackUser {
 export interface SocketEnvelopeOptions {
   type: 'events_api' | 'slash_commands' | 'interactive';
   retryAttempt?: number;
+  /** Deliver on this connection (an id from `connections()`); default: one open connection at random. */
+  connection?: string;
+  /** Any open connection but this one when there is another (where a redelivery may land). */
+  avoid?: string;
+}
+
+/** A Socket Mode connection of the app. */
+export interface SocketConnection {
+  id: string;
+  /** The replica that opened it, when it used `apiUrlFor(replica)`. */
+  replica: string | undefined;
+  open: boolean;
+}
+
+/** Where an envelope went and what the app acknowledged. */
+export interface EnvelopeDelivery {
+  envelopeId: string;
+  connection: string;
+  replica: string | undefined;
+  ack: unknown;
 }
 
 export interface FakeSlackApi {
@@ -95,18 +129,33 @@ export interface FakeSlackApi {
   rateLimitNext(method: string, count?: number): void;
   /** Resolves when `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
   waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number, what?: string): Promise<T>;
+  /** The value for `SLACK_API_URL` of one replica: its calls and its Socket Mode connection carry `replica`. */
+  apiUrlFor(replica: string): string;
   /** Socket Mode: connected app sockets. */
   socketCount(): number;
   waitForSocket(timeoutMs?: number): Promise<void>;
-  /** Socket Mode: sends an envelope to every connected app; resolves with the first acknowledgement payload. */
+  /** Socket Mode: every connection the app opened, oldest first (closed ones too). */
+  connections(): SocketConnection[];
+  /** Socket Mode: resolves with the open connection of `replica` (the newest, once it is open). */
+  waitForConnection(replica: string, timeoutMs?: number): Promise<SocketConnection>;
+  /** Socket Mode: sends an envelope to ONE open connection; resolves with the acknowledgement payload. */
   sendEnvelope(payload: unknown, options: SocketEnvelopeOptions): Promise<unknown>;
+  /** Like `sendEnvelope`, and says which connection took it. */
+  deliverEnvelope(payload: unknown, options: SocketEnvelopeOptions): Promise<EnvelopeDelivery>;
   close(): Promise<void>;
 }
 
 export interface FakeSlackApiOptions {
   teamId?: string;
   botUserId?: string;
+  /** Picks the connection of an envelope (default Math.random): a number in [0, 1). */
+  random?: () => number;
+  /** How long an envelope waits for its acknowledgement before the send fails (default 5 s). */
+  ackTimeoutMs?: number;
 }
+
+/** Slack accepts at most this many Socket Mode connections per app. */
+export const maxSocketConnections = 10;
 
 let tsCounter = 0;
 function nextTs(): string {
@@ -202,6 +251,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   };
   const waiters = new Set<() => void>();
   const sockets = new Set<WebSocket>();
+  const random = options.random ?? Math.random;
+  const ackTimeoutMs = options.ackTimeoutMs ?? 5_000;
+  /** Every connection, oldest first, with its socket and the envelopes it has not acknowledged yet. */
+  const connectionList: Array<
+    SocketConnection & { socket: WebSocket; unacknowledged: Map<string, (error: Error) => void> }
+  > = [];
+  /** Socket Mode URLs handed out by apps.connections.open: ticket → replica. */
+  const tickets = new Map<string, string | undefined>();
+  let ticketCounter = 0;
   const pendingAcks = new Map<string, (payload: unknown) => void>();
   let assistantStatusSupported = false;
   let streamingSupported = true;
@@ -224,9 +282,34 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       socket.destroy();
       return;
     }
+    const ticket = new URL(request.url, 'http://localhost').searchParams.get('ticket') ?? '';
+    const replica = tickets.get(ticket);
+    tickets.delete(ticket);
     socketServer.handleUpgrade(request, socket, head, (ws) => {
+      if (sockets.size >= maxSocketConnections) {
+        // Like Slack: an app's eleventh connection is told why and closed.
+        ws.send(JSON.stringify({ type: 'disconnect', reason: 'too_many_websockets' }));
+        ws.close();
+        return;
+      }
       sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      const connection = {
+        id: `connection-${connectionList.length + 1}`,
+        replica,
+        open: true,
+        socket: ws,
+        unacknowledged: new Map<string, (error: Error) => void>(),
+      };
+      connectionList.push(connection);
+      ws.on('close', () => {
+        sockets.delete(ws);
+        connection.open = false;
+        // What it never acknowledged fails at once (Slack would send it again on another connection).
+        for (const fail of connection.unacknowledged.values()) {
+          fail(new Error(`fake Slack: ${connection.id} closed before acknowledging an envelope`));
+        }
+        notify();
+      });
       ws.on('message', (data) => {
         const parsed = JSON.parse(String(data)) as { envelope_id?: string; payload?: unknown };
         const resolve = parsed.envelope_id ? pendingAcks.get(parsed.envelope_id) : undefined;
@@ -235,13 +318,18 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           resolve(parsed.payload ?? {});
         }
       });
-      ws.send(JSON.stringify({ type: 'hello', num_connections: 1 }));
+      ws.send(JSON.stringify({ type: 'hello', num_connections: sockets.size }));
       notify();
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    // A replica's API URL: /replica/<name>/api/<method>.
+    const labelled = /^\/replica\/([^/]+)(\/api\/.*)$/.exec(url.pathname);
+    const replica = labelled ? decodeURIComponent(labelled[1] ?? '') : undefined;
+    if (labelled) url.pathname = labelled[2] ?? '';
+    const labels = replica === undefined ? {} : { replica };
     const raw = await readBody(request);
     const token = bearer(request);
 
@@ -272,23 +360,27 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const remaining = rateLimits.get(method) ?? 0;
     if (remaining > 0) {
       rateLimits.set(method, remaining - 1);
-      calls.push({ method: `${method}#rate-limited`, body, token, at: Date.now() });
+      calls.push({ method: `${method}#rate-limited`, body, token, at: Date.now(), ...labels });
       response.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' });
       response.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
       return;
     }
-    calls.push({ method, body, token, at: Date.now() });
+    calls.push({ method, body, token, at: Date.now(), ...labels });
     const expected = method === 'apps.connections.open' ? appToken : botToken;
     if (token !== expected) {
       sendJson(response, 200, { ok: false, error: token ? 'invalid_auth' : 'not_authed' });
       notify();
       return;
     }
-    sendJson(response, 200, answer(method, body));
+    sendJson(response, 200, answer(method, body, replica));
     notify();
   }
 
-  function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
+  function answer(
+    method: string,
+    body: Record<string, unknown>,
+    replica: string | undefined,
+  ): Record<string, unknown> {
     switch (method) {
       case 'auth.test':
         return {
@@ -301,8 +393,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           bot_id: botId,
           is_enterprise_install: false,
         };
-      case 'apps.connections.open':
-        return { ok: true, url: `${baseUrl.replace(/^http/, 'ws')}/socket` };
+      case 'apps.connections.open': {
+        const ticket = `ticket-${++ticketCounter}`;
+        tickets.set(ticket, replica);
+        return { ok: true, url: `${baseUrl.replace(/^http/, 'ws')}/socket?ticket=${ticket}&app_id=A0001` };
+      }
       case 'chat.postMessage': {
         const channel = String(body.channel ?? '');
         if (!channel) return { ok: false, error: 'channel_not_found' };
@@ -316,6 +411,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: String(body.text ?? ''),
           blocks: Array.isArray(body.blocks) ? body.blocks : [],
           updates: 0,
+          postedAt: Date.now(),
+          changedAt: Date.now(),
+          ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
         list.push(message);
@@ -331,6 +429,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         message.text = String(body.text ?? message.text);
         if (Array.isArray(body.blocks)) message.blocks = body.blocks;
         message.updates += 1;
+        message.changedAt = Date.now();
+        if (replica !== undefined) message.changedBy = replica;
         return { ok: true, channel, ts: message.ts, text: message.text };
       }
       // Slack's text streaming: start in a thread (outside a DM for a recipient), append, stop.
@@ -347,8 +447,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: String(body.markdown_text ?? ''),
           blocks: [],
           updates: 0,
+          postedAt: Date.now(),
+          changedAt: Date.now(),
           streaming: true,
           streamed: true,
+          ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
         list.push(message);
@@ -368,6 +471,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           if (refused) return { ok: false, error: refused };
         }
         message.text += String(body.markdown_text ?? '');
+        message.changedAt = Date.now();
+        if (replica !== undefined) message.changedBy = replica;
         if (method === 'chat.stopStream') {
           message.streaming = false;
           if (Array.isArray(body.blocks)) message.blocks = body.blocks;
@@ -468,6 +573,61 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const port = await listenLocally(server);
   baseUrl = `http://127.0.0.1:${port}`;
 
+  /** The connection of an envelope: the one asked for, else one open connection at random. */
+  function pickConnection(envelope: SocketEnvelopeOptions) {
+    const open = connectionList.filter((connection) => connection.open);
+    if (envelope.connection) {
+      const chosen = open.find((connection) => connection.id === envelope.connection);
+      if (!chosen) throw new Error(`fake Slack: Socket Mode connection ${envelope.connection} is not open`);
+      return chosen;
+    }
+    const others = open.filter((connection) => connection.id !== envelope.avoid);
+    const candidates = others.length > 0 ? others : open;
+    const chosen = candidates[Math.floor(random() * candidates.length)];
+    if (!chosen) throw new Error('fake Slack: no Socket Mode connection');
+    return chosen;
+  }
+
+  function deliverEnvelope(payload: unknown, envelope: SocketEnvelopeOptions): Promise<EnvelopeDelivery> {
+    const id = `envelope-${++envelopeCounter}`;
+    const message: Record<string, unknown> = {
+      envelope_id: id,
+      type: envelope.type,
+      payload,
+      accepts_response_payload: envelope.type !== 'events_api',
+    };
+    if (envelope.type === 'events_api') {
+      message.retry_attempt = envelope.retryAttempt ?? 0;
+      message.retry_reason = envelope.retryAttempt ? 'timeout' : '';
+    }
+    return new Promise((resolve, reject) => {
+      let connection: ReturnType<typeof pickConnection>;
+      try {
+        connection = pickConnection(envelope);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        connection.unacknowledged.delete(id);
+        if (pendingAcks.delete(id)) reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new Error(`fake Slack: envelope ${id} was not acknowledged`)),
+        ackTimeoutMs,
+      );
+      timer.unref();
+      connection.unacknowledged.set(id, fail);
+      pendingAcks.set(id, (ack) => {
+        clearTimeout(timer);
+        connection.unacknowledged.delete(id);
+        resolve({ envelopeId: id, connection: connection.id, replica: connection.replica, ack });
+      });
+      connection.socket.send(JSON.stringify(message));
+    });
+  }
+
   const waitFor = <T>(predicate: () => T | undefined | false, timeoutMs = 10_000, what = 'condition') =>
     new Promise<T>((resolve, reject) => {
       const check = () => {
@@ -499,6 +659,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   return {
     url: baseUrl,
     apiUrl: `${baseUrl}/api/`,
+    apiUrlFor: (replica) => `${baseUrl}/replica/${encodeURIComponent(replica)}/api/`,
     botToken,
     appToken,
     botUserId,
@@ -540,30 +701,17 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     waitForSocket: async (timeoutMs = 10_000) => {
       await waitFor(() => sockets.size > 0, timeoutMs, 'a Socket Mode connection');
     },
-    sendEnvelope: (payload, envelope) => {
-      const id = `envelope-${++envelopeCounter}`;
-      const message: Record<string, unknown> = {
-        envelope_id: id,
-        type: envelope.type,
-        payload,
-        accepts_response_payload: envelope.type !== 'events_api',
-      };
-      if (envelope.type === 'events_api') {
-        message.retry_attempt = envelope.retryAttempt ?? 0;
-        message.retry_reason = envelope.retryAttempt ? 'timeout' : '';
-      }
-      return new Promise((resolve, reject) => {
-        if (sockets.size === 0) {
-          reject(new Error('fake Slack: no Socket Mode connection'));
-          return;
-        }
-        pendingAcks.set(id, resolve);
-        for (const socket of sockets) socket.send(JSON.stringify(message));
-        setTimeout(() => {
-          if (pendingAcks.delete(id)) reject(new Error(`fake Slack: envelope ${id} was not acknowledged`));
-        }, 5_000).unref();
-      });
+    connections: () => connectionList.map(({ id, replica, open }) => ({ id, replica, open })),
+    waitForConnection: async (replica, timeoutMs = 10_000) => {
+      const found = await waitFor(
+        () => connectionList.findLast((connection) => connection.replica === replica && connection.open),
+        timeoutMs,
+        `a Socket Mode connection of ${replica}`,
+      );
+      return { id: found.id, replica: found.replica, open: found.open };
     },
+    sendEnvelope: async (payload, envelope) => (await deliverEnvelope(payload, envelope)).ack,
+    deliverEnvelope,
     close: async () => {
       for (const socket of sockets) socket.terminate();
       socketServer.close();

@@ -1,7 +1,8 @@
 /**
  * `ragent start` in a child process, as people run it (`node bin/ragent.js start`), for the tests
- * that need a real crash: `crash()` kills it with SIGKILL — no signal handler, no graceful stop,
- * nothing flushed but what SQLite already committed.
+ * that need a real crash or several real replicas: `crash()` kills it with SIGKILL — no signal
+ * handler, no graceful stop, nothing flushed but what SQLite already committed; `stop()` is the
+ * graceful SIGTERM a supervisor sends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,10 @@ export interface RagentProcess {
   output(): string;
   /** SIGKILL; resolves once the process is gone. */
   crash(): Promise<void>;
+  /** SIGTERM; resolves with the exit code once the process is gone. */
+  stop(): Promise<number | null>;
+  /** The process id. */
+  readonly pid: number | undefined;
 }
 
 /** Starts `ragent start` with exactly `environment` (plus PATH) and waits until it says it runs. */
@@ -26,7 +31,7 @@ export async function startRagentProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const running = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -46,9 +51,14 @@ export async function startRagentProcess(
       timeoutMs,
     );
   });
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
   const crash = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (isRunning()) child.kill('SIGKILL');
     await exited;
+  };
+  const stop = async () => {
+    if (isRunning()) child.kill('SIGTERM');
+    return exited;
   };
   try {
     await Promise.race([running, timeout]);
@@ -58,5 +68,5 @@ export async function startRagentProcess(
   } finally {
     clearTimeout(timer);
   }
-  return { output: () => output, crash };
+  return { output: () => output, crash, stop, pid: child.pid };
 }

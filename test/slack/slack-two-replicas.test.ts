@@ -1,0 +1,150 @@
+/**
+ * Two real `ragent start` processes (replicas a and b) on one PostgreSQL database behind one Slack
+ * app in Socket Mode — each envelope goes to ONE connection, as Slack does — and one zero-latency
+ * fake model. Heavy (two Node processes per test on a small machine): run this file alone.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/postgres-database.ts';
+import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harness.ts';
+
+describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
+  let cluster: ReplicaCluster | undefined;
+  beforeEach(async () => {
+    cluster = await startReplicaCluster({ databaseUrl: await createTestDatabase() });
+    await Promise.all([cluster.start('a'), cluster.start('b')]);
+  }, 300_000);
+  afterEach(async () => {
+    await cluster?.close();
+    cluster = undefined;
+  });
+
+  /** A barrier for "nothing more happens": a new thread's mention to `replica`, answered. */
+  const barrier = async (c: ReplicaCluster, replica: string, label: string) => {
+    const { ts } = await c.mention(`barrier ${label}: how do loops work?`, { to: replica });
+    await c.waitForReplies(ts);
+  };
+
+  it('answers a mention once when Slack delivers it again to the other replica, and once for the app_mention + message pair', async () => {
+    const c = cluster!;
+    const retried = c.mentionEnvelope('Q-retried: how do loops work?');
+    const first = await c.deliver(retried.envelope, { to: 'a' });
+    const again = await c.deliver(retried.envelope, { retryAttempt: 1, avoid: 'a' });
+    expect([first.replica, again.replica]).toEqual(['a', 'b']);
+
+    // Slack sends a mention as app_mention AND message, here on different connections.
+    const paired = c.mentionEnvelope('Q-paired: what is a pipe?');
+    const asMessage = structuredClone(paired.envelope) as {
+      event: Record<string, unknown>;
+      event_id: string;
+    };
+    asMessage.event.type = 'message';
+    asMessage.event.channel_type = 'channel';
+    asMessage.event_id = `${asMessage.event_id}m`;
+    await Promise.all([c.deliver(paired.envelope, { to: 'b' }), c.deliver(asMessage, { to: 'a' })]);
+
+    await Promise.all([c.waitForReplies(retried.ts), c.waitForReplies(paired.ts)]);
+    await Promise.all([barrier(c, 'a', 'a'), barrier(c, 'b', 'b')]);
+    for (const [ts, question] of [
+      [retried.ts, 'Q-retried: how do loops work?'],
+      [paired.ts, 'Q-paired: what is a pipe?'],
+    ] as const) {
+      expect(c.botMessages(ts)).toHaveLength(1);
+      expect(c.answerIn(ts, question)).toBeDefined();
+      expect(c.turnsRun(question)).toBe(1);
+    }
+  });
+
+  it('answers two messages of one thread in order although they land on different replicas', async () => {
+    const c = cluster!;
+    const releaseFirst = c.hold('Q-first');
+    const first = await c.mention('Q-first: how do loops work?', { to: 'a' });
+    await c.waitForModel('Q-first');
+    const second = await c.mention('Q-second: and pipes?', { to: 'b', threadTs: first.ts });
+    await c.slack.waitFor(
+      () => c.botMessages(first.ts).length === 2 || undefined,
+      60_000,
+      'the second message’s status',
+    );
+    // b has the second message queued behind the first, and is otherwise free: it answers elsewhere.
+    await barrier(c, 'b', 'b');
+    expect(
+      await c.query('SELECT state FROM ragent_turns_in_flight WHERE key = $1', [c.turnKey(second.ts)]),
+    ).toEqual([{ state: 'queued' }]);
+    expect(c.firstAskedAt('Q-second')).toBeUndefined();
+
+    releaseFirst();
+    await c.waitForReplies(first.ts, 2);
+    const firstAnswer = c.answerIn(first.ts, 'Q-first: how do loops work?');
+    const secondAnswer = c.answerIn(first.ts, 'Q-second: and pipes?');
+    expect([firstAnswer?.changedBy, secondAnswer?.changedBy]).toEqual(['a', 'b']);
+    // The second reached the model only once the first answer was delivered.
+    expect(c.firstAskedAt('Q-second')).toBeGreaterThanOrEqual(c.finishedAt(firstAnswer!));
+    expect(c.turnsRun('Q-first')).toBe(1);
+    expect(c.turnsRun('Q-second')).toBe(1);
+  });
+
+  it('when a replica is killed mid-answer, the other tells each of its threads to ask again once and answers the follow-ups queued behind them', async () => {
+    const c = cluster!;
+    const release = c.hold('Q-doomed');
+    const threads = await Promise.all(
+      [1, 2].map(async (index) => {
+        const question = `Q-doomed-${index}: how do loops work?`;
+        return { question, ts: (await c.mention(question, { to: 'a' })).ts };
+      }),
+    );
+    await Promise.all(threads.map(({ question }) => c.waitForModel(question.split(':')[0]!)));
+    // Follow-ups queued behind the first thread's answer: one on b, one on the doomed replica itself.
+    const [doomed] = threads;
+    const followUps = ['Q-follow-b: and pipes?', 'Q-follow-a: and globs?'];
+    const followUpTs: string[] = [];
+    followUpTs.push((await c.mention(followUps[0]!, { to: 'b', threadTs: doomed!.ts })).ts);
+    followUpTs.push((await c.mention(followUps[1]!, { to: 'a', threadTs: doomed!.ts })).ts);
+    await c.waitForQueued(followUpTs);
+
+    await c.kill('a');
+    for (const { ts } of threads) {
+      await c.slack.waitFor(() => c.notices(ts).length > 0, 60_000, 'the notice');
+    }
+    const answers = await c.waitForReplies(doomed!.ts, 3);
+    expect(answers.map((message) => message.changedBy)).toEqual(['b', 'b', 'b']);
+    for (const question of followUps) expect(c.answerIn(doomed!.ts, question)).toBeDefined();
+    release();
+    await barrier(c, 'b', 'after');
+    for (const { ts } of threads) {
+      expect(c.notices(ts)).toHaveLength(1);
+      expect(c.notices(ts)[0]?.changedBy).toBe('b');
+    }
+    for (const question of followUps) expect(c.turnsRun(question)).toBe(1);
+    expect(await c.turnsLeft()).toEqual([]);
+  });
+
+  it('tells a live replica’s threads nothing when the other replica crashes and restarts, or restarts gracefully', async () => {
+    const c = cluster!;
+    const releaseLive = c.hold('Q-live');
+    const releaseDying = c.hold('Q-dying');
+    const live = await c.mention('Q-live: how do loops work?', { to: 'a' });
+    const dying = await c.mention('Q-dying: what is a pipe?', { to: 'b' });
+    await Promise.all([c.waitForModel('Q-live'), c.waitForModel('Q-dying')]);
+
+    await c.kill('b');
+    // The dead replica's thread is told once (by a's sweeper or b's next start) …
+    await c.start('b');
+    await c.slack.waitFor(() => c.notices(dying.ts).length > 0, 60_000, 'the dead replica’s thread told');
+    // … and a graceful restart of b touches nobody else's turns either.
+    expect(await c.stop('b')).toBe(0);
+    await c.start('b');
+    await Promise.all([barrier(c, 'a', 'a'), barrier(c, 'b', 'b')]);
+    expect(c.notices(dying.ts)).toHaveLength(1);
+    expect(c.notices(live.ts)).toEqual([]);
+
+    releaseDying();
+    releaseLive();
+    const [answer] = await c.waitForReplies(live.ts);
+    expect(answer?.text).toContain('Answer to: Q-live: how do loops work?');
+    expect(answer?.changedBy).toBe('a');
+    await barrier(c, 'a', 'after');
+    expect(c.botMessages(live.ts)).toHaveLength(1);
+    expect(c.botMessages(dying.ts)).toHaveLength(1);
+    expect(await c.turnsLeft()).toEqual([]);
+  });
+});
