@@ -147,6 +147,12 @@ export interface AnswerJob {
    * replicas); a duplicate delivery is then dropped by the runner. Unset: the platform claimed it.
    */
   claim?: boolean;
+  /**
+   * Called once the event is claimed and its turn recorded (or found to be a duplicate, or the write
+   * failed): a platform that holds back its delivery receipt until the turn is safe releases it here, so
+   * a replica dying before that point leaves the event to the platform's redelivery, never lost.
+   */
+  recorded?(): void;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
   open(): Promise<{ surface: ReplySurface; place: Place }>;
 }

@@ -293,6 +293,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       // One write: the claim, and the record if it is the first. A failure counts as a first claim.
       try {
         if (!(await store.claimAndBeginTurn(record))) {
+          job.recorded?.();
           log.debug('duplicate delivery ignored');
           return;
         }
@@ -302,11 +303,14 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       }
     } else {
       if (job.claim && !(await claim(job.key, log))) {
+        job.recorded?.();
         log.debug('duplicate delivery ignored');
         return;
       }
       running.recorded = await tryStore(log, 'record the turn', () => store.beginTurn(record));
     }
+    // The platform may now confirm the delivery: from here a crash is told or taken over, never silent.
+    job.recorded?.();
     // Replicas: the record takes its place in the thread's order once acknowledged (and moves with it).
     const ordered = running.recorded && store.runInThreadOrder !== undefined;
     const acknowledged = gate.begin();

@@ -46,6 +46,8 @@ describe('Slack with two replicas on PostgreSQL', () => {
       textIntervalMs: 50,
       progressEditsPerMinute: 6_000,
       retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 50 },
+      // Long enough that only the turn record can release an acknowledgement in these tests.
+      acknowledgementHoldMs: 60_000,
     });
     other = {
       services,
@@ -92,6 +94,44 @@ describe('Slack with two replicas on PostgreSQL', () => {
       .filter((messages) => messages.includes('And how do they end?'));
     expect(followUpCalls.length).toBeGreaterThan(0);
     expect(followUpCalls[0]).toContain('How do for loops work?');
+  });
+
+  it('acknowledges a mention only once its turn is recorded (a crash before that leaves it to a retry)', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE ragent_event_claims IN ACCESS EXCLUSIVE MODE');
+      const { ts, envelope } = harness.mentionEnvelope('How do until loops work?');
+      let acknowledged = false;
+      const delivery = other.sender.event(envelope).then((answer) => {
+        acknowledged = true;
+        return answer;
+      });
+      // Replica B's claim of the event waits for the lock: its listener has run and handed the question on.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await admin.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = 'ragent replica-b'
+               AND wait_event_type = 'Lock'`,
+          );
+          expect(rows[0]?.waiting).toBeGreaterThan(0);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      // Barrier: a later request to the same replica is answered while the mention is still held.
+      const check = await other.sender.event({ type: 'url_verification', challenge: 'barrier', token: 'x' });
+      expect(check.status).toBe(200);
+      expect(acknowledged).toBe(false);
+      await admin.query('ROLLBACK');
+      expect((await delivery).status).toBe(200);
+      await harness.waitForReply(defaultChannel, ts);
+      await harness.barrier();
+      expect(postsIn(ts)).toHaveLength(1);
+    } finally {
+      await admin.end();
+    }
   });
 
   // Last: replica A is gone afterwards.

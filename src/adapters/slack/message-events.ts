@@ -5,10 +5,12 @@
  * handled once although Slack delivers it as `app_mention` and `message`, and however often Slack
  * retries it (the claim on team+channel+ts survives restarts).
  */
+
 import type { App } from '@slack/bolt';
 import { ingestTargetFromText } from '../../turns/ingest-target.ts';
 import { emptyQuestionText } from '../../turns/messages-en.ts';
 import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import { holdAcknowledgement } from './held-acknowledgements.ts';
 import { slackIngestJob } from './ingest-job.ts';
 import { plainNotice } from './render-reply.ts';
 import { placeScopes, type SlackContext, slackThreadId } from './slack-context.ts';
@@ -109,8 +111,9 @@ async function onMessage(context: SlackContext, event: IncomingMessage, teamId: 
     logFields: { eventId, threadId },
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     thread: { threadId, position: event.ts },
-    // Claimed by the runner, with the turn record in one write.
+    // Claimed by the runner, with the turn record in one write; Slack gets its receipt after that.
     claim: true,
+    recorded: holdAcknowledgement(),
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, where),
       place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },

@@ -3,6 +3,7 @@
  * (signed requests, SLACK_SIGNING_SECRET) on SLACK_PORT. SLACK_API_URL points the Web API client
  * elsewhere (tests, proxies). The bot token is checked with `auth.test` before anything listens.
  */
+
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
@@ -10,6 +11,7 @@ import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
+import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
 import type { SlackContext } from './slack-context.ts';
@@ -27,6 +29,8 @@ export interface SlackAdapterOptions {
   textIntervalMs?: number;
   /** Appends to Slack's native text streams per minute across all threads (default 80, burst 20; chat.appendStream is Tier 4, 100+/min). */
   streamAppendsPerMinute?: number;
+  /** Longest an event's acknowledgement waits for its turn record (default 2.5 s, inside Slack's 3 s). */
+  acknowledgementHoldMs?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
   retryConfig?: webApi.RetryOptions;
 }
@@ -71,7 +75,7 @@ export async function startSlack(
     { ...clientOptions(), retryConfig: { retries: 1 }, logger: boltLogger },
     apiUrl,
   );
-  const receiver = appToken
+  const boltReceiver = appToken
     ? new SocketModeReceiver({
         appToken,
         logger: boltLogger,
@@ -85,6 +89,12 @@ export async function startSlack(
         logger: boltLogger,
         processBeforeResponse: false,
       });
+  // Events are acknowledged once their turn is recorded, so a replica dying in between loses nothing.
+  const receiver = withHeldAcknowledgements(
+    boltReceiver,
+    (error) => logger.warn({ err: error }, 'could not acknowledge a Slack event'),
+    options.acknowledgementHoldMs,
+  );
   const app = new App({
     token: botToken,
     botId: auth.botId,
