@@ -3,15 +3,16 @@
  * (each envelope goes to ONE random connection, as Slack does) and one zero-latency fake model.
  * Heavy (four Node processes on a small machine): run this file alone.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/postgres-database.ts';
 import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harness.ts';
 
 const names = ['a', 'b', 'c', 'd'];
 
 describe('four Slack replicas on one PostgreSQL', { timeout: 600_000 }, () => {
+  // One cluster for both cases (four Node processes are costly to start): the burst first, then the kill.
   let cluster: ReplicaCluster | undefined;
-  beforeEach(async () => {
+  beforeAll(async () => {
     cluster = await startReplicaCluster({
       databaseUrl: await createTestDatabase(),
       // A replica keeps three held answers at the model at once (the default allows two model calls).
@@ -19,7 +20,7 @@ describe('four Slack replicas on one PostgreSQL', { timeout: 600_000 }, () => {
     });
     await Promise.all(names.map((name) => cluster!.start(name)));
   }, 600_000);
-  afterEach(async () => {
+  afterAll(async () => {
     await cluster?.close();
     cluster = undefined;
   });
