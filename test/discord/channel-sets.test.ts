@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUser } from '../fakes/fake-discord.ts';
-import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, searchThenAnswer, startDiscordHarness } from './discord-harness.ts';
+import { ingestByCommand } from './ingest-by-command.ts';
 
 const manageChannels = (1n << 4n).toString();
 
@@ -25,22 +25,8 @@ describe('Discord: a document set per channel', () => {
     await harness?.close();
   });
 
-  async function ingest(name: string, sentence: string, channelId: string, target?: 'channel' | 'server') {
-    const file = harness.discord.addAttachment(name, await makePdf([[name, sentence]]));
-    const interaction = harness.discord.runCommand({
-      guildId: harness.guildId,
-      channelId,
-      subcommand: 'ingest',
-      attachments: [file],
-      ...(target ? { options: [{ name: 'for', type: 3, value: target }] } : {}),
-    });
-    await harness.discord.waitFor(
-      () => interaction.original?.content.startsWith('✅') || interaction.original?.content.startsWith('⚠️'),
-      15_000,
-      'the ingest result',
-    );
-    expect(interaction.original?.content).toMatch(/^✅/);
-  }
+  const ingest = (name: string, sentence: string, channelId: string, target?: 'channel' | 'server') =>
+    ingestByCommand(harness, name, sentence, channelId, target);
 
   async function ask(channelId: string, guildId = harness.guildId): Promise<string> {
     const { threadId } = await harness.mention('What does zebracount do?', { channelId, guildId });

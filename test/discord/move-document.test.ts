@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUser } from '../fakes/fake-discord.ts';
-import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, searchThenAnswer, startDiscordHarness } from './discord-harness.ts';
+import { ingestByCommand } from './ingest-by-command.ts';
 
 const manageChannels = (1n << 4n).toString();
 const manageServer = (1n << 5n).toString();
@@ -27,22 +27,8 @@ describe('Discord: /ragent move', () => {
     await harness?.close();
   });
 
-  async function ingest(name: string, sentence: string, channelId: string) {
-    const file = harness.discord.addAttachment(name, await makePdf([[name, sentence]]));
-    const interaction = harness.discord.runCommand({
-      guildId: harness.guildId,
-      channelId,
-      subcommand: 'ingest',
-      attachments: [file],
-      options: [{ name: 'for', type: 3, value: 'channel' }],
-    });
-    await harness.discord.waitFor(
-      () => interaction.original?.content.startsWith('✅') || interaction.original?.content.startsWith('⚠️'),
-      15_000,
-      'the ingest result',
-    );
-    expect(interaction.original?.content).toMatch(/^✅/);
-  }
+  const ingest = (name: string, sentence: string, channelId: string) =>
+    ingestByCommand(harness, name, sentence, channelId, 'channel');
 
   async function ask(channelId: string): Promise<string> {
     const { threadId } = await harness.mention('What does zebracount do?', { channelId });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand, viewSubmission } from '../fakes/fake-slack-events.ts';
 import { makePdf } from '../support/make-pdf.ts';
+import { sharePdfForIngest } from './share-pdf-for-ingest.ts';
 import { blockText, defaultUser, type SlackHarness, startSlackHarness } from './slack-harness.ts';
 
 const hr = 'C0HR';
@@ -16,7 +17,6 @@ const otherTeam = 'T0OTHER';
 
 describe('Slack: a document set per channel', () => {
   let harness: SlackHarness;
-  let fileCounter = 0;
   beforeAll(async () => {
     harness = await startSlackHarness();
     harness.slack.addUser({ id: defaultUser, name: 'alice' });
@@ -26,19 +26,8 @@ describe('Slack: a document set per channel', () => {
     await harness?.close();
   });
 
-  async function shareWithIngest(channel: string, name: string, sentence: string, text = 'ingest') {
-    fileCounter += 1;
-    const file = harness.slack.addFile({
-      id: `FSET${fileCounter}`,
-      name,
-      mimetype: 'application/pdf',
-      bytes: await makePdf([[name.replace('.pdf', ''), sentence]]),
-    });
-    const ts = await harness.mention(text, { channel, subtype: 'file_share', files: [file] });
-    const [result] = await harness.waitForReply(channel, ts);
-    await harness.slack.waitFor(() => /:white_check_mark:|:x:/.test(result?.text ?? '') || undefined, 20_000);
-    expect(result?.text).toMatch(/:white_check_mark:/);
-  }
+  const shareWithIngest = (channel: string, name: string, sentence: string, text?: string) =>
+    sharePdfForIngest(harness, channel, name, sentence, text);
 
   /** Asks in `channel` (a DM when it starts with D) and returns the answer's text. */
   async function ask(channel: string, question: string, fields: { team?: string; threadTs?: string } = {}) {

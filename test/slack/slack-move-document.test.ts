@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand } from '../fakes/fake-slack-events.ts';
-import { makePdf } from '../support/make-pdf.ts';
+import { sharePdfForIngest } from './share-pdf-for-ingest.ts';
 import { blockText, defaultUser, type SlackHarness, startSlackHarness } from './slack-harness.ts';
 
 const hr = 'C0HR';
@@ -15,7 +15,6 @@ const dm = 'D0ALICE';
 describe('Slack: /ragent move', () => {
   let harness: SlackHarness;
   let team: string;
-  let fileCounter = 0;
   beforeAll(async () => {
     harness = await startSlackHarness();
     team = harness.slack.teamId;
@@ -27,19 +26,8 @@ describe('Slack: /ragent move', () => {
     await harness?.close();
   });
 
-  async function shareWithIngest(channel: string, name: string, sentence: string, text = 'ingest') {
-    fileCounter += 1;
-    const file = harness.slack.addFile({
-      id: `FMOVE${fileCounter}`,
-      name,
-      mimetype: 'application/pdf',
-      bytes: await makePdf([[name.replace('.pdf', ''), sentence]]),
-    });
-    const ts = await harness.mention(text, { channel, subtype: 'file_share', files: [file] });
-    const [result] = await harness.waitForReply(channel, ts);
-    await harness.slack.waitFor(() => /:white_check_mark:|:x:/.test(result?.text ?? '') || undefined, 20_000);
-    expect(result?.text).toMatch(/:white_check_mark:/);
-  }
+  const shareWithIngest = (channel: string, name: string, sentence: string, text?: string) =>
+    sharePdfForIngest(harness, channel, name, sentence, text);
 
   async function ask(channel: string, question: string) {
     const ts = await harness.mention(question, { channel });
