@@ -152,10 +152,14 @@ export interface TurnOptions {
   /**
    * Told the text of the final answer (or of a fallback) so far, as the model writes it — latest
    * wins; '' takes back what was shown (the reply became a tool call). The turn's result is what
-   * counts at the end: it may differ (e.g. the sources block is rebuilt).
+   * counts at the end: it may differ (e.g. the sources block is rebuilt). `kind` says whether the text
+   * is an answer or a clarification question (streamed from the rewrite's reply).
    */
-  onText?: (textSoFar: string) => void;
+  onText?: (textSoFar: string, kind: StreamedTextKind) => void;
 }
+
+/** What a streamed text is: the final answer (or a fallback), or the clarification question. */
+export type StreamedTextKind = 'answer' | 'clarification';
 
 export interface Conversations {
   /** Starts a turn, or resumes the thread's pending clarification with this message. */

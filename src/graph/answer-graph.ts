@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { HumanMessage } from '@langchain/core/messages';
 import { type BaseCheckpointSaver, Command, isNodeTimeoutError } from '@langchain/langgraph';
 import type { Config } from '../config.ts';
-import type { Answer, ModelCallRecord, ProgressEvent, Scope, ThreadId, TurnResult } from '../core/types.ts';
+import type {
+  Answer,
+  ModelCallRecord,
+  ProgressEvent,
+  Scope,
+  StreamedTextKind,
+  ThreadId,
+  TurnResult,
+} from '../core/types.ts';
 import { isRagentError, RagentError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { createChatModel } from '../models/create-models.ts';
@@ -52,7 +60,7 @@ export interface AnswerTurn {
   onProgress(event: ProgressEvent): void;
   onModelCall?: (call: ModelCallRecord) => void;
   /** Told the final answer's text so far as the model writes it ('' takes it back). */
-  onText?: (textSoFar: string) => void;
+  onText?: (textSoFar: string, kind: StreamedTextKind) => void;
 }
 
 export interface AnswerTurnOutcome {

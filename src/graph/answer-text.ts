@@ -26,10 +26,10 @@ export function streamAnswerText(config: LangGraphRunnableConfig): AnswerTextStr
       // Leading whitespace alone is not worth showing.
       if (!shown && soFar.trim() === '') return;
       shown = true;
-      onText(soFar);
+      onText(soFar, 'answer');
     },
     retract: () => {
-      if (shown) onText('');
+      if (shown) onText('', 'answer');
       shown = false;
       soFar = '';
     },

@@ -23,7 +23,7 @@ export function streamClarificationText(config: LangGraphRunnableConfig): Clarif
   let raw = '';
   let shown = '';
   const retract = () => {
-    if (shown) onText('');
+    if (shown) onText('', 'clarification');
     shown = '';
   };
   return {
@@ -33,7 +33,7 @@ export function streamClarificationText(config: LangGraphRunnableConfig): Clarif
       const question = partialStringField(raw, 'clarificationNeeded')?.trimStart() ?? '';
       if (!question.trim() || question === shown) return;
       shown = question;
-      onText(question);
+      onText(question, 'clarification');
     },
     restart: () => {
       raw = '';

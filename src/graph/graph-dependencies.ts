@@ -5,6 +5,7 @@
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Config } from '../config.ts';
+import type { StreamedTextKind } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { ModelClient } from './model-client.ts';
 import type { RetrievalTools } from './retrieval-tools.ts';
@@ -30,7 +31,7 @@ export interface TurnContext {
   model: ModelClient;
   tools: RetrievalTools;
   /** Told the text of the final answer so far as the model writes it ('' takes it back). */
-  onText?: (textSoFar: string) => void;
+  onText?: (textSoFar: string, kind: StreamedTextKind) => void;
 }
 
 export function turnContext(config: LangGraphRunnableConfig): TurnContext {

@@ -75,8 +75,9 @@ describe('ragent chat and ragent ask', () => {
     await program.parseAsync(['node', 'ragent', 'chat', '--thread', 'work', '--scope', 'shared']);
     const text = output.text();
     expect(text).toContain('Starting thread "work" (documents: shared)');
-    // The question prints as the model writes it, once.
+    // The question prints as the model writes it, once, after "? " like a question that is not streamed.
     expect(text.split('Which loop do you mean?')).toHaveLength(2);
+    expect(text).toContain('? Which loop do you mean?');
     expect(text).toContain('· Searching the documents for “while loop”');
     expect(text).toContain('A while loop runs commands');
     expect(text).toContain('- bash.pdf (p. 12–13)');

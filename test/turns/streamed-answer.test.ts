@@ -50,7 +50,7 @@ function writingConversations() {
       new Promise<TurnResult>((resolve, reject) =>
         started({
           progress: (event) => onProgress?.(event),
-          write: (text) => options.onText?.(text),
+          write: (text) => options.onText?.(text, 'answer'),
           end: (result) => resolve(result ?? { kind: 'answer', answer: makeAnswer('the whole answer') }),
           fail: reject,
         }),

@@ -3,11 +3,11 @@
  * adds (its sources). A terminal cannot take text back: when the streamed text is taken back or the
  * final answer differs from what was printed, the final answer is printed whole after it.
  */
-import type { TurnResult } from '../../core/types.ts';
+import type { StreamedTextKind, TurnResult } from '../../core/types.ts';
 
 export interface StreamPrinter {
   /** For `Conversations.handle`'s `onText`. */
-  write(textSoFar: string): void;
+  write(textSoFar: string, kind?: StreamedTextKind): void;
   /** Whether any text was printed. */
   printed(): boolean;
   /** What to print after the stream for `result` to be complete ('' when nothing was streamed). */
@@ -21,7 +21,9 @@ export function createStreamPrinter(output: NodeJS.WritableStream, gap: '\n' | '
   let stale = false;
   let any = false;
   return {
-    write: (textSoFar) => {
+    write: (streamed, kind = 'answer') => {
+      // A clarification question reads as the final one does: after "? ".
+      const textSoFar = kind === 'clarification' && streamed ? `? ${streamed}` : streamed;
       if (textSoFar.startsWith(shown)) {
         if (!any && textSoFar) output.write(gap);
         output.write(textSoFar.slice(shown.length));
@@ -42,7 +44,7 @@ export function createStreamPrinter(output: NodeJS.WritableStream, gap: '\n' | '
     rest: (result, render) => {
       if (!any) return '';
       // The clarification question printed as it was written is the whole of it.
-      if (!stale && result.kind === 'clarification' && shown.trim() === result.question.trim())
+      if (!stale && result.kind === 'clarification' && shown.trim() === `? ${result.question.trim()}`)
         return `\n${gap}`;
       if (!stale && result.kind === 'answer') {
         const { body, markdown } = result.answer;

@@ -13,21 +13,22 @@ function printed(write: (printer: ReturnType<typeof createStreamPrinter>) => str
 }
 
 describe('the CLI stream printer', () => {
-  it('prints a streamed clarification question once', () => {
+  it('prints a streamed clarification question once, after "? " as when it is not streamed', () => {
     const question = 'Which loop do you mean?';
     const text = printed((printer) => {
-      printer.write('Which loop');
-      printer.write(question);
+      printer.write('Which loop', 'clarification');
+      printer.write(question, 'clarification');
       return printer.rest({ kind: 'clarification', question }, renderTurnResult);
     });
     expect(text.split(question)).toHaveLength(2);
+    expect(text.trim()).toBe(renderTurnResult({ kind: 'clarification', question }).trim());
   });
 
   it('prints the clarification whole when what streamed was taken back', () => {
     const question = 'Which loop do you mean?';
     const text = printed((printer) => {
-      printer.write('Which one');
-      printer.write('');
+      printer.write('Which one', 'clarification');
+      printer.write('', 'clarification');
       return printer.rest({ kind: 'clarification', question }, renderTurnResult);
     });
     expect(text).toContain(`? ${question}`);
