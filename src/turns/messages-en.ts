@@ -108,6 +108,8 @@ export const notPdfText = (name: string) =>
   `${name} is not a PDF. I can only read PDF files; export it as PDF and try again.`;
 
 /** After a crash: an answer was cut short. */
+/** Where a status message could not be removed once the answer was posted below it. */
+export const answerBelowText = 'The answer is below.';
 export const restartedText = 'ragent restarted before it could finish answering this; please ask again.';
 
 /** A stop gave up waiting for this answer. */

@@ -127,6 +127,8 @@ export interface FakeSlackApi {
   refuseBlocks(error: string | undefined): void;
   /** The next `count` calls to `method` answer HTTP 429 with `Retry-After: 0`. */
   rateLimitNext(method: string, count?: number): void;
+  /** The next `count` calls to `method` answer `{ ok: false, error }` (HTTP 200), as Slack refuses a call. */
+  failNext(method: string, error: string, count?: number): void;
   /** Resolves when `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
   waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number, what?: string): Promise<T>;
   /** The value for `SLACK_API_URL` of one replica: its calls and its Socket Mode connection carry `replica`. */
@@ -175,6 +177,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const users = new Map<string, FakeSlackUser>();
   const responsePosts = new Map<string, Array<Record<string, unknown>>>();
   const rateLimits = new Map<string, number>();
+  const failures = new Map<string, { error: string; count: number }>();
   let markdownBlocksSupported = true;
   const refusesBlocks = (blocks: unknown) =>
     !markdownBlocksSupported &&
@@ -366,6 +369,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       return;
     }
     calls.push({ method, body, token, at: Date.now(), ...labels });
+    const failure = failures.get(method);
+    if (failure && failure.count > 0) {
+      failure.count -= 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: false, error: failure.error }));
+      return;
+    }
     const expected = method === 'apps.connections.open' ? appToken : botToken;
     if (token !== expected) {
       sendJson(response, 200, { ok: false, error: token ? 'invalid_auth' : 'not_authed' });
@@ -695,6 +705,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     rateLimitNext: (method, count = 1) => {
       rateLimits.set(method, (rateLimits.get(method) ?? 0) + count);
+    },
+    failNext: (method, error, count = 1) => {
+      failures.set(method, { error, count });
     },
     waitFor,
     socketCount: () => sockets.size,

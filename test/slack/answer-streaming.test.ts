@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writingMark } from '../../src/adapters/slack/render-reply.ts';
+import { answerBelowText } from '../../src/turns/messages-en.ts';
 import {
   blockText,
   defaultChannel,
@@ -62,6 +63,40 @@ describe('Slack: the answer appears as it is written', () => {
     await harness.waitForReply(defaultChannel, again);
     // Refused once: the second answer in the channel did not ask again.
     expect(harness.slack.calls.filter((call) => call.method === 'chat.startStream')).toHaveLength(1);
+  });
+
+  it('where the status message cannot be deleted when the text takes its place, deletes it after the reply', async () => {
+    harness = await startSlackHarness();
+    harness.slack.setStreamingSupported(false);
+    harness.slack.failNext('chat.delete', 'internal_error');
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    expect(blockText(answer!)).toContain('The documents do not say.');
+    // Tried again once the reply is out.
+    const deletes = await harness.slack.waitFor(() => {
+      const calls = harness?.slack.callsTo('chat.delete') ?? [];
+      return calls.length === 2 && calls;
+    });
+    expect(deletes[1]?.body.ts).toBe(deletes[0]?.body.ts);
+    expect(JSON.stringify(harness.slack.deletedMessages()[0]?.blocks)).toContain('hourglass');
+  });
+
+  it('where the status message can never be deleted, it points at the answer instead of showing the working line', async () => {
+    harness = await startSlackHarness();
+    harness.slack.setStreamingSupported(false);
+    harness.slack.failNext('chat.delete', 'cant_delete_message', 100);
+    const ts = await harness.mention('How do I write a while loop?');
+    const [answer, ...others] = await harness.waitForReply(defaultChannel, ts);
+    expect(others).toEqual([]);
+    expect(blockText(answer!)).toContain('The documents do not say.');
+    // Tried again after the reply, then edited to point at it.
+    const first = await harness.slack.waitFor(() =>
+      harness?.slack.messages(defaultChannel, ts).find((message) => message.text === answerBelowText),
+    );
+    expect(harness.slack.callsTo('chat.delete')).toHaveLength(2);
+    expect(JSON.stringify(first.blocks)).not.toContain('hourglass');
+    expect(harness.slack.messages(defaultChannel, ts).filter((message) => message.ts !== ts)).toHaveLength(2);
   });
 
   it('under the assistant status, posts the text in the thread and completes that message', async () => {

@@ -15,7 +15,7 @@ import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { workingLine } from '../../turns/messages-en.ts';
+import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
 import { neutralizeMentions } from './slack-text.ts';
@@ -206,6 +206,39 @@ function messageSurface(
   let native = state.stream !== undefined && destination.threadTs !== undefined;
   let streamTs: string | undefined;
   let streamed = '';
+  // Status messages that could not be deleted when the text took their place: tried again after the
+  // reply, else pointed at it, so no frozen "working…" line stays in the thread.
+  const undeleted: string[] = [];
+  const deleteStatus = async (ts: string) => {
+    await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+      logger.debug(
+        { code: slackErrorCode(error) },
+        'could not delete the status message; trying again later',
+      );
+      undeleted.push(ts);
+    });
+  };
+  const clearUndeleted = async () => {
+    for (const ts of undeleted.splice(0)) {
+      try {
+        await client.chat.delete({ channel: destination.channel, ts });
+      } catch (error) {
+        const code = slackErrorCode(error);
+        try {
+          await updateMessage(client, destination.channel, ts, {
+            text: answerBelowText,
+            blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
+          });
+          logger.debug({ code }, 'could not delete the status message; it now points at the answer');
+        } catch (updateError) {
+          logger.warn(
+            { code, updateCode: slackErrorCode(updateError), channel: destination.channel, ts },
+            'could not delete or update a status message: it still shows the working line',
+          );
+        }
+      }
+    }
+  };
 
   /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
   const streamNatively = async (written: string): Promise<boolean> => {
@@ -246,11 +279,7 @@ function messageSurface(
     }
     streamed = text;
     // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
-    for (const ts of messageTs) {
-      await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
-        logger.debug({ code: slackErrorCode(error) }, 'could not delete the placeholder');
-      });
-    }
+    for (const ts of messageTs) await deleteStatus(ts);
     messageTs = [streamTs];
     return true;
   };
@@ -295,11 +324,7 @@ function messageSurface(
         else messageTs.push(await postMessage(client, destination, part));
         shownParts[index] = key;
       }
-      for (const ts of statusMessages) {
-        await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
-          logger.debug({ code: slackErrorCode(error) }, 'could not delete the status message');
-        });
-      }
+      for (const ts of statusMessages) await deleteStatus(ts);
     },
     finish: async (reply: Reply) => {
       const refusedElement = surfaces.feedbackElementRefused;
@@ -354,6 +379,7 @@ function messageSurface(
           logger.debug({ code: slackErrorCode(error) }, 'could not delete a streamed part');
         });
       }
+      await clearUndeleted();
       if (assistant && destination.threadTs) {
         assistant = false;
         await setAssistantStatus(client, destination.channel, destination.threadTs, '').catch(
