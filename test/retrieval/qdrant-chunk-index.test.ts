@@ -185,7 +185,7 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     const listed = await index.listDocuments(['shared']);
     expect(listed[0]).not.toHaveProperty('sparseWeightsVersion');
     // Qdrant cannot re-index from stored text: the warning says to ingest the files again.
-    expect(describeStaleRanking(staleRanking(listed), index.readDocument !== undefined)).toBe(
+    expect(describeStaleRanking(staleRanking(listed), 'readDocument' in index)).toBe(
       '1 of 1 documents were indexed with the ranking weights of an older ragent, so searches rank them a ' +
         'little differently from the rest. Ingest their files again with `ragent ingest` (a file indexed ' +
         'with older weights is indexed again).',
