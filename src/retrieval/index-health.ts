@@ -77,7 +77,7 @@ export function describeEmbeddingMix(mix: EmbeddingMix): string | undefined {
 type Weighted = Pick<DocumentRecord, 'sparseWeightsVersion'>;
 
 /** The version of a document's BM25 weights: 1 when it was indexed before they were versioned. */
-export function sparseWeightsVersionOf(document: Weighted): number {
+function sparseWeightsVersionOf(document: Weighted): number {
   return document.sparseWeightsVersion ?? 1;
 }
 
