@@ -25,6 +25,11 @@ export interface DocumentRecord {
   ingestedAt: string;
   /** The dense embedding model the document was indexed with, or null for BM25 only. */
   embeddingModel: string | null;
+  /**
+   * The BM25 document weights its sparse vectors were computed with (`sparseWeightsVersion` in
+   * retrieval/bm25.ts); absent for documents indexed before weights were versioned (that is, version 1).
+   */
+  sparseWeightsVersion?: number;
   /** Where the file was uploaded (its Slack permalink or Discord message link), when it came from a chat. */
   link?: string;
 }
@@ -198,7 +203,8 @@ export interface IngestProgress {
 export type IngestProgressListener = (progress: IngestProgress) => void;
 
 export interface IngestReport {
-  status: 'ingested' | 'replaced' | 'unchanged';
+  /** `reindexed`: the same bytes, indexed again because they carried the BM25 weights of an older ragent. */
+  status: 'ingested' | 'replaced' | 'unchanged' | 'reindexed';
   document: DocumentRecord;
   /** The id of the older version with the same name that this one replaced. */
   replacedDocumentId?: string;

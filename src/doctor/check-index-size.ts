@@ -4,26 +4,27 @@ import { configuredEmbeddingModel } from '../models/create-models.ts';
 import {
   describeEmbeddingMix,
   describeIndexSize,
+  describeStaleRanking,
   type EmbeddedIndexSummary,
   embeddedIndexSize,
   embeddingMix,
   readEmbeddedIndexSummary,
+  staleRanking,
 } from '../retrieval/index-health.ts';
 import type { CheckResult } from './check-result.ts';
 
 /**
- * Two checks of the embedded index file (read only, never created): its size against what it serves
- * comfortably (beyond it, Qdrant), and whether every document carries the configured embeddings.
- * With QDRANT_URL both are skipped.
+ * Three checks of the embedded index file (read only, never created): its size against what it serves
+ * comfortably (beyond it, Qdrant), whether every document carries the configured embeddings, and
+ * whether every document carries the current BM25 weights. With QDRANT_URL all are skipped.
  */
 export function checkIndex(config: Config): CheckResult[] {
   const sizeTitle = 'Index size';
   const mixTitle = 'Index embeddings';
+  const rankingTitle = 'Index ranking weights';
   if (config.qdrant) {
-    return [
-      { title: sizeTitle, status: 'skip', detail: 'Qdrant (QDRANT_URL) holds the index' },
-      { title: mixTitle, status: 'skip', detail: 'Qdrant (QDRANT_URL) holds the index' },
-    ];
+    const qdrant = 'Qdrant (QDRANT_URL) holds the index';
+    return [sizeTitle, mixTitle, rankingTitle].map((title) => ({ title, status: 'skip', detail: qdrant }));
   }
   const file = path.join(config.dataDir, 'index.sqlite');
   let summary: EmbeddedIndexSummary | undefined;
@@ -41,15 +42,14 @@ export function checkIndex(config: Config): CheckResult[] {
   }
   if (!summary) {
     const none = 'no index yet (ingest a document to create it)';
-    return [
-      { title: sizeTitle, status: 'skip', detail: none },
-      { title: mixTitle, status: 'skip', detail: none },
-    ];
+    return [sizeTitle, mixTitle, rankingTitle].map((title) => ({ title, status: 'skip', detail: none }));
   }
   const size = embeddedIndexSize(summary.children);
   const over = describeIndexSize(size);
   const mix = embeddingMix(summary.documents, configuredEmbeddingModel(config));
   const mixed = describeEmbeddingMix(mix);
+  const ranking = staleRanking(summary.documents);
+  const staleWeights = describeStaleRanking(ranking);
   return [
     over
       ? {
@@ -69,6 +69,13 @@ export function checkIndex(config: Config): CheckResult[] {
           title: mixTitle,
           status: 'pass',
           detail: `${mix.total} documents, all ${mix.configured ? `embedded with ${mix.configured}` : 'BM25 only'}`,
+        },
+    staleWeights
+      ? { title: rankingTitle, status: 'warn', detail: staleWeights, fix: ['Run `ragent reindex`.'] }
+      : {
+          title: rankingTitle,
+          status: 'pass',
+          detail: `${ranking.total} documents, all with the current BM25 weights (version ${ranking.current})`,
         },
   ];
 }

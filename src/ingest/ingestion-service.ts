@@ -3,7 +3,9 @@
  * chunked into parents and children, given sparse (BM25) and, when configured, dense vectors, and
  * written with ONE atomic `replaceDocument` call (which also drops an older version of the same name),
  * so a document is searchable whole or not at all. The same bytes again are "unchanged" unless
- * `force` is set (then they are extracted, chunked and embedded again and replace the stored version).
+ * `force` is set (then they are extracted, chunked and embedded again and replace the stored version),
+ * or unless the stored version carries the BM25 weights of an older ragent (`sparseWeightsVersion`): then
+ * it is indexed again the same way and reported as "reindexed".
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -23,8 +25,9 @@ import type {
 import { sharedScope } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { encodeSparseChild } from '../retrieval/bm25.ts';
+import { encodeSparseChild, sparseWeightsVersion } from '../retrieval/bm25.ts';
 import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
+import { hasCurrentSparseWeights } from '../retrieval/index-health.ts';
 import { chunkDocument } from './chunk.ts';
 import { detectFileKind } from './detect-file-kind.ts';
 import { extractDocument } from './extract-document.ts';
@@ -71,7 +74,7 @@ export function createIngestion({
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await index.listDocuments([scope]);
     const same = existing.find((document) => document.id === id);
-    if (same && !request.force) {
+    if (same && !request.force && hasCurrentSparseWeights(same)) {
       onProgress({ stage: 'done', done: same.pages, total: same.pages, unit: 'pages' });
       return { status: 'unchanged', document: same, seconds: seconds() };
     }
@@ -139,6 +142,7 @@ export function createIngestion({
       uploader: request.uploader,
       ingestedAt: new Date().toISOString(),
       embeddingModel,
+      sparseWeightsVersion,
       ...(request.link ? { link: request.link } : {}),
     };
     checkAborted();
@@ -151,6 +155,8 @@ export function createIngestion({
     });
     onProgress({ stage: 'done', done: indexed.length, total: indexed.length, unit: 'chunks' });
     const replaced = older[0];
+    // The same bytes, not forced: they were stored with older BM25 weights (the only reason to get here).
+    const status = same && !request.force ? 'reindexed' : replaced ? 'replaced' : 'ingested';
     logger.info(
       {
         documentId: id,
@@ -160,10 +166,10 @@ export function createIngestion({
         parents: parents.length,
         children: indexed.length,
       },
-      replaced ? 'document replaced' : 'document ingested',
+      `document ${status}`,
     );
     return {
-      status: replaced ? 'replaced' : 'ingested',
+      status,
       document,
       ...(replaced ? { replacedDocumentId: replaced.id } : {}),
       seconds: seconds(),

@@ -2,7 +2,9 @@
  * Re-indexing: computes a document's vectors again from the text the index stores (its children), with
  * the embeddings configured now, and writes it back with one atomic `replaceDocument` — so a crash or an
  * error leaves each document either as it was or re-indexed, never half of each. The original file is not
- * needed (it may be gone). Used after turning embeddings on, or after changing the embedding model:
+ * needed (it may be gone). Used after turning embeddings on, after changing the embedding model, or
+ * after an upgrade that changed the BM25 weights (the document is written with the current
+ * `sparseWeightsVersion`, in the same atomic write as its new vectors):
  * when the index holds another model's vectors, re-indexing everything first drops all dense vectors in
  * one transaction (the index is BM25-only, consistent and searchable meanwhile), then embeds document by
  * document; an interrupted run is finished by running it again.
@@ -10,7 +12,7 @@
 import type { DocumentRecord, Scope } from '../core/types.ts';
 import { isRagentError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { encodeSparseChild } from '../retrieval/bm25.ts';
+import { encodeSparseChild, sparseWeightsVersion } from '../retrieval/bm25.ts';
 import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
 
 export interface ReindexProgress {
@@ -111,7 +113,11 @@ export async function reindexDocuments(
         report(Math.min(children.length, from + embedStep));
       }
     }
-    const document: DocumentRecord = { ...stored.document, embeddingModel: embedder?.model ?? null };
+    const document: DocumentRecord = {
+      ...stored.document,
+      embeddingModel: embedder?.model ?? null,
+      sparseWeightsVersion,
+    };
     await index.replaceDocument({ document, parents: stored.parents, children });
     report(children.length);
     logger.info(

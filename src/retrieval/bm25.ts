@@ -14,7 +14,9 @@
  * bench/questions-paraphrased.jsonl (`npm run bench:chunking`, BENCHMARKS.md "Retrieval"): a child keeps
  * about 57 tokens against the fixed avgLen of 256, so with b = 0.75 a tiny child (a heading and one line)
  * outweighed the passage that explains; b = 0.4 halves that preference.
- * Documents indexed with other weights rank a little differently until `ragent reindex`.
+ * Documents indexed with other weights rank a little differently until `ragent reindex`: each document
+ * records the `sparseWeightsVersion` its vectors were computed with, and `ragent doctor`, `docs list` and
+ * the ingest summary flag the documents of an older one (index-health.ts).
  * Pure functions; stems and ids are memoised because they dominate the cost on large manuals.
  */
 import { newStemmer } from 'snowball-stemmers';
@@ -38,6 +40,16 @@ export const bm25Parameters: Readonly<Bm25Parameters> = Object.freeze({
   tokenMaxLength: 40,
   headingWeight: 2,
 });
+
+/**
+ * The version of the document weights this file computes, stored with every document (see
+ * `DocumentRecord.sparseWeightsVersion`). **Bump it whenever tokenisation or the document weights change**
+ * (stop words, stemmer, token ids, `bm25Parameters`, the heading weighting of `encodeSparseChild`,
+ * `indexedChildText`): documents of an older version are then flagged until `ragent reindex`.
+ * 1: FastEmbed's weights (b = 0.75, no heading weight), and every document written before versioning;
+ * 2: b = 0.4 and the section path counted `headingWeight` times.
+ */
+export const sparseWeightsVersion = 2;
 
 const stemmer = newStemmer('english');
 const nonWord = /[^\p{L}\p{N}_]+/u;

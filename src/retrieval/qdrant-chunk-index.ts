@@ -2,7 +2,8 @@
  * The Qdrant backend (QDRANT_URL). One collection holds everything, told apart by `payload.kind`:
  * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
  *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
- * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only.
+ * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only; the
+ *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it).
  * Payload indexes: scope, document_id, kind, version, parent_id, name, document_name.
  *
  * The commit, correct under failure. Qdrant applies one point's write atomically, but a batch runs its

@@ -26,6 +26,9 @@ export function documentPayload(document: DocumentRecord, version: string, gener
     ingested_at: document.ingestedAt,
     embedding_model: document.embeddingModel,
     ...(document.link ? { link: document.link } : {}),
+    ...(document.sparseWeightsVersion === undefined
+      ? {}
+      : { sparse_weights_version: document.sparseWeightsVersion }),
   };
 }
 
@@ -42,6 +45,10 @@ export function toDocument(payload: Payload): DocumentRecord {
     ingestedAt: String(payload.ingested_at),
     embeddingModel: typeof payload.embedding_model === 'string' ? payload.embedding_model : null,
     ...(typeof payload.link === 'string' && payload.link ? { link: payload.link } : {}),
+    // Absent in documents written before sparse weights were versioned (version 1).
+    ...(typeof payload.sparse_weights_version === 'number'
+      ? { sparseWeightsVersion: payload.sparse_weights_version }
+      : {}),
   };
 }
 

@@ -139,6 +139,8 @@ interface DocumentRow {
   embedding_model: string | null;
   /** Null for documents ingested without a link, and in files written before the column. */
   link: string | null;
+  /** Null for documents written before sparse weights were versioned (version 1). */
+  sparse_weights_version: number | null;
 }
 
 /** How deep each ranking goes before fusion. */
@@ -244,7 +246,7 @@ export class SqliteChunkIndex implements ChunkIndex {
       this.db
         .prepare(
           `INSERT INTO documents (scope, id, name, pages, bytes, parents, children, uploader, ingested_at,
-             embedding_model, link) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             embedding_model, link, sparse_weights_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           document.scope,
@@ -258,6 +260,7 @@ export class SqliteChunkIndex implements ChunkIndex {
           document.ingestedAt,
           dimension === null ? null : document.embeddingModel,
           document.link ?? null,
+          document.sparseWeightsVersion ?? null,
         );
       for (const parent of parents) {
         insertParent.run(
@@ -1018,5 +1021,6 @@ function toDocument(row: DocumentRow): DocumentRecord {
     ingestedAt: row.ingested_at,
     embeddingModel: row.embedding_model,
     ...(row.link ? { link: row.link } : {}),
+    ...(row.sparse_weights_version === null ? {} : { sparseWeightsVersion: row.sparse_weights_version }),
   };
 }

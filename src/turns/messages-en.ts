@@ -78,6 +78,8 @@ export function describeIngestReport(report: IngestReport, seconds: number): str
       return `${figures} (replaced the previous version)`;
     case 'unchanged':
       return `already ingested, unchanged (${counts})`;
+    case 'reindexed':
+      return `${figures} (indexed again: it had the ranking weights of an older ragent)`;
   }
 }
 

@@ -1,10 +1,12 @@
 /**
- * `ragent ingest --force`, `ragent reindex` and the mixed-index warnings of `ragent docs list` and
- * `ragent doctor`, run in this process through the real program (real Ollama client, fake Ollama).
+ * `ragent ingest --force`, `ragent reindex` and the mixed-index and older-weights warnings of
+ * `ragent docs list`, `ragent doctor` and the ingest summary, run in this process through the real
+ * program (real Ollama client, fake Ollama).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { runCli } from '../support/run-cli.ts';
@@ -17,6 +19,10 @@ beforeAll(async () => {
   await writeFile(
     path.join(workDir, 'pumps.md'),
     '# Pumps\n\nThe pump primes itself when the inlet valve is open.\n\n## Seals\n\nReplace the seal yearly.\n',
+  );
+  await writeFile(
+    path.join(workDir, 'valves.md'),
+    '# Valves\n\nA check valve lets water flow one way.\n\n## Springs\n\nOil the spring monthly.\n',
   );
 });
 afterAll(async () => {
@@ -71,5 +77,38 @@ describe('re-indexing from the CLI', () => {
     const one = await run(['reindex', 'pumps.md', '--scope', 'shared']);
     expect(one.text).toContain('Re-indexed 1 document');
     await expect(run(['reindex', 'nothing.pdf'])).rejects.toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
+  });
+
+  it('flags documents indexed with older ranking weights until they are indexed again', async () => {
+    const dataDir = path.join(workDir, 'older-weights');
+    const bm25 = { RAGENT_DATA_DIR: dataDir, RAGENT_EMBEDDINGS: 'none' };
+    const files = ['pumps.md', 'valves.md'].map((name) => path.join(workDir, name));
+    expect((await run(['ingest', ...files], bm25)).code).toBe(0);
+    // As an index written before the upgrade: no ranking weights' version on its documents.
+    const raw = new Database(path.join(dataDir, 'index.sqlite'));
+    raw.exec('UPDATE documents SET sparse_weights_version = NULL');
+    raw.close();
+
+    const older = (count: number) =>
+      `${count} of 2 documents were indexed with the ranking weights of an older ragent, so searches rank ` +
+      'them a little differently from the rest. Run `ragent reindex` to compute their weights again from ' +
+      'the stored text.';
+    expect((await run(['docs', 'list'], bm25)).text).toContain(`! ${older(2)}`);
+    expect((await run(['doctor'], bm25)).text).toMatch(/Index ranking weights.*2 of 2 documents/);
+
+    // Ingesting an unchanged file with older weights indexes it again; the summary names the rest.
+    const ingested = await run(['ingest', files[1]!], bm25);
+    expect(ingested.text).toMatch(
+      /✓ valves\.md: re-indexed \w{12} \(it had the ranking weights of an older ragent\)/,
+    );
+    expect(ingested.text).toContain(`! ${older(1)}`);
+
+    const reindexed = await run(['reindex'], bm25);
+    expect(reindexed.code).toBe(0);
+    expect((await run(['docs', 'list'], bm25)).text).not.toContain('!');
+    expect((await run(['doctor'], bm25)).text).toMatch(
+      /Index ranking weights.*2 documents, all with the current BM25 weights/,
+    );
+    expect((await run(['ingest', files[0]!], bm25)).text).toContain('= pumps.md: unchanged');
   });
 });

@@ -10,8 +10,15 @@ import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { reindexDocuments } from '../../src/ingest/reindex-documents.ts';
 import { createLogger } from '../../src/logger.ts';
 import { OllamaEmbedder } from '../../src/models/ollama-embedder.ts';
-import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import {
+  bm25Parameters,
+  encodeSparseChild,
+  encodeSparseQuery,
+  sparseWeightsVersion,
+} from '../../src/retrieval/bm25.ts';
+import { hasCurrentSparseWeights } from '../../src/retrieval/index-health.ts';
 import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
+import { encodeSparseBlob } from '../../src/retrieval/vector-codec.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -29,6 +36,9 @@ function manual(subject: string): Uint8Array {
 }
 
 const subjects = ['turbine', 'compressor', 'gearbox'];
+
+/** The weights of sparse weights version 1 (FastEmbed's b, no heading weight). */
+const olderWeights = { ...bm25Parameters, b: 0.75, headingWeight: 1 };
 
 describe('re-indexing from the stored text (embedded index, real Ollama client, fake Ollama)', () => {
   let fake: FakeOllama;
@@ -55,6 +65,34 @@ describe('re-indexing from the stored text (embedded index, real Ollama client, 
     );
   const bm25Search = (text: string) =>
     index.search({ text, sparse: encodeSparseQuery(text) }, { scopes: ['shared'], k: 3 });
+  /** Writes a document back as an older ragent did: version-1 weights, no version recorded. */
+  const makeOlder = async (name: string) => {
+    const listed = await ingestion.findDocument({ idOrName: name, scope: 'shared' });
+    const stored = (await index.readDocument(listed.id, 'shared'))!;
+    const { sparseWeightsVersion: _current, ...document } = stored.document;
+    const children = stored.children.map((child) => ({
+      ...child,
+      sparse: encodeSparseChild(child.text, olderWeights),
+    }));
+    await index.replaceDocument({ document, parents: stored.parents, children });
+    return stored;
+  };
+  /** The sparse blobs stored for a document's children, read from the file itself. */
+  const storedSparse = (documentId: string) => {
+    const raw = new Database(path.join(directory, 'index.sqlite'), { readonly: true });
+    try {
+      return raw
+        .prepare('SELECT sparse FROM children WHERE document_id = ? ORDER BY key')
+        .pluck()
+        .all(documentId) as Buffer[];
+    } finally {
+      raw.close();
+    }
+  };
+  const staleNames = async () =>
+    (await index.listDocuments(['shared']))
+      .filter((document) => !hasCurrentSparseWeights(document))
+      .map((document) => document.name);
 
   beforeAll(async () => {
     fake = await startFakeOllama({ embedDimension: 16, models: ['qwen3-embedding:0.6b', 'other-embed'] });
@@ -161,6 +199,63 @@ describe('re-indexing from the stored text (embedded index, real Ollama client, 
     }
     await reindexDocuments({ index, embedder: embedder(), logger }, { scope: 'shared' });
     expect(models(await index.listDocuments(['shared']))['gearbox.txt']).toBe('qwen3-embedding:0.6b');
+  });
+
+  it('writes the current BM25 weights and their version together, never the version alone', async () => {
+    const gearbox = await makeOlder('gearbox.txt');
+    await makeOlder('turbine.txt');
+    const older = gearbox.children.map((child) =>
+      encodeSparseBlob(encodeSparseChild(child.text, olderWeights)),
+    );
+    const current = gearbox.children.map((child) => encodeSparseBlob(encodeSparseChild(child.text)));
+    expect(older).not.toEqual(current);
+    expect(storedSparse(gearbox.document.id)).toEqual(older);
+    expect(await staleNames()).toEqual(['gearbox.txt', 'turbine.txt']);
+
+    // The store fails inside gearbox.txt's write, after its document row (with the new version) went in.
+    const raw = new Database(path.join(directory, 'index.sqlite'));
+    raw.exec(`CREATE TRIGGER fail_gearbox BEFORE INSERT ON children
+      WHEN NEW.document_id = '${gearbox.document.id}'
+        AND (SELECT COUNT(*) FROM children WHERE document_id = '${gearbox.document.id}') >= 1
+      BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
+    try {
+      await expect(reindexDocuments({ index, embedder: undefined, logger }, {})).rejects.toThrow(
+        'injected failure',
+      );
+      // compressor.txt (before it) is done; gearbox.txt keeps its older weights and stays flagged.
+      expect(await staleNames()).toEqual(['gearbox.txt', 'turbine.txt']);
+      expect(storedSparse(gearbox.document.id)).toEqual(older);
+      expect((await bm25Search('gearbox operators'))[0]?.child.documentName).toBe('gearbox.txt');
+    } finally {
+      raw.exec('DROP TRIGGER fail_gearbox');
+      raw.close();
+    }
+    const report = await reindexDocuments({ index, embedder: undefined, logger }, {});
+    expect(report.reindexed.map((document) => document.sparseWeightsVersion)).toEqual([
+      sparseWeightsVersion,
+      sparseWeightsVersion,
+      sparseWeightsVersion,
+    ]);
+    expect(await staleNames()).toEqual([]);
+    expect(storedSparse(gearbox.document.id)).toEqual(current);
+  });
+
+  it('indexes an unchanged file again when it carries older BM25 weights, and only then', async () => {
+    const { document } = await makeOlder('turbine.txt');
+    const again = () =>
+      ingestion.ingest({ name: 'turbine.txt', bytes: manual('turbine'), scope: 'shared', uploader: 't' });
+    const reindexed = await again();
+    expect(reindexed).toMatchObject({
+      status: 'reindexed',
+      document: { id: document.id, sparseWeightsVersion },
+    });
+    expect(await staleNames()).toEqual([]);
+    expect(storedSparse(document.id)).toEqual(
+      (await index.readDocument(document.id, 'shared'))!.children.map((child) =>
+        encodeSparseBlob(encodeSparseChild(child.text)),
+      ),
+    );
+    expect(await again()).toMatchObject({ status: 'unchanged' });
   });
 
   it('re-indexes one document, and moves the whole index to another model only when asked for all', async () => {

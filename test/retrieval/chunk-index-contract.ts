@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RagentError } from '../../src/errors.ts';
-import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { encodeSparseQuery, sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
 import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
 import { axis, crowdedParent, crowdedTexts, makeDocument } from './make-document.ts';
 
@@ -118,6 +118,24 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
         ['plain', undefined],
       ]);
       expect(await index.getDocument('plain', 'slack:T1')).not.toHaveProperty('link');
+    });
+
+    it('keeps the BM25 weights’ version of each document (through a move), and none when written without', async () => {
+      await index.replaceDocument(makeDocument({ id: 'current', scope: 'slack:T1:C1', texts: ['apricot'] }));
+      const older = makeDocument({ id: 'older', scope: 'slack:T1', texts: ['damson'] });
+      const { sparseWeightsVersion: _version, ...unversioned } = older.document;
+      await index.replaceDocument({ ...older, document: unversioned });
+      expect((await index.getDocument('current', 'slack:T1:C1'))?.sparseWeightsVersion).toBe(
+        sparseWeightsVersion,
+      );
+      expect(await index.getDocument('older', 'slack:T1')).not.toHaveProperty('sparseWeightsVersion');
+      const moved = await index.moveDocument('current', 'slack:T1:C1', 'slack:T1');
+      expect(moved.document.sparseWeightsVersion).toBe(sparseWeightsVersion);
+      const listed = await index.listDocuments(['slack:T1']);
+      expect(listed.map((document) => [document.id, document.sparseWeightsVersion])).toEqual([
+        ['current', sparseWeightsVersion],
+        ['older', undefined],
+      ]);
     });
 
     it('lists the documents of every scope, by scope then name (`ragent docs list --all`)', async () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
 import {
   comfortableEmbeddedChildren,
   describeEmbeddingMix,
   describeIndexSize,
+  describeStaleRanking,
   embeddedIndexSize,
   embeddingMix,
+  hasCurrentSparseWeights,
+  staleRanking,
 } from '../../src/retrieval/index-health.ts';
 
 describe('index health', () => {
@@ -37,5 +41,21 @@ describe('index health', () => {
     expect(describeEmbeddingMix(embeddingMix([{ embeddingModel: 'model-a' }], null))).toContain(
       'not indexed with no embeddings (RAGENT_EMBEDDINGS=none)',
     );
+  });
+
+  it('finds documents indexed with older BM25 weights (an older version, or none recorded)', () => {
+    expect(sparseWeightsVersion).toBeGreaterThanOrEqual(2);
+    const documents = [{ sparseWeightsVersion }, {}, { sparseWeightsVersion: 1 }, { sparseWeightsVersion }];
+    expect(documents.map(hasCurrentSparseWeights)).toEqual([true, false, false, true]);
+    const ranking = staleRanking(documents);
+    expect(ranking).toMatchObject({ total: 4, current: sparseWeightsVersion });
+    expect(ranking.stale).toEqual([{}, { sparseWeightsVersion: 1 }]);
+    expect(describeStaleRanking(ranking)).toBe(
+      '2 of 4 documents were indexed with the ranking weights of an older ragent, so searches rank them a ' +
+        'little differently from the rest. Run `ragent reindex` to compute their weights again from the ' +
+        'stored text.',
+    );
+    expect(describeStaleRanking(staleRanking([{ sparseWeightsVersion }]))).toBeUndefined();
+    expect(describeStaleRanking(staleRanking([]))).toBeUndefined();
   });
 });

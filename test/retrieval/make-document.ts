@@ -1,4 +1,4 @@
-import { encodeSparseDocument } from '../../src/retrieval/bm25.ts';
+import { encodeSparseDocument, sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
 import type { IndexedChild, ReplaceDocumentInput } from '../../src/retrieval/chunk-index.ts';
 
 /**
@@ -51,6 +51,7 @@ export function makeDocument(options: {
       uploader: 'test',
       ingestedAt: '2026-01-01T00:00:00.000Z',
       embeddingModel: options.dense ? (options.model ?? 'test-embed') : null,
+      sparseWeightsVersion,
     },
     parents,
     children,

@@ -2,8 +2,9 @@ import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
-import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { encodeSparseQuery, sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
 import { candidatePoolSize } from '../../src/retrieval/diversify.ts';
+import { describeStaleRanking, staleRanking } from '../../src/retrieval/index-health.ts';
 import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
 import { openQdrantChunkIndex, QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
 import { type FakeQdrant, startFakeQdrant } from '../fakes/fake-qdrant.ts';
@@ -168,6 +169,29 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     expect(kinds.filter((kind) => kind === 'child')).toHaveLength(1);
     expect(await index.removeDocument('v2', 'shared')).toBe(true);
     expect(fake.collection('ragent')!.points.size).toBe(0);
+  });
+
+  it('reads a document point written before BM25 weights were versioned as older, until written again', async () => {
+    const written = makeDocument({ id: 'old', name: 'guide.pdf', scope: 'shared', texts: ['quince'] });
+    await index.replaceDocument(written);
+    const documentPoints = [...fake.collection('ragent')!.points.values()].filter(
+      (point) => point.payload.kind === 'document',
+    );
+    expect(documentPoints.map((point) => point.payload.sparse_weights_version)).toEqual([
+      sparseWeightsVersion,
+    ]);
+    // A point as an older ragent wrote it: no `sparse_weights_version` in its payload.
+    for (const point of documentPoints) delete point.payload.sparse_weights_version;
+    const listed = await index.listDocuments(['shared']);
+    expect(listed[0]).not.toHaveProperty('sparseWeightsVersion');
+    // Qdrant cannot re-index from stored text: the warning says to ingest the files again.
+    expect(describeStaleRanking(staleRanking(listed), 'readDocument' in index)).toBe(
+      '1 of 1 documents were indexed with the ranking weights of an older ragent, so searches rank them a ' +
+        'little differently from the rest. Ingest their files again with `ragent ingest` (a file indexed ' +
+        'with older weights is indexed again).',
+    );
+    await index.replaceDocument(written);
+    expect(staleRanking(await index.listDocuments(['shared'])).stale).toEqual([]);
   });
 
   it('keeps a half-written version invisible (crash before the commit)', async () => {

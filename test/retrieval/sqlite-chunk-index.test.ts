@@ -4,7 +4,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RagentError } from '../../src/errors.ts';
-import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
+import { encodeSparseQuery, sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
+import {
+  describeStaleRanking,
+  readEmbeddedIndexSummary,
+  staleRanking,
+} from '../../src/retrieval/index-health.ts';
 import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
 import { describeChunkIndexContract } from './chunk-index-contract.ts';
 import { axis, makeDocument } from './make-document.ts';
@@ -108,6 +113,34 @@ describe('SQLite chunk index', () => {
     const added = makeDocument({ id: 'new', scope: 'shared', texts: ['lychee'] });
     await index.replaceDocument({ ...added, document: { ...added.document, link } });
     expect((await index.getDocument('new', 'shared'))?.link).toBe(link);
+    expect(await index.search(query('quince'), { scopes: ['shared'], k: 5 })).toHaveLength(1);
+  });
+
+  it('opens a file written before BM25 weights were versioned, and flags its documents as older', async () => {
+    await index.replaceDocument(makeDocument({ id: 'old', scope: 'shared', texts: ['quince'] }));
+    await index.close();
+    const file = path.join(directory, 'data', 'index.sqlite');
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE documents DROP COLUMN sparse_weights_version');
+    raw.close();
+    const warning =
+      /^1 of 1 documents were indexed with the ranking weights of an older ragent.*`ragent reindex`/;
+    // `ragent doctor` reads the file as it is, without adding the column.
+    const summary = readEmbeddedIndexSummary(file);
+    expect(summary?.documents).toEqual([{ scope: 'shared', name: 'old.pdf', embeddingModel: null }]);
+    expect(describeStaleRanking(staleRanking(summary?.documents ?? []))).toMatch(warning);
+
+    index = open();
+    const old = await index.getDocument('old', 'shared');
+    expect(old).toMatchObject({ id: 'old', name: 'old.pdf' });
+    expect(old).not.toHaveProperty('sparseWeightsVersion');
+    expect(describeStaleRanking(staleRanking(await index.listDocuments(['shared'])))).toMatch(warning);
+    await index.replaceDocument(makeDocument({ id: 'new', scope: 'shared', texts: ['lychee'] }));
+    expect((await index.getDocument('new', 'shared'))?.sparseWeightsVersion).toBe(sparseWeightsVersion);
+    expect(staleRanking(readEmbeddedIndexSummary(file)?.documents ?? [])).toMatchObject({
+      stale: [{ name: 'old.pdf' }],
+      total: 2,
+    });
     expect(await index.search(query('quince'), { scopes: ['shared'], k: 5 })).toHaveLength(1);
   });
 

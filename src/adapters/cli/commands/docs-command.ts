@@ -9,7 +9,12 @@ import type { Config } from '../../../config.ts';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
 import { configuredEmbeddingModel } from '../../../models/create-models.ts';
-import { describeEmbeddingMix, embeddingMix } from '../../../retrieval/index-health.ts';
+import {
+  describeEmbeddingMix,
+  describeStaleRanking,
+  embeddingMix,
+  staleRanking,
+} from '../../../retrieval/index-health.ts';
 import type { CliContext } from '../cli-context.ts';
 
 interface ScopeOption {
@@ -53,6 +58,8 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       if (mixed)
         context.output.write(`! ${mixed}
 `);
+      const staleWeights = describeStaleRanking(staleRanking(documents), index.readDocument !== undefined);
+      if (staleWeights) context.output.write(`! ${staleWeights}\n`);
     });
   docs
     .command('remove')

@@ -9,7 +9,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { type IngestReport, sharedScope } from '../../../core/types.ts';
 import { describeError, isRagentError } from '../../../errors.ts';
-import { describeIndexSize, embeddedIndexSize } from '../../../retrieval/index-health.ts';
+import {
+  describeIndexSize,
+  describeStaleRanking,
+  embeddedIndexSize,
+  staleRanking,
+} from '../../../retrieval/index-health.ts';
 import { ingestStageWords } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
@@ -83,6 +88,8 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         const children = documents.reduce((sum, document) => sum + document.children, 0);
         const over = describeIndexSize(embeddedIndexSize(children));
         if (over) output.write(`! ${over}\n`);
+        const staleWeights = describeStaleRanking(staleRanking(documents), index.readDocument !== undefined);
+        if (staleWeights) output.write(`! ${staleWeights}\n`);
       }
       if (failed > 0) process.exitCode = 1;
     });
@@ -94,6 +101,8 @@ export function summaryLine(report: IngestReport): string {
   switch (report.status) {
     case 'unchanged':
       return `= ${document.name}: unchanged (already ingested as ${document.id.slice(0, 12)} in ${document.scope})`;
+    case 'reindexed':
+      return `✓ ${document.name}: re-indexed ${document.id.slice(0, 12)} (it had the ranking weights of an older ragent) · ${facts} · ${report.seconds.toFixed(1)} s`;
     case 'replaced':
       return `✓ ${document.name}: replaced ${report.replacedDocumentId?.slice(0, 12)} → ${document.id.slice(0, 12)} · ${facts} · ${report.seconds.toFixed(1)} s`;
     default:
