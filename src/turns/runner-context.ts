@@ -56,15 +56,21 @@ export interface AttachedPlatform {
   sweep?: () => Promise<number>;
 }
 
-export interface RunnerContext {
+/** What the runner is given: the store and services, and its timings (defaults applied). */
+export interface RunnerSettings {
   store: CoordinationStore;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;
   /** The conversation's deadline plus its grace: then the overdue notice. */
   deadlineMs: number;
+  /** At most this long a job lets newer acknowledgements go first. */
   acknowledgementWaitMs: number;
+  /** How long a stop may spend telling abandoned threads. */
   noticeTimeoutMs: number;
+}
+
+export interface RunnerContext extends RunnerSettings {
   gate: AcknowledgementGate;
   platforms: Map<string, AttachedPlatform>;
   jobs: Set<RunningJob>;
@@ -77,18 +83,8 @@ export interface RunnerContext {
   endTurns(): Promise<void>;
 }
 
-export interface RunnerContextOptions {
-  store: CoordinationStore;
-  conversations: Conversations;
-  ingestion: Ingestion;
-  logger: Logger;
-  deadlineMs: number;
-  acknowledgementWaitMs: number;
-  noticeTimeoutMs: number;
-}
-
-export function createRunnerContext(options: RunnerContextOptions): RunnerContext {
-  const { store, logger } = options;
+export function createRunnerContext(settings: RunnerSettings): RunnerContext {
+  const { store, logger } = settings;
   /** Turn records whose end failed: retried with the next end and at stop. */
   const unended = new Set<string>();
   /** Forgets the turn `key` (if any) and every earlier one whose end failed. */
@@ -104,7 +100,7 @@ export function createRunnerContext(options: RunnerContextOptions): RunnerContex
     }
   };
   return {
-    ...options,
+    ...settings,
     gate: createAcknowledgementGate(),
     platforms: new Map(),
     jobs: new Set(),
