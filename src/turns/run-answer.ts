@@ -1,0 +1,230 @@
+/**
+ * The answer path, the same for every platform: claim the event (dedupe) and record the turn
+ * (begin → moved(location) → end), so a crash never leaves a silent thread; the first
+ * acknowledgement and the acknowledgement gate (statuses of new mentions go before the graph work and
+ * progress edits of earlier ones); status and progress as throttled, latest-wins edits, the first
+ * text before later edits; the deadline and its "overdue" notice (a late answer still follows);
+ * delivery, or what failed and what to do, with a reference to the log.
+ *
+ * With replicas (`runInThreadOrder` present) an answer is claimed and recorded in one write
+ * (`job.claim`), acknowledged, then waits in its thread's order, across replicas; a turn taken over
+ * by another replica is neither told nor ended here.
+ */
+import type { AnswerJob, Reply } from '../core/chat-platform.ts';
+import type { ProgressEvent, TurnResult } from '../core/types.ts';
+import { toRagentError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { deliver, tellAt } from './deliver-reply.ts';
+import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import {
+  type AttachedPlatform,
+  claimEvent,
+  type RunnableAnswer,
+  type RunnerContext,
+  type RunningJob,
+  tryStore,
+} from './runner-context.ts';
+import { type StreamedAnswer, streamAnswer } from './streamed-answer.ts';
+
+export async function runAnswer(
+  context: RunnerContext,
+  attached: AttachedPlatform,
+  job: RunnableAnswer,
+  running: RunningJob,
+  log: Logger,
+) {
+  const { store, conversations, gate, deadlineMs } = context;
+  const { platform } = attached;
+  const record = {
+    key: job.key,
+    platform: platform.name,
+    kind: 'answer' as const,
+    location: job.location,
+    thread: job.thread,
+  };
+  if (job.adopted) running.recorded = true;
+  else if (job.claim && store.claimAndBeginTurn && !context.lost) {
+    // One write: the claim, and the record if it is the first. A failure counts as a first claim.
+    try {
+      if (!(await store.claimAndBeginTurn(record))) {
+        job.recorded?.();
+        log.debug('duplicate delivery ignored');
+        return;
+      }
+      running.recorded = true;
+    } catch (error) {
+      log.error({ err: error }, 'could not record the event and its turn; answering it anyway');
+    }
+  } else {
+    if (job.claim && !(await claimEvent(context, job.key, log))) {
+      job.recorded?.();
+      log.debug('duplicate delivery ignored');
+      return;
+    }
+    running.recorded = await tryStore(log, 'record the turn', () => store.beginTurn(record));
+  }
+  // The platform may now confirm the delivery: from here a crash is told or taken over, never silent.
+  job.recorded?.();
+  // Replicas: the record takes its place in the thread's order once acknowledged (and moves with it).
+  const ordered = running.recorded && store.runInThreadOrder !== undefined;
+  const acknowledged = gate.begin();
+  let opened: Awaited<ReturnType<AnswerJob['open']>>;
+  try {
+    opened = await job.open();
+  } catch (error) {
+    acknowledged();
+    const ragentError = toRagentError(error);
+    log.warn({ err: error, code: ragentError.code }, 'could not acknowledge the message');
+    // Tell the thread where it could be reached before the surface existed.
+    await tellAt(
+      context,
+      platform,
+      running,
+      job.location,
+      { kind: 'error', error: ragentError, reference: job.reference },
+      log,
+    );
+    return;
+  }
+  const { surface, place } = opened;
+  running.surface = surface;
+  if (running.recorded && !ordered)
+    await tryStore(log, 'move the turn', () => store.moveTurn(job.key, surface.location));
+  acknowledged();
+  await gate.clear(context.acknowledgementWaitMs);
+
+  const live: StreamedAnswer = streamAnswer(surface, {
+    statusIntervalMs: platform.statusIntervalMs,
+    textIntervalMs: platform.textIntervalMs ?? 1_000,
+    budget: attached.budget,
+    ...(attached.streamBudget ? { streamBudget: attached.streamBudget } : {}),
+    yielding: gate.busy,
+    onError: (error) => log.warn({ err: error }, 'could not update the status'),
+    onMoved: (location) => {
+      if (running.recorded)
+        return tryStore(log, 'move the turn', () => store.moveTurn(job.key, location)).then(() => {});
+      return Promise.resolve();
+    },
+  });
+  // A stop that gives up on the turn keeps what was written and says it was cut off.
+  running.abandonReply = () => {
+    const text = live.text();
+    return text
+      ? { kind: 'cut-off', text, notice: cutOffText(shuttingDownText), reference: job.reference }
+      : { kind: 'shutting-down' };
+  };
+  const started = Date.now();
+  const progress = (event: ProgressEvent) => {
+    const line = describeProgress(event);
+    if (line) live.status({ kind: 'working', line });
+  };
+  const handle = () => {
+    delete running.release;
+    return conversations.handle(
+      { ...place, text: job.text },
+      progress,
+      surface.showText ? { onText: live.write } : {},
+    );
+  };
+  const waiting = new AbortController();
+  const turn: Promise<TurnResult | 'left'> =
+    ordered && store.runInThreadOrder
+      ? store
+          .runInThreadOrder(
+            {
+              key: job.key,
+              thread: job.thread,
+              location: surface.location,
+              answer: {
+                text: job.text,
+                place: { threadId: place.threadId, scopes: [...place.scopes], user: place.user },
+                reference: job.reference,
+                ...(job.logFields ? { logFields: job.logFields } : {}),
+              },
+            },
+            handle,
+            {
+              onQueued: (ahead) => {
+                running.release = () => waiting.abort();
+                progress({ type: 'queued', reason: 'thread-busy', position: ahead });
+              },
+              signal: waiting.signal,
+              onStoreError: (error, what) =>
+                log.error({ err: error }, `could not ${what}; going on without it`),
+            },
+          )
+          .then((run) => {
+            if (run.ran) return run.result;
+            log.warn({ reason: run.reason }, 'turn left to the other replicas');
+            return 'left' as const;
+          })
+      : handle();
+  const asReply = (result: TurnResult | 'left'): Reply | 'left' =>
+    result === 'left'
+      ? result
+      : result.kind === 'answer'
+        ? { kind: 'answer', answer: result.answer, threadId: place.threadId }
+        : result;
+  const outcome = turn.then(asReply, (error: unknown): Reply => {
+    const ragentError = toRagentError(error);
+    log.error({ err: error, code: ragentError.code, threadId: place.threadId }, 'turn failed');
+    // What was already written stays, with why it stops there.
+    const text = live.text();
+    if (text)
+      return { kind: 'cut-off', text, notice: cutOffText(ragentError.message), reference: job.reference };
+    return { kind: 'error', error: ragentError, reference: job.reference };
+  });
+  /** What a delivered answer was, for the feedback export; a failure to record it is only logged. */
+  const recordAnswer = async (reply: Reply) => {
+    if (reply.kind !== 'answer' || running.abandoned) return;
+    const link = platform.threadLink?.(place);
+    await tryStore(log, 'record the answer', () =>
+      store.recordAnswer({
+        answerId: reply.answer.id,
+        threadId: place.threadId,
+        question: job.text,
+        answer: reply.answer.body,
+        sources: reply.answer.sources,
+        ...(link ? { link } : {}),
+      }),
+    );
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<'overdue'>((resolve) => {
+    timer = setTimeout(() => resolve('overdue'), deadlineMs);
+  });
+  try {
+    const first = await Promise.race([outcome, overdue]);
+    await live.settle();
+    // Another replica holds the record now (or will adopt it): nothing is said or ended here.
+    if (first === 'left') {
+      running.abandoned = true;
+      return;
+    }
+    if (first === 'overdue') {
+      log.error({ seconds: deadlineMs / 1000, threadId: place.threadId }, 'turn overdue');
+      await deliver(
+        context,
+        surface,
+        running,
+        { kind: 'overdue', seconds: Math.round(deadlineMs / 1000), reference: job.reference },
+        log,
+      );
+      const late = await outcome;
+      if (late === 'left') {
+        running.abandoned = true;
+        return;
+      }
+      // A late failure was already said by the overdue notice.
+      if (late.kind !== 'error') await deliver(context, surface, running, late, log);
+      await recordAnswer(late);
+    } else {
+      await deliver(context, surface, running, first, log);
+      await recordAnswer(first);
+      log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
+    }
+  } finally {
+    clearTimeout(timer);
+    if (!running.abandoned) await context.endTurn(job.key);
+  }
+}
