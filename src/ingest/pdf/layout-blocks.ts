@@ -58,6 +58,10 @@ export function layoutBlocks(pages: readonly PageText[], outline: readonly Outli
   const join = (paragraph: string, line: string) => joinLine(paragraph, line, vocabulary);
   const blocks: TextBlock[] = [];
   let open: { block: TextBlock; first: PageLine; last: PageLine; codeLines?: PageLine[] } | undefined;
+  // The leftmost x of the current section's text so far (right after its heading: an em past the
+  // heading), and the last definition term.
+  let sectionLeft = Number.POSITIVE_INFINITY;
+  let lastTerm: PageLine | undefined;
 
   const close = () => {
     if (open?.codeLines) open.block.text = codeText(open.codeLines, style);
@@ -67,7 +71,7 @@ export function layoutBlocks(pages: readonly PageText[], outline: readonly Outli
 
   for (const page of pages) {
     let previous: PageLine | undefined;
-    for (const line of page.lines) {
+    for (const [index, line] of page.lines.entries()) {
       if (furniture.has(line)) continue;
       const text = cleanText(line.text);
       if (!text) continue;
@@ -91,10 +95,16 @@ export function layoutBlocks(pages: readonly PageText[], outline: readonly Outli
             last: line,
           };
         }
+        sectionLeft = line.x + line.size;
         previous = line;
         continue;
       }
       let level = headingLevel(line, text, style, page.page);
+      // A definition list's term on its own line starts an item, not a section: it stands within the
+      // section's text (a man page's headings stand out to its left).
+      const term =
+        level !== undefined && line.x >= sectionLeft - 2 && isDefinitionTerm(page, index, furniture, style);
+      if (term) level = undefined;
       if (level !== undefined && outlineHeadings) level = outlineHeadings.deepestLevel < 3 ? 3 : undefined;
       if (level !== undefined) {
         const heading = open?.block.kind === 'heading' && open.block.pageEnd === page.page ? open : undefined;
@@ -117,9 +127,14 @@ export function layoutBlocks(pages: readonly PageText[], outline: readonly Outli
             last: line,
           };
         }
+        sectionLeft = line.x + line.size;
         previous = line;
         continue;
       }
+      sectionLeft = Math.min(sectionLeft, line.x);
+      // The lines of one term (a synopsis in several forms) stay one paragraph; a new term starts one.
+      const termRunsOn = term && lastTerm !== undefined && previous === lastTerm;
+      lastTerm = term ? line : undefined;
       // A monospaced line aligned with the paragraph it follows, without a gap, is part of it
       // (an identifier that fills a line), not a code block.
       const inlineCode =
@@ -147,6 +162,7 @@ export function layoutBlocks(pages: readonly PageText[], outline: readonly Outli
       const continues =
         open &&
         !isListItem &&
+        (!term || termRunsOn) &&
         // A line left of a list item's start ends the item.
         !(open.block.kind === 'list' && line.x < open.first.x - 2) &&
         continuesText(open.block, open.first, open.last, previous, line, text, page.page, style);
@@ -320,6 +336,45 @@ function documentStyle(pages: readonly PageText[], furniture: ReadonlySet<PageLi
   style.headingSizes = ranked.map(({ size }) => size);
   return style;
 }
+
+/**
+ * Whether the line at `index` is the term of a definition list set on its own line(s) rather than a
+ * heading, however bold: a man page's `.TP` item whose term is too long for the hanging indent (its
+ * siblings keep term and description on one line), or a builtin's synopsis lines. The term may run on
+ * over lines of its own font at its own x; the description then starts close below, indented three ems
+ * or more past it, in another font. A heading's text starts at most a first-line indent past it. (The caller also checks
+ * that the line is not left of the section's text: a man page's headings stand out to the left.)
+ */
+function isDefinitionTerm(
+  page: PageText,
+  index: number,
+  furniture: ReadonlySet<PageLine>,
+  style: DocumentStyle,
+): boolean {
+  const line = page.lines[index];
+  if (!line || line.size >= style.bodySize * 1.15) return false;
+  const closeBelow = (upper: PageLine, lower: PageLine) => {
+    const gap = upper.y - lower.y;
+    return gap > 0 && gap <= Math.max(style.leading, upper.size * 1.05) * 1.3;
+  };
+  let last = line;
+  for (let next = index + 1, runOn = 0; next < page.lines.length && runOn <= maxTermLines; next++) {
+    const candidate = page.lines[next];
+    if (!candidate || furniture.has(candidate)) continue;
+    if (!closeBelow(last, candidate)) return false;
+    if (Math.abs(candidate.x - line.x) <= 2 && candidate.font === line.font) {
+      last = candidate;
+      runOn++;
+      continue;
+    }
+    // The description is in another font (a heading that wraps keeps its own).
+    return candidate.x - line.x >= 3 * line.size && candidate.font !== line.font;
+  }
+  return false;
+}
+
+/** At most this many more lines of a term before its description (a builtin's synopsis forms). */
+const maxTermLines = 8;
 
 const headingLabel =
   /^(?:chapter|part|appendix|section|book|lecture|unit)\s+[\dA-Z]{1,4}\.?$|^\d{1,3}(?:\.\d{1,3})*\.?$/i;
