@@ -81,6 +81,27 @@ describe('headings from the PDF outline', () => {
     expect(paragraphs.some((text) => text.startsWith('Changes the working directory'))).toBe(true);
   });
 
+  it('matches a title whose hyphen the outline leaves out ("Nonregular" for the page\'s "Non-regular")', async () => {
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    const page = document.addPage([612, 792]);
+    const lines = [
+      '2.13. Non-regular files',
+      'Sometimes it is useful to assign MIME types to other objects in the filesystem.',
+    ];
+    for (const [index, line] of lines.entries()) {
+      page.drawText(line, { x: 72, y: 700 - index * 20, size: 10, font });
+    }
+    addOutline(document, [{ title: '2.13. Nonregular files' }]);
+    const { blocks } = await pdfToBlocks(await document.save({ useObjectStreams: false }), {
+      name: 'spec.pdf',
+      workers: 1,
+    });
+    expect(
+      blocks.filter((block) => block.kind === 'heading').map((block) => [block.level, block.text]),
+    ).toEqual([[1, '2.13. Non-regular files']]);
+  });
+
   it('finds none of them without an outline (same font and size as the text)', async () => {
     const { blocks } = await pdfToBlocks(await manualWithOutline(false), { name: 'tool.pdf', workers: 1 });
     expect(blocks.some((block) => block.kind === 'heading')).toBe(false);

@@ -36,12 +36,16 @@ const sectionNumber =
 /** An outline's top-level "B Invoking R" for the page's "Appendix B Invoking R". */
 const appendixLetter = /^[A-Z]\s+(?=\p{Lu})/u;
 
-/** Lowercase letters and digits, single spaces, no section number. */
+/**
+ * Lowercase letters and digits, single spaces, no section number. A hyphen inside a word joins its halves
+ * (an outline's "Nonregular files" is the page's "Non-regular files"; soft hyphens go too).
+ */
 export function headingKey(text: string): string {
   return text
     .normalize('NFKC')
     .replace(sectionNumber, '')
     .toLowerCase()
+    .replace(/(?<=\p{L})[-\u00AD\u2010\u2011](?=\p{L})/gu, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
