@@ -30,11 +30,9 @@
  *
  * Note: Qdrant computes IDF over the whole collection, the embedded store over the caller's scopes.
  */
-import { QdrantClient } from '@qdrant/js-client-rest';
 import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { classifyFailure, serviceError } from '../outside-calls.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
@@ -46,17 +44,23 @@ import type {
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
+import { callQdrant, connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
 import {
+  chunkKinds,
+  chunkPoints,
+  denseName,
   documentPayload,
   location,
   type MovedFrom,
   movedFrom,
   type Payload,
   pointId,
+  sparseName,
   splitLive,
   toChild,
   toDocument,
 } from './qdrant-points.ts';
+import { type WithNameLock, WriteLocks } from './qdrant-write-locks.ts';
 
 export interface QdrantChunkIndexOptions {
   url: string;
@@ -70,20 +74,17 @@ export interface QdrantChunkIndexOptions {
   replicationFactor?: number;
   writeConsistency?: number;
   /** Runs a write of one (scope, file name) exclusively across processes (e.g. a PostgreSQL lock). */
-  withNameLock?: <Result>(scope: Scope, name: string, work: () => Promise<Result>) => Promise<Result>;
+  withNameLock?: WithNameLock;
   /** Chunks of no live version are swept at open only once this old (default 6 h). */
   sweepGraceMs?: number;
 }
 
 type Filter = { must?: unknown[]; must_not?: unknown[]; should?: unknown[] };
 
-const denseName = 'dense';
-const sparseName = 'bm25';
 const metaId = '00000000-0000-4000-8000-000000000000';
 const fusionDepth = (k: number) => Math.max(k * 4, 40);
 /** Reads that decide which versions are live ask a majority of the replicas of a shard. */
 const liveRead = { consistency: 'majority' as const };
-const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
 const payloadIndexes = [
   'scope',
   'document_id',
@@ -102,24 +103,21 @@ export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Pr
 }
 
 export class QdrantChunkIndex implements ChunkIndex {
-  private readonly client: QdrantClient;
+  private readonly connection: QdrantConnection;
+  private readonly client: QdrantConnection['client'];
   private readonly options: QdrantChunkIndexOptions;
   private readonly collection: string;
+  private readonly locks: WriteLocks;
   /** Dense size of the collection; null = BM25 only; undefined = no collection yet. */
   private denseSize: number | null | undefined;
-  /** Writes of one (scope, name) in this process, chained. */
-  private readonly writing = new Map<string, Promise<unknown>>();
   private swept = false;
 
   constructor(options: QdrantChunkIndexOptions) {
     this.options = options;
-    this.collection = options.collection;
-    this.client = new QdrantClient({
-      url: options.url,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      checkCompatibility: false,
-      timeout: 30_000,
-    });
+    this.connection = connectQdrant(options);
+    this.client = this.connection.client;
+    this.collection = this.connection.collection;
+    this.locks = new WriteLocks(options.withNameLock);
   }
 
   /** Reads the collection's layout (if it exists), so that unreachable servers fail at start-up. */
@@ -156,7 +154,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       await this.ensureEmbedding({ model: document.embeddingModel ?? 'unknown', dimension });
     }
     const scope = document.scope;
-    await this.exclusive(scope, document.name, async () => {
+    await this.locks.exclusive(scope, document.name, async () => {
       await this.sweep({ scope, name: document.name }, 0).catch((error: unknown) =>
         this.options.logger?.warn(
           { scope, name: document.name, error: describeError(error) },
@@ -193,50 +191,8 @@ export class QdrantChunkIndex implements ChunkIndex {
   }
 
   private async upsertChunks(input: ReplaceDocumentInput, version: string): Promise<void> {
-    const { document, parents, children } = input;
-    const scope = document.scope;
-    const writtenAt = Date.now();
-    const points = [
-      ...parents.map((parent) => ({
-        id: pointId(scope, 'parent', parent.id, version),
-        vector: {},
-        payload: {
-          kind: 'parent',
-          scope,
-          version,
-          written_at: writtenAt,
-          document_id: document.id,
-          document_name: document.name,
-          parent_id: parent.id,
-          page_start: parent.pageStart,
-          page_end: parent.pageEnd,
-          section_path: parent.sectionPath,
-          text: parent.text,
-        },
-      })),
-      ...children.map((child) => ({
-        id: pointId(scope, 'child', child.id, version),
-        vector: {
-          [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
-          ...(child.dense ? { [denseName]: Array.from(child.dense) } : {}),
-        },
-        payload: {
-          kind: 'child',
-          scope,
-          version,
-          written_at: writtenAt,
-          document_id: document.id,
-          document_name: document.name,
-          child_id: child.id,
-          parent_id: child.parentId,
-          page_start: child.pageStart,
-          page_end: child.pageEnd,
-          section_path: child.sectionPath,
-          text: child.text,
-        },
-      })),
-    ];
-    const size = this.options.batchSize ?? 256;
+    const points = chunkPoints(input, version, Date.now());
+    const size = this.connection.batchSize;
     for (let start = 0; start < points.length; start += size) {
       await this.client.upsert(this.collection, { wait: true, points: points.slice(start, start + size) });
     }
@@ -368,25 +324,11 @@ export class QdrantChunkIndex implements ChunkIndex {
     );
   }
 
-  /** One write of (scope, name) at a time: chained in this process, then the cross-process lock. */
-  private exclusive<Result>(scope: Scope, name: string, work: () => Promise<Result>): Promise<Result> {
-    const key = `${scope}\u0000${name}`;
-    const locked = () => (this.options.withNameLock ? this.options.withNameLock(scope, name, work) : work());
-    const previous = this.writing.get(key) ?? Promise.resolve();
-    const next = previous.then(locked, locked);
-    const settled = next.catch(() => {});
-    this.writing.set(key, settled);
-    void settled.then(() => {
-      if (this.writing.get(key) === settled) this.writing.delete(key);
-    });
-    return next;
-  }
-
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
     if (!(await this.hasCollection())) return false;
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
-    await this.exclusive(scope, existing.name, async () => {
+    await this.locks.exclusive(scope, existing.name, async () => {
       // A document that was moved here names the copy it replaced: that copy goes first, for good.
       const sources = (await this.documentsNamed(scope, existing.name))
         .filter((payload) => payload.scope === scope)
@@ -452,8 +394,8 @@ export class QdrantChunkIndex implements ChunkIndex {
     if (!found) throw moveSourceMissing(documentId, from);
     const name = found.name;
     const [first, second] = [from, to].sort();
-    return this.exclusive(first!, name, () =>
-      this.exclusive(second!, name, () => this.moveLocked(documentId, name, from, to)),
+    return this.locks.exclusive(first!, name, () =>
+      this.locks.exclusive(second!, name, () => this.moveLocked(documentId, name, from, to)),
     );
   }
 
@@ -540,7 +482,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       const page = await this.client.scroll(this.collection, {
         filter,
         ...liveRead,
-        limit: this.options.batchSize ?? 256,
+        limit: this.connection.batchSize,
         with_payload: true,
         with_vector: true,
         ...(offset === undefined ? {} : { offset }),
@@ -824,41 +766,8 @@ export class QdrantChunkIndex implements ChunkIndex {
     return payloads;
   }
 
-  private async call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof RagentError) throw error;
-      const failure = classifyFailure(error);
-      const context = {
-        service: 'qdrant',
-        url: this.options.url,
-        failure,
-        cause: error,
-        extra: { collection: this.collection, operation: what },
-      };
-      if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
-        throw serviceError(
-          'QDRANT_UNREACHABLE',
-          `Qdrant is not reachable (${failure.reason}). Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
-            'fix QDRANT_URL, or unset QDRANT_URL to use the embedded index.',
-          context,
-        );
-      }
-      if (failure.kind === 'unauthorized') {
-        throw serviceError(
-          'QDRANT_FAILED',
-          `Qdrant refused ragent's API key (${failure.reason}). Check QDRANT_API_KEY.`,
-          context,
-        );
-      }
-      throw serviceError(
-        'QDRANT_FAILED',
-        `Qdrant failed to ${what} in collection "${this.collection}": ${firstLine(describeError(error))}. ` +
-          'Check the Qdrant log and QDRANT_API_KEY, then try again.',
-        context,
-      );
-    }
+  private call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
+    return callQdrant(this.connection, what, work);
   }
 }
 
@@ -897,8 +806,4 @@ function stillIn(error: unknown, name: string, from: Scope): unknown {
       ...(error.details ? { details: error.details } : {}),
     },
   );
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
 }
