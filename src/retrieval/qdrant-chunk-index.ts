@@ -42,8 +42,16 @@ import type {
   SearchQuery,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
-import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
+import {
+  bm25OnlyCollection,
+  type CollectionSettings,
+  createCollection,
+  ensureEmbedding,
+  qdrantMismatch,
+  readDenseSize,
+  readMeta,
+} from './qdrant-collection.ts';
 import { callQdrant, connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
 import {
   chunkKinds,
@@ -62,17 +70,13 @@ import {
 } from './qdrant-points.ts';
 import { type WithNameLock, WriteLocks } from './qdrant-write-locks.ts';
 
-export interface QdrantChunkIndexOptions {
+export interface QdrantChunkIndexOptions extends CollectionSettings {
   url: string;
   apiKey: string | undefined;
   collection: string;
   logger?: Logger;
   /** Points per upsert request. */
   batchSize?: number;
-  /** Used when the collection is created (QDRANT_SHARDS, QDRANT_REPLICATION_FACTOR, QDRANT_WRITE_CONSISTENCY). */
-  shards?: number;
-  replicationFactor?: number;
-  writeConsistency?: number;
   /** Runs a write of one (scope, file name) exclusively across processes (e.g. a PostgreSQL lock). */
   withNameLock?: WithNameLock;
   /** Chunks of no live version are swept at open only once this old (default 6 h). */
@@ -81,21 +85,9 @@ export interface QdrantChunkIndexOptions {
 
 type Filter = { must?: unknown[]; must_not?: unknown[]; should?: unknown[] };
 
-const metaId = '00000000-0000-4000-8000-000000000000';
 const fusionDepth = (k: number) => Math.max(k * 4, 40);
 /** Reads that decide which versions are live ask a majority of the replicas of a shard. */
 const liveRead = { consistency: 'majority' as const };
-const payloadIndexes = [
-  'scope',
-  'document_id',
-  'kind',
-  'version',
-  'parent_id',
-  'name',
-  'document_name',
-  'moved_from_scope',
-];
-
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
   await index.connect();
@@ -122,13 +114,8 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   /** Reads the collection's layout (if it exists), so that unreachable servers fail at start-up. */
   async connect(): Promise<void> {
-    await this.call('connect', async () => {
-      const { exists } = await this.client.collectionExists(this.collection);
-      if (!exists) return;
-      const info = await this.client.getCollection(this.collection);
-      const vectors = (info.config.params.vectors ?? {}) as Record<string, { size?: number }>;
-      this.denseSize = vectors[denseName]?.size ?? null;
-    });
+    const denseSize = await readDenseSize(this.connection);
+    if (denseSize !== undefined) this.denseSize = denseSize;
     if (this.denseSize !== undefined && !this.swept) {
       this.swept = true;
       await this.sweep(undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch((error: unknown) =>
@@ -574,8 +561,8 @@ export class QdrantChunkIndex implements ChunkIndex {
     const useSparse = query.sparse.indices.length > 0;
     const useDense = query.dense !== undefined && this.denseSize !== null && this.denseSize !== undefined;
     if (query.dense && this.denseSize && query.dense.length !== this.denseSize) {
-      const meta = await this.readMeta();
-      throw mismatch(
+      const meta = await readMeta(this.connection);
+      throw qdrantMismatch(
         this.collection,
         meta?.model ?? 'unknown',
         this.denseSize,
@@ -624,40 +611,11 @@ export class QdrantChunkIndex implements ChunkIndex {
   }
 
   async ensureEmbedding(info: IndexEmbeddingInfo): Promise<void> {
-    if (info.model === null) return;
-    if (
-      this.denseSize !== undefined &&
-      this.denseSize !== null &&
-      info.dimension !== null &&
-      this.denseSize !== info.dimension
-    ) {
-      const meta = await this.readMeta();
-      throw mismatch(this.collection, meta?.model ?? 'unknown', this.denseSize, info.model, info.dimension);
-    }
-    if (!(await this.hasCollection())) return;
-    const meta = await this.readMeta();
-    if (meta && meta.model !== info.model) {
-      throw mismatch(this.collection, meta.model, meta.dimension, info.model, info.dimension);
-    }
-    if (!meta || (meta.dimension === null && info.dimension !== null)) {
-      await this.call('write', () =>
-        this.client.upsert(this.collection, {
-          wait: true,
-          points: [
-            {
-              id: metaId,
-              vector: {},
-              payload: {
-                kind: 'meta',
-                scope: '',
-                embedding_model: info.model,
-                embedding_dimension: info.dimension,
-              },
-            },
-          ],
-        }),
-      );
-    }
+    await ensureEmbedding(
+      this.connection,
+      { denseSize: this.denseSize, hasCollection: () => this.hasCollection() },
+      info,
+    );
   }
 
   async close(): Promise<void> {}
@@ -670,54 +628,13 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   private async ensureCollection(dimension: number | null): Promise<void> {
     if (!(await this.hasCollection())) {
-      const created = await this.call('create the collection', async () => {
-        try {
-          await this.client.createCollection(this.collection, {
-            vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
-            sparse_vectors: { [sparseName]: { modifier: 'idf' } },
-            shard_number: this.options.shards ?? 1,
-            replication_factor: this.options.replicationFactor ?? 1,
-            write_consistency_factor: this.options.writeConsistency ?? 1,
-          });
-        } catch (error) {
-          // Another replica (or write) created it first: use theirs.
-          if ((await this.client.collectionExists(this.collection)).exists) return false;
-          throw error;
-        }
-        // Payload indexes are idempotent: created again by whoever created the collection.
-        for (const field of payloadIndexes) {
-          await this.client.createPayloadIndex(this.collection, {
-            field_name: field,
-            field_schema: 'keyword',
-            wait: true,
-          });
-        }
-        return true;
-      });
-      if (created) {
+      if (await createCollection(this.connection, this.options, dimension)) {
         this.denseSize = dimension;
         return;
       }
       await this.connect();
     }
-    if (dimension !== null && this.denseSize === null) {
-      throw new RagentError(
-        'INDEX_MODEL_MISMATCH',
-        `The Qdrant collection "${this.collection}" was created for BM25 only, without dense vectors. ` +
-          'Delete the collection (or set QDRANT_COLLECTION to a new name) and ingest again, ' +
-          'or keep RAGENT_EMBEDDINGS=none.',
-      );
-    }
-  }
-
-  private async readMeta(): Promise<{ model: string; dimension: number | null } | undefined> {
-    const [point] = await this.call('read', () =>
-      this.client.retrieve(this.collection, { ids: [metaId], with_payload: true }),
-    );
-    const payload = point?.payload as Payload | undefined;
-    if (!payload || typeof payload.embedding_model !== 'string') return undefined;
-    const dimension = typeof payload.embedding_dimension === 'number' ? payload.embedding_dimension : null;
-    return { model: payload.embedding_model, dimension };
+    if (dimension !== null && this.denseSize === null) throw bm25OnlyCollection(this.collection);
   }
 
   /** The live version of each file in these scopes (read from a majority of the replicas). */
@@ -769,24 +686,6 @@ export class QdrantChunkIndex implements ChunkIndex {
   private call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
     return callQdrant(this.connection, what, work);
   }
-}
-
-function mismatch(
-  collection: string,
-  indexModel: string,
-  indexDimension: number | null,
-  wantedModel: string,
-  wantedDimension: number | null,
-): RagentError {
-  return embeddingMismatchError({
-    index: `The Qdrant collection "${collection}"`,
-    indexModel,
-    indexDimension,
-    wantedModel,
-    wantedDimension,
-    reindex:
-      'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
-  });
 }
 
 /** One more than any document point of `scope` among `documents` (those of (scope, name)). */
