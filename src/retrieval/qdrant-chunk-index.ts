@@ -53,6 +53,7 @@ import {
   readMeta,
 } from './qdrant-collection.ts';
 import { callQdrant, connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
+import { documentsNamed, liveDocuments, liveRead, liveVersions } from './qdrant-live-reads.ts';
 import {
   chunkKinds,
   chunkPoints,
@@ -68,6 +69,7 @@ import {
   toChild,
   toDocument,
 } from './qdrant-points.ts';
+import { deleteMovedCopies, sweep } from './qdrant-sweep.ts';
 import { type WithNameLock, WriteLocks } from './qdrant-write-locks.ts';
 
 export interface QdrantChunkIndexOptions extends CollectionSettings {
@@ -83,11 +85,7 @@ export interface QdrantChunkIndexOptions extends CollectionSettings {
   sweepGraceMs?: number;
 }
 
-type Filter = { must?: unknown[]; must_not?: unknown[]; should?: unknown[] };
-
 const fusionDepth = (k: number) => Math.max(k * 4, 40);
-/** Reads that decide which versions are live ask a majority of the replicas of a shard. */
-const liveRead = { consistency: 'majority' as const };
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
   await index.connect();
@@ -118,11 +116,12 @@ export class QdrantChunkIndex implements ChunkIndex {
     if (denseSize !== undefined) this.denseSize = denseSize;
     if (this.denseSize !== undefined && !this.swept) {
       this.swept = true;
-      await this.sweep(undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch((error: unknown) =>
-        this.options.logger?.warn(
-          { error: describeError(error) },
-          'sweeping leftovers of interrupted Qdrant writes failed; retried at the next start',
-        ),
+      await sweep(this.connection, undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch(
+        (error: unknown) =>
+          this.options.logger?.warn(
+            { error: describeError(error) },
+            'sweeping leftovers of interrupted Qdrant writes failed; retried at the next start',
+          ),
       );
     }
   }
@@ -142,7 +141,7 @@ export class QdrantChunkIndex implements ChunkIndex {
     }
     const scope = document.scope;
     await this.locks.exclusive(scope, document.name, async () => {
-      await this.sweep({ scope, name: document.name }, 0).catch((error: unknown) =>
+      await sweep(this.connection, { scope, name: document.name }, 0).catch((error: unknown) =>
         this.options.logger?.warn(
           { scope, name: document.name, error: describeError(error) },
           'sweeping leftovers before a write failed',
@@ -153,7 +152,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       await this.call(`write the chunks of ${document.name} (${unchanged})`, () =>
         this.upsertChunks(input, version),
       );
-      const existing = await this.documentsNamed(scope, document.name).catch((error: unknown) =>
+      const existing = await documentsNamed(this.connection, scope, document.name).catch((error: unknown) =>
         this.call(`write ${document.name} (${unchanged})`, () =>
           Promise.reject(
             error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error,
@@ -163,7 +162,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       const generation = nextGeneration(existing, scope);
       await this.commit(document, documentPayload(document, version, generation), unchanged);
       try {
-        await this.sweep({ scope, name: document.name }, 0, { ids: input.replaces ?? [] });
+        await sweep(this.connection, { scope, name: document.name }, 0, { ids: input.replaces ?? [] });
       } catch (error) {
         this.options.logger?.warn(
           { scope, name: document.name, documentId: document.id, error: describeError(error) },
@@ -205,124 +204,18 @@ export class QdrantChunkIndex implements ChunkIndex {
     }
   }
 
-  /**
-   * Deletes leftovers, in an order where no step makes an old copy live again: the copies named by
-   * move markers about to go, then document points outranked by another of the same (scope, name) or
-   * named in `extra.ids`, then copies that were moved away (the top of their name, after what they
-   * outrank), then parents and children of no live version (of `target` only, when given; at open,
-   * only those written more than `graceMs` ago).
-   */
-  private async sweep(
-    target: { scope: Scope; name: string } | undefined,
-    graceMs: number,
-    extra: { ids?: readonly string[] } = {},
-  ): Promise<void> {
-    const documents = target
-      ? await this.documentsNamed(target.scope, target.name)
-      : await this.scrollAll({ must: [{ key: 'kind', match: { value: 'document' } }] }, liveRead);
-    const { live, shadowed, movedAway } = splitLive(documents, target ? new Set([target.scope]) : undefined);
-    const liveIds = new Set(live.map((payload) => String(payload.document_id)));
-    const extraIds = new Set(target && extra.ids ? extra.ids.filter((id) => !liveIds.has(id)) : []);
-    const doomed = [
-      ...shadowed,
-      ...documents.filter(
-        (payload) => payload.scope === target?.scope && extraIds.has(String(payload.document_id)),
-      ),
-    ];
-    // The copy a marker names goes before the marker; older points of a name before its top.
-    await this.deleteMovedCopies(
-      [...doomed, ...movedAway].map(movedFrom).filter((source): source is MovedFrom => source !== undefined),
-    );
-    const stale = [
-      ...shadowed.map((payload) => pointId(String(payload.scope), 'document', String(payload.document_id))),
-      ...(target ? [...extraIds].map((id) => pointId(target.scope, 'document', id)) : []),
-    ];
-    if (stale.length > 0) {
-      await this.client.delete(this.collection, {
-        wait: true,
-        ordering: 'strong',
-        points: [...new Set(stale)],
-      });
-    }
-    await this.deleteMovedCopies(
-      movedAway.map((payload) => ({
-        scope: String(payload.scope),
-        name: String(payload.name),
-        version: String(payload.version),
-      })),
-    );
-    const liveVersions = live.map((payload) => String(payload.version));
-    const must: unknown[] = [chunkKinds];
-    if (target) {
-      must.push({ key: 'scope', match: { value: target.scope } });
-      must.push({ key: 'document_name', match: { value: target.name } });
-    }
-    if (graceMs > 0) {
-      must.push({
-        should: [
-          { key: 'written_at', range: { lt: Date.now() - graceMs } },
-          { is_empty: { key: 'written_at' } },
-        ],
-      });
-    }
-    const filter: Filter = {
-      must,
-      ...(liveVersions.length > 0 ? { must_not: [{ key: 'version', match: { any: liveVersions } }] } : {}),
-    };
-    await this.client.delete(this.collection, { wait: true, filter: filter as never });
-  }
-
-  /**
-   * Deletes the document points of copies that were moved to another set (exactly that scope, name and
-   * version: a newer document of the same name in that scope is never touched, so no lock is needed).
-   */
-  private async deleteMovedCopies(sources: readonly MovedFrom[]): Promise<void> {
-    if (sources.length === 0) return;
-    await this.client.delete(this.collection, {
-      wait: true,
-      ordering: 'strong',
-      filter: {
-        must: [{ key: 'kind', match: { value: 'document' } }],
-        should: sources.map((source) => ({
-          must: [
-            { key: 'scope', match: { value: source.scope } },
-            { key: 'name', match: { value: source.name } },
-            { key: 'version', match: { value: source.version } },
-          ],
-        })),
-      } as never,
-    });
-  }
-
-  /** The document points of (scope, name), and those of moves out of (scope, name) (their markers). */
-  private async documentsNamed(scope: Scope, name: string): Promise<Payload[]> {
-    return this.scrollAll(
-      {
-        must: [
-          { key: 'kind', match: { value: 'document' } },
-          { key: 'name', match: { value: name } },
-        ],
-        should: [
-          { key: 'scope', match: { value: scope } },
-          { key: 'moved_from_scope', match: { value: scope } },
-        ],
-      },
-      liveRead,
-    );
-  }
-
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
     if (!(await this.hasCollection())) return false;
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
     await this.locks.exclusive(scope, existing.name, async () => {
       // A document that was moved here names the copy it replaced: that copy goes first, for good.
-      const sources = (await this.documentsNamed(scope, existing.name))
+      const sources = (await documentsNamed(this.connection, scope, existing.name))
         .filter((payload) => payload.scope === scope)
         .map(movedFrom)
         .filter((source): source is MovedFrom => source !== undefined);
       await this.call(`remove ${existing.name} (it is still searchable)`, () =>
-        this.deleteMovedCopies(sources),
+        deleteMovedCopies(this.connection, sources),
       );
       // The commit: one request deletes every document point of the name, so no older one shows up.
       const documents = {
@@ -335,13 +228,13 @@ export class QdrantChunkIndex implements ChunkIndex {
       try {
         await this.client.delete(this.collection, { wait: true, ordering: 'strong', filter: documents });
       } catch (error) {
-        const left = await this.documentsNamed(scope, existing.name).catch(() => undefined);
+        const left = await documentsNamed(this.connection, scope, existing.name).catch(() => undefined);
         if (left === undefined || left.some((payload) => payload.scope === scope)) {
           await this.call(`remove ${existing.name} (it is still searchable)`, () => Promise.reject(error));
         }
       }
       try {
-        await this.sweep({ scope, name: existing.name }, 0);
+        await sweep(this.connection, { scope, name: existing.name }, 0);
       } catch (error) {
         this.options.logger?.warn(
           { scope, name: existing.name, error: describeError(error) },
@@ -403,7 +296,7 @@ export class QdrantChunkIndex implements ChunkIndex {
     await this.commit(document, payload, unchanged);
     let cleanUpPending = false;
     try {
-      await this.sweep({ scope: from, name }, 0);
+      await sweep(this.connection, { scope: from, name }, 0);
     } catch (error) {
       cleanUpPending = true;
       this.options.logger?.warn(
@@ -423,24 +316,26 @@ export class QdrantChunkIndex implements ChunkIndex {
     to: Scope,
     version: string,
   ): Promise<{ source: Payload; targetDocuments: Payload[] }> {
-    await this.call(`move ${name}`, () => this.sweep({ scope: from, name }, 0));
-    await this.sweep({ scope: to, name }, 0).catch((error: unknown) =>
+    await this.call(`move ${name}`, () => sweep(this.connection, { scope: from, name }, 0));
+    await sweep(this.connection, { scope: to, name }, 0).catch((error: unknown) =>
       this.options.logger?.warn(
         { scope: to, name, error: describeError(error) },
         'sweeping leftovers before a move failed',
       ),
     );
-    const sourceDocuments = await this.documentsNamed(from, name);
+    const sourceDocuments = await documentsNamed(this.connection, from, name);
     const source = splitLive(sourceDocuments, new Set([from])).live[0];
     if (!source || source.document_id !== documentId) throw moveSourceMissing(documentId, from);
     // Moved here before with its clean-up pending: that older copy goes now, so that a copy a marker
     // names never carries a marker of its own (deleting it can never bring a third copy back).
     const earlier = movedFrom(source);
-    if (earlier) await this.call(`move ${name}`, () => this.deleteMovedCopies([earlier]));
-    const targetDocuments = await this.documentsNamed(to, name);
+    if (earlier) await this.call(`move ${name}`, () => deleteMovedCopies(this.connection, [earlier]));
+    const targetDocuments = await documentsNamed(this.connection, to, name);
     const taken = splitLive(targetDocuments, new Set([to])).live[0];
     if (taken) throw moveTargetTaken(name, to, { name });
-    const sameBytes = (await this.liveDocuments([to])).find((payload) => payload.document_id === documentId);
+    const sameBytes = (await liveDocuments(this.connection, [to])).find(
+      (payload) => payload.document_id === documentId,
+    );
     if (sameBytes) throw moveTargetTaken(name, to, { name: String(sameBytes.name) });
 
     await this.call(`copy the chunks of ${name} to ${to}`, () =>
@@ -503,14 +398,14 @@ export class QdrantChunkIndex implements ChunkIndex {
     const payload = point?.payload as Payload | undefined;
     if (payload?.kind !== 'document' || payload.scope !== scope) return undefined;
     // Outranked by a newer version of the same file (a clean-up still pending): not live.
-    const named = await this.call('read', () => this.documentsNamed(scope, String(payload.name)));
+    const named = await this.call('read', () => documentsNamed(this.connection, scope, String(payload.name)));
     const live = splitLive(named, new Set([scope])).live[0];
     return live && live.document_id === documentId ? toDocument(live) : undefined;
   }
 
   async listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]> {
     if (scopes.length === 0 || !(await this.hasCollection())) return [];
-    const payloads = await this.liveDocuments(scopes);
+    const payloads = await liveDocuments(this.connection, scopes);
     return payloads
       .map(toDocument)
       .sort(
@@ -521,7 +416,7 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   async listAllDocuments(): Promise<DocumentRecord[]> {
     if (!(await this.hasCollection())) return [];
-    const payloads = await this.liveDocuments(undefined);
+    const payloads = await liveDocuments(this.connection, undefined);
     return payloads
       .map(toDocument)
       .sort(
@@ -534,7 +429,7 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   async getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined> {
     if (scopes.length === 0 || !(await this.hasCollection())) return undefined;
-    const versions = await this.liveVersions(scopes);
+    const versions = await liveVersions(this.connection, scopes);
     if (versions.length === 0) return undefined;
     const { points } = await this.call('read', () =>
       this.client.scroll(this.collection, {
@@ -571,7 +466,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       );
     }
     if (!useSparse && !useDense) return [];
-    const versions = await this.liveVersions(options.scopes);
+    const versions = await liveVersions(this.connection, options.scopes);
     if (versions.length === 0) return [];
     const filter = {
       must: [
@@ -635,52 +530,6 @@ export class QdrantChunkIndex implements ChunkIndex {
       await this.connect();
     }
     if (dimension !== null && this.denseSize === null) throw bm25OnlyCollection(this.collection);
-  }
-
-  /** The live version of each file in these scopes (read from a majority of the replicas). */
-  private async liveVersions(scopes: readonly Scope[]): Promise<string[]> {
-    return (await this.liveDocuments(scopes)).map((payload) => String(payload.version));
-  }
-
-  /** The live documents of these scopes, or of every scope when `scopes` is undefined. */
-  private async liveDocuments(scopes: readonly Scope[] | undefined): Promise<Payload[]> {
-    const documents = await this.scrollAll(
-      {
-        must: [{ key: 'kind', match: { value: 'document' } }],
-        // With the documents of these scopes, the moves out of them: their markers say which copy left.
-        ...(scopes
-          ? {
-              should: [
-                { key: 'scope', match: { any: [...scopes] } },
-                { key: 'moved_from_scope', match: { any: [...scopes] } },
-              ],
-            }
-          : {}),
-      },
-      liveRead,
-    );
-    return splitLive(documents, scopes ? new Set(scopes) : undefined).live;
-  }
-
-  private async scrollAll(filter: Filter, read: { consistency?: 'majority' } = {}): Promise<Payload[]> {
-    const payloads: Payload[] = [];
-    let offset: string | number | undefined;
-    for (;;) {
-      const page = await this.call('read', () =>
-        this.client.scroll(this.collection, {
-          filter: filter as never,
-          ...read,
-          limit: 256,
-          with_payload: true,
-          ...(offset === undefined ? {} : { offset }),
-        }),
-      );
-      for (const point of page.points) payloads.push(point.payload as Payload);
-      const next = page.next_page_offset;
-      if (next === null || next === undefined || typeof next === 'object') break;
-      offset = next;
-    }
-    return payloads;
   }
 
   private call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
