@@ -31,7 +31,7 @@
  * Note: Qdrant computes IDF over the whole collection, the embedded store over the caller's scopes.
  */
 import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
-import { describeError, RagentError } from '../errors.ts';
+import { describeError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type {
   ChunkIndex,
@@ -42,7 +42,7 @@ import type {
   SearchQuery,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
-import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
+import { moveSourceMissing, moveToSameScope } from './move-errors.ts';
 import {
   bm25OnlyCollection,
   type CollectionSettings,
@@ -52,16 +52,13 @@ import {
   readDenseSize,
   readMeta,
 } from './qdrant-collection.ts';
+import { denseDimension, writeVersion } from './qdrant-commit.ts';
 import { callQdrant, connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
 import { documentsNamed, liveDocuments, liveRead, liveVersions } from './qdrant-live-reads.ts';
+import { moveDocument, stillIn } from './qdrant-move.ts';
 import {
-  chunkKinds,
-  chunkPoints,
   denseName,
-  documentPayload,
   location,
-  type MovedFrom,
-  movedFrom,
   type Payload,
   pointId,
   sparseName,
@@ -69,7 +66,8 @@ import {
   toChild,
   toDocument,
 } from './qdrant-points.ts';
-import { deleteMovedCopies, sweep } from './qdrant-sweep.ts';
+import { removeNamed } from './qdrant-remove.ts';
+import { sweep } from './qdrant-sweep.ts';
 import { type WithNameLock, WriteLocks } from './qdrant-write-locks.ts';
 
 export interface QdrantChunkIndexOptions extends CollectionSettings {
@@ -128,143 +126,29 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   async replaceDocument(input: ReplaceDocumentInput): Promise<void> {
     const { document, children } = input;
-    const dimension = children.find((child) => child.dense)?.dense?.length ?? null;
-    if (dimension !== null && children.some((child) => child.dense?.length !== dimension)) {
-      throw new RagentError(
-        'INVALID_INPUT',
-        `Some chunks of ${document.name} have no or other-sized dense vectors. Ingest the file again.`,
-      );
-    }
+    const dimension = denseDimension(input);
     await this.ensureCollection(dimension);
     if (dimension !== null) {
       await this.ensureEmbedding({ model: document.embeddingModel ?? 'unknown', dimension });
     }
     const scope = document.scope;
-    await this.locks.exclusive(scope, document.name, async () => {
-      await sweep(this.connection, { scope, name: document.name }, 0).catch((error: unknown) =>
-        this.options.logger?.warn(
-          { scope, name: document.name, error: describeError(error) },
-          'sweeping leftovers before a write failed',
-        ),
-      );
-      const version = crypto.randomUUID();
-      const unchanged = 'the previous version (if any) is still the one searched';
-      await this.call(`write the chunks of ${document.name} (${unchanged})`, () =>
-        this.upsertChunks(input, version),
-      );
-      const existing = await documentsNamed(this.connection, scope, document.name).catch((error: unknown) =>
-        this.call(`write ${document.name} (${unchanged})`, () =>
-          Promise.reject(
-            error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error,
-          ),
-        ),
-      );
-      const generation = nextGeneration(existing, scope);
-      await this.commit(document, documentPayload(document, version, generation), unchanged);
-      try {
-        await sweep(this.connection, { scope, name: document.name }, 0, { ids: input.replaces ?? [] });
-      } catch (error) {
-        this.options.logger?.warn(
-          { scope, name: document.name, documentId: document.id, error: describeError(error) },
-          'the new version is live, but removing the old one failed; it is swept before the next write of this file and at start',
-        );
-      }
-    });
+    await this.locks.exclusive(scope, document.name, () => writeVersion(this.connection, input));
     this.options.logger?.debug(
       { documentId: document.id, scope, children: children.length },
       'indexed in Qdrant',
     );
   }
 
-  private async upsertChunks(input: ReplaceDocumentInput, version: string): Promise<void> {
-    const points = chunkPoints(input, version, Date.now());
-    const size = this.connection.batchSize;
-    for (let start = 0; start < points.length; start += size) {
-      await this.client.upsert(this.collection, { wait: true, points: points.slice(start, start + size) });
-    }
-  }
-
-  /** The one write that makes `version` live. A failed request may still have been applied: read back. */
-  private async commit(document: DocumentRecord, payload: Payload, unchanged: string): Promise<void> {
-    const id = pointId(document.scope, 'document', document.id);
-    const version = payload.version;
-    try {
-      await this.client.upsert(this.collection, {
-        wait: true,
-        ordering: 'strong',
-        points: [{ id, vector: {}, payload }],
-      });
-    } catch (error) {
-      const applied = await this.client
-        .retrieve(this.collection, { ids: [id], with_payload: true, ...liveRead })
-        .then(([point]) => (point?.payload as Payload | undefined)?.version === version)
-        .catch(() => false);
-      if (applied) return;
-      await this.call(`write ${document.name} (${unchanged})`, () => Promise.reject(error));
-    }
-  }
-
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
     if (!(await this.hasCollection())) return false;
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
-    await this.locks.exclusive(scope, existing.name, async () => {
-      // A document that was moved here names the copy it replaced: that copy goes first, for good.
-      const sources = (await documentsNamed(this.connection, scope, existing.name))
-        .filter((payload) => payload.scope === scope)
-        .map(movedFrom)
-        .filter((source): source is MovedFrom => source !== undefined);
-      await this.call(`remove ${existing.name} (it is still searchable)`, () =>
-        deleteMovedCopies(this.connection, sources),
-      );
-      // The commit: one request deletes every document point of the name, so no older one shows up.
-      const documents = {
-        must: [
-          { key: 'kind', match: { value: 'document' } },
-          { key: 'scope', match: { value: scope } },
-          { key: 'name', match: { value: existing.name } },
-        ],
-      };
-      try {
-        await this.client.delete(this.collection, { wait: true, ordering: 'strong', filter: documents });
-      } catch (error) {
-        const left = await documentsNamed(this.connection, scope, existing.name).catch(() => undefined);
-        if (left === undefined || left.some((payload) => payload.scope === scope)) {
-          await this.call(`remove ${existing.name} (it is still searchable)`, () => Promise.reject(error));
-        }
-      }
-      try {
-        await sweep(this.connection, { scope, name: existing.name }, 0);
-      } catch (error) {
-        this.options.logger?.warn(
-          { scope, name: existing.name, error: describeError(error) },
-          'the document is removed, but deleting its chunks failed; they are swept before the next write of this file and at start',
-        );
-      }
-    });
+    await this.locks.exclusive(scope, existing.name, () =>
+      removeNamed(this.connection, scope, existing.name),
+    );
     return true;
   }
 
-  /**
-   * The move, correct under failure (see the top of the file for the versioned commit it builds on).
-   * Both (scope, name) write locks are taken, in a fixed order (sorted by scope), so no two writers wait
-   * for each other. Then:
-   * 1. leftovers of both names are swept — the source's strictly (an older document point of it left
-   *    behind would be live again once the moved copy's point is deleted), and a copy the source's own
-   *    marker names (an earlier move here, clean-up pending) goes too: so a copy a marker names never
-   *    carries a marker of its own, and deleting it can never bring a third copy back;
-   * 2. the source's chunks are copied, vectors and all, into the target scope under a fresh version:
-   *    invisible, as no document point names that version yet;
-   * 3. commit, ONE point write (`ordering: strong`): the target's document point, with the version, a
-   *    generation above any of that name there, the same record (uploader, link) and the marker
-   *    `moved_from_scope` + `moved_from_version`. Readers (`consistency: majority`) fetch the markers
-   *    of moves out of the scopes they read, and from this write on take the source copy as gone — so
-   *    a search sees the document in exactly one of the two scopes before, during and after;
-   * 4. clean-up: the source's document point (exactly that version), then its chunks. A failure here is
-   *    a move done with clean-up pending (a warning): the source is not live, and is swept before the
-   *    next write of either name and at open. A marker's document point is only ever deleted after the
-   *    copy it names (sweep, removeDocument), so that copy never comes back.
-   */
   async moveDocument(documentId: string, from: Scope, to: Scope): Promise<MoveOutcome> {
     if (from === to) throw moveToSameScope(from);
     if (!(await this.hasCollection())) throw moveSourceMissing(documentId, from);
@@ -272,118 +156,7 @@ export class QdrantChunkIndex implements ChunkIndex {
       throw stillIn(error, documentId.slice(0, 12), from);
     });
     if (!found) throw moveSourceMissing(documentId, from);
-    const name = found.name;
-    const [first, second] = [from, to].sort();
-    return this.locks.exclusive(first!, name, () =>
-      this.locks.exclusive(second!, name, () => this.moveLocked(documentId, name, from, to)),
-    );
-  }
-
-  private async moveLocked(documentId: string, name: string, from: Scope, to: Scope): Promise<MoveOutcome> {
-    const unchanged = `it is still in ${from} only`;
-    const version = crypto.randomUUID();
-    const { source, targetDocuments } = await this.prepareMove(documentId, name, from, to, version).catch(
-      (error: unknown) => {
-        throw stillIn(error, name, from);
-      },
-    );
-    const document: DocumentRecord = { ...toDocument(source), scope: to };
-    const payload = {
-      ...documentPayload(document, version, nextGeneration(targetDocuments, to)),
-      moved_from_scope: from,
-      moved_from_version: String(source.version),
-    };
-    await this.commit(document, payload, unchanged);
-    let cleanUpPending = false;
-    try {
-      await sweep(this.connection, { scope: from, name }, 0);
-    } catch (error) {
-      cleanUpPending = true;
-      this.options.logger?.warn(
-        { from, to, name, documentId, error: describeError(error) },
-        'the document is moved, but removing the old copy failed; it is no longer searched, and is swept before the next write of this file and at start',
-      );
-    }
-    this.options.logger?.debug({ documentId, from, to }, 'moved in Qdrant');
-    return { document, cleanUpPending };
-  }
-
-  /** Steps 1–2 of a move: sweeps, checks, the invisible copy of the chunks. */
-  private async prepareMove(
-    documentId: string,
-    name: string,
-    from: Scope,
-    to: Scope,
-    version: string,
-  ): Promise<{ source: Payload; targetDocuments: Payload[] }> {
-    await this.call(`move ${name}`, () => sweep(this.connection, { scope: from, name }, 0));
-    await sweep(this.connection, { scope: to, name }, 0).catch((error: unknown) =>
-      this.options.logger?.warn(
-        { scope: to, name, error: describeError(error) },
-        'sweeping leftovers before a move failed',
-      ),
-    );
-    const sourceDocuments = await documentsNamed(this.connection, from, name);
-    const source = splitLive(sourceDocuments, new Set([from])).live[0];
-    if (!source || source.document_id !== documentId) throw moveSourceMissing(documentId, from);
-    // Moved here before with its clean-up pending: that older copy goes now, so that a copy a marker
-    // names never carries a marker of its own (deleting it can never bring a third copy back).
-    const earlier = movedFrom(source);
-    if (earlier) await this.call(`move ${name}`, () => deleteMovedCopies(this.connection, [earlier]));
-    const targetDocuments = await documentsNamed(this.connection, to, name);
-    const taken = splitLive(targetDocuments, new Set([to])).live[0];
-    if (taken) throw moveTargetTaken(name, to, { name });
-    const sameBytes = (await liveDocuments(this.connection, [to])).find(
-      (payload) => payload.document_id === documentId,
-    );
-    if (sameBytes) throw moveTargetTaken(name, to, { name: String(sameBytes.name) });
-
-    await this.call(`copy the chunks of ${name} to ${to}`, () =>
-      this.copyChunks({ scope: from, name, version: String(source.version) }, to, version),
-    );
-    return { source, targetDocuments };
-  }
-
-  /** Copies the parents and children of one version of (scope, name) into `to` under `version`. */
-  private async copyChunks(
-    source: { scope: Scope; name: string; version: string },
-    to: Scope,
-    version: string,
-  ) {
-    const filter = {
-      must: [
-        chunkKinds,
-        { key: 'scope', match: { value: source.scope } },
-        { key: 'document_name', match: { value: source.name } },
-        { key: 'version', match: { value: source.version } },
-      ],
-    };
-    const writtenAt = Date.now();
-    let offset: string | number | undefined;
-    for (;;) {
-      const page = await this.client.scroll(this.collection, {
-        filter,
-        ...liveRead,
-        limit: this.connection.batchSize,
-        with_payload: true,
-        with_vector: true,
-        ...(offset === undefined ? {} : { offset }),
-      });
-      const points = page.points.map((point) => {
-        const payload = point.payload as Payload;
-        const kind = String(payload.kind);
-        const chunkId = String(kind === 'child' ? payload.child_id : payload.parent_id);
-        return {
-          id: pointId(to, kind, chunkId, version),
-          vector: (point.vector ?? {}) as never,
-          payload: { ...payload, scope: to, version, written_at: writtenAt },
-        };
-      });
-      if (points.length > 0) await this.client.upsert(this.collection, { wait: true, points });
-      const next = page.next_page_offset;
-      if (next === null || next === undefined || typeof next === 'object') return;
-      offset = next;
-    }
+    return moveDocument(this.connection, this.locks, { documentId, name: found.name, from, to });
   }
 
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {
@@ -535,23 +308,4 @@ export class QdrantChunkIndex implements ChunkIndex {
   private call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
     return callQdrant(this.connection, what, work);
   }
-}
-
-/** One more than any document point of `scope` among `documents` (those of (scope, name)). */
-function nextGeneration(documents: readonly Payload[], scope: Scope): number {
-  const own = documents.filter((payload) => payload.scope === scope);
-  return Math.max(0, ...own.map((payload) => Number(payload.generation ?? 0))) + 1;
-}
-
-/** A failure before a move's commit, saying that nothing moved. */
-function stillIn(error: unknown, name: string, from: Scope): unknown {
-  if (!(error instanceof RagentError) || !error.code.startsWith('QDRANT_')) return error;
-  return new RagentError(
-    error.code,
-    `${error.message} Nothing was moved: ${name} is still in ${from} only.`,
-    {
-      cause: error,
-      ...(error.details ? { details: error.details } : {}),
-    },
-  );
 }
