@@ -134,7 +134,7 @@ export function toChild(payload: Payload): ChildChunk {
 /**
  * Where a moved document came from: a document point written by a move carries the scope and version
  * of the copy it replaces (`moved_from_scope`, `moved_from_version`). That copy is no longer live from
- * the moment this point exists, whatever else is left of it (see QdrantChunkIndex.moveDocument).
+ * the moment this point exists, whatever else is left of it (see qdrant-move.ts).
  */
 export interface MovedFrom {
   scope: string;
