@@ -1,40 +1,19 @@
 /**
- * The Qdrant backend (QDRANT_URL). One collection holds everything, told apart by `payload.kind`:
- * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
- *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
- * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only; the
- *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it).
- * Payload indexes: scope, document_id, kind, version, parent_id, name, document_name.
- *
- * The commit, correct under failure. Qdrant applies one point's write atomically, but a batch runs its
- * operations one after another and never rolls back, so the commit is ONE point write:
- * 1. the new version's parents and children are upserted under a fresh `version` (UUID); every read
- *    filters on live versions, so they stay invisible;
- * 2. commit: the new `document` point is upserted (`ordering: strong`) with `generation` = one more than
- *    any document of that (scope, file name). Readers (`consistency: majority`) take, per (scope, name),
- *    only the highest generation as live — from this single write on, the new version is the one
- *    version searched, even while older document points still exist;
- * 3. clean-up: older document points of that name, then every chunk of that name not of the live
- *    version, are deleted. A failure here is logged as a warning, not reported as a failed write: the
- *    new version is live. Leftovers (of a failed clean-up, or of a process that died at any step) are
- *    swept before the next write of that (scope, name) and when the index is opened (chunks there only
- *    once older than `sweepGraceMs`, so a write in progress elsewhere is never swept away).
- * A commit request that fails is checked by reading the document back: it may have been applied.
- * A move to another scope (`moveDocument`) is the same commit, in the target scope, carrying a marker
- * that takes the source copy out of every read from that one write on.
- * Writes of one (scope, name) take turns: in this process, and across replicas through `withNameLock`
- * (a PostgreSQL lock when DATABASE_URL is set).
- *
- * Search over-fetches `candidatePoolSize(k)` points and keeps at most two children per parent
- * (`limitPerParent`, shared with the embedded store).
- *
- * Note: Qdrant computes IDF over the whole collection, the embedded store over the caller's scopes.
+ * The Qdrant backend of `ChunkIndex` (QDRANT_URL). This class holds what it learns of the collection
+ * (its dense size) and the write locks, and delegates each part to the file named after it:
+ * - qdrant-points.ts: how documents, parents and children map to points (one collection, `payload.kind`);
+ * - qdrant-collection.ts: the collection's layout, creation, payload indexes and embedding model;
+ * - qdrant-commit.ts: the versioned commit of a document, correct under failure;
+ * - qdrant-live-reads.ts: which version of each file is live (majority reads);
+ * - qdrant-sweep.ts: the leftovers of interrupted writes, swept before a write and at open;
+ * - qdrant-move.ts and qdrant-remove.ts: the atomic move between scopes, and removal;
+ * - qdrant-search.ts and qdrant-documents.ts: search (sparse + dense, RRF), parents, document records;
+ * - qdrant-write-locks.ts: writes of one (scope, name) take turns, across replicas too;
+ * - qdrant-connection.ts: the client, and how failures become QDRANT_* errors.
  */
-import { QdrantClient } from '@qdrant/js-client-rest';
 import type { DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
-import { describeError, RagentError } from '../errors.ts';
+import { describeError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { classifyFailure, serviceError } from '../outside-calls.ts';
 import type {
   ChunkIndex,
   IndexEmbeddingInfo,
@@ -43,57 +22,35 @@ import type {
   SearchOptions,
   SearchQuery,
 } from './chunk-index.ts';
-import { candidatePoolSize, limitPerParent } from './diversify.ts';
-import { embeddingMismatchError } from './embedding-mismatch.ts';
-import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
+import { moveSourceMissing, moveToSameScope } from './move-errors.ts';
 import {
-  documentPayload,
-  location,
-  type MovedFrom,
-  movedFrom,
-  type Payload,
-  pointId,
-  splitLive,
-  toChild,
-  toDocument,
-} from './qdrant-points.ts';
+  bm25OnlyCollection,
+  type CollectionSettings,
+  createCollection,
+  ensureEmbedding,
+  readDenseSize,
+} from './qdrant-collection.ts';
+import { denseDimension, writeVersion } from './qdrant-commit.ts';
+import { connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
+import { listLiveDocuments, readDocument } from './qdrant-documents.ts';
+import { moveDocument, stillIn } from './qdrant-move.ts';
+import { removeNamed } from './qdrant-remove.ts';
+import { readParent, searchChunks } from './qdrant-search.ts';
+import { sweep } from './qdrant-sweep.ts';
+import { type WithNameLock, WriteLocks } from './qdrant-write-locks.ts';
 
-export interface QdrantChunkIndexOptions {
+export interface QdrantChunkIndexOptions extends CollectionSettings {
   url: string;
   apiKey: string | undefined;
   collection: string;
   logger?: Logger;
   /** Points per upsert request. */
   batchSize?: number;
-  /** Used when the collection is created (QDRANT_SHARDS, QDRANT_REPLICATION_FACTOR, QDRANT_WRITE_CONSISTENCY). */
-  shards?: number;
-  replicationFactor?: number;
-  writeConsistency?: number;
   /** Runs a write of one (scope, file name) exclusively across processes (e.g. a PostgreSQL lock). */
-  withNameLock?: <Result>(scope: Scope, name: string, work: () => Promise<Result>) => Promise<Result>;
+  withNameLock?: WithNameLock;
   /** Chunks of no live version are swept at open only once this old (default 6 h). */
   sweepGraceMs?: number;
 }
-
-type Filter = { must?: unknown[]; must_not?: unknown[]; should?: unknown[] };
-
-const denseName = 'dense';
-const sparseName = 'bm25';
-const metaId = '00000000-0000-4000-8000-000000000000';
-const fusionDepth = (k: number) => Math.max(k * 4, 40);
-/** Reads that decide which versions are live ask a majority of the replicas of a shard. */
-const liveRead = { consistency: 'majority' as const };
-const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
-const payloadIndexes = [
-  'scope',
-  'document_id',
-  'kind',
-  'version',
-  'parent_id',
-  'name',
-  'document_name',
-  'moved_from_scope',
-];
 
 export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Promise<QdrantChunkIndex> {
   const index = new QdrantChunkIndex(options);
@@ -102,347 +59,60 @@ export async function openQdrantChunkIndex(options: QdrantChunkIndexOptions): Pr
 }
 
 export class QdrantChunkIndex implements ChunkIndex {
-  private readonly client: QdrantClient;
+  private readonly connection: QdrantConnection;
   private readonly options: QdrantChunkIndexOptions;
-  private readonly collection: string;
+  private readonly locks: WriteLocks;
   /** Dense size of the collection; null = BM25 only; undefined = no collection yet. */
   private denseSize: number | null | undefined;
-  /** Writes of one (scope, name) in this process, chained. */
-  private readonly writing = new Map<string, Promise<unknown>>();
   private swept = false;
 
   constructor(options: QdrantChunkIndexOptions) {
     this.options = options;
-    this.collection = options.collection;
-    this.client = new QdrantClient({
-      url: options.url,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      checkCompatibility: false,
-      timeout: 30_000,
-    });
+    this.connection = connectQdrant(options);
+    this.locks = new WriteLocks(options.withNameLock);
   }
 
   /** Reads the collection's layout (if it exists), so that unreachable servers fail at start-up. */
   async connect(): Promise<void> {
-    await this.call('connect', async () => {
-      const { exists } = await this.client.collectionExists(this.collection);
-      if (!exists) return;
-      const info = await this.client.getCollection(this.collection);
-      const vectors = (info.config.params.vectors ?? {}) as Record<string, { size?: number }>;
-      this.denseSize = vectors[denseName]?.size ?? null;
-    });
+    const denseSize = await readDenseSize(this.connection);
+    if (denseSize !== undefined) this.denseSize = denseSize;
     if (this.denseSize !== undefined && !this.swept) {
       this.swept = true;
-      await this.sweep(undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch((error: unknown) =>
-        this.options.logger?.warn(
-          { error: describeError(error) },
-          'sweeping leftovers of interrupted Qdrant writes failed; retried at the next start',
-        ),
+      await sweep(this.connection, undefined, this.options.sweepGraceMs ?? 6 * 60 * 60 * 1000).catch(
+        (error: unknown) =>
+          this.options.logger?.warn(
+            { error: describeError(error) },
+            'sweeping leftovers of interrupted Qdrant writes failed; retried at the next start',
+          ),
       );
     }
   }
 
   async replaceDocument(input: ReplaceDocumentInput): Promise<void> {
     const { document, children } = input;
-    const dimension = children.find((child) => child.dense)?.dense?.length ?? null;
-    if (dimension !== null && children.some((child) => child.dense?.length !== dimension)) {
-      throw new RagentError(
-        'INVALID_INPUT',
-        `Some chunks of ${document.name} have no or other-sized dense vectors. Ingest the file again.`,
-      );
-    }
+    const dimension = denseDimension(input);
     await this.ensureCollection(dimension);
     if (dimension !== null) {
       await this.ensureEmbedding({ model: document.embeddingModel ?? 'unknown', dimension });
     }
     const scope = document.scope;
-    await this.exclusive(scope, document.name, async () => {
-      await this.sweep({ scope, name: document.name }, 0).catch((error: unknown) =>
-        this.options.logger?.warn(
-          { scope, name: document.name, error: describeError(error) },
-          'sweeping leftovers before a write failed',
-        ),
-      );
-      const version = crypto.randomUUID();
-      const unchanged = 'the previous version (if any) is still the one searched';
-      await this.call(`write the chunks of ${document.name} (${unchanged})`, () =>
-        this.upsertChunks(input, version),
-      );
-      const existing = await this.documentsNamed(scope, document.name).catch((error: unknown) =>
-        this.call(`write ${document.name} (${unchanged})`, () =>
-          Promise.reject(
-            error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error,
-          ),
-        ),
-      );
-      const generation = nextGeneration(existing, scope);
-      await this.commit(document, documentPayload(document, version, generation), unchanged);
-      try {
-        await this.sweep({ scope, name: document.name }, 0, { ids: input.replaces ?? [] });
-      } catch (error) {
-        this.options.logger?.warn(
-          { scope, name: document.name, documentId: document.id, error: describeError(error) },
-          'the new version is live, but removing the old one failed; it is swept before the next write of this file and at start',
-        );
-      }
-    });
+    await this.locks.exclusive(scope, document.name, () => writeVersion(this.connection, input));
     this.options.logger?.debug(
       { documentId: document.id, scope, children: children.length },
       'indexed in Qdrant',
     );
   }
 
-  private async upsertChunks(input: ReplaceDocumentInput, version: string): Promise<void> {
-    const { document, parents, children } = input;
-    const scope = document.scope;
-    const writtenAt = Date.now();
-    const points = [
-      ...parents.map((parent) => ({
-        id: pointId(scope, 'parent', parent.id, version),
-        vector: {},
-        payload: {
-          kind: 'parent',
-          scope,
-          version,
-          written_at: writtenAt,
-          document_id: document.id,
-          document_name: document.name,
-          parent_id: parent.id,
-          page_start: parent.pageStart,
-          page_end: parent.pageEnd,
-          section_path: parent.sectionPath,
-          text: parent.text,
-        },
-      })),
-      ...children.map((child) => ({
-        id: pointId(scope, 'child', child.id, version),
-        vector: {
-          [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
-          ...(child.dense ? { [denseName]: Array.from(child.dense) } : {}),
-        },
-        payload: {
-          kind: 'child',
-          scope,
-          version,
-          written_at: writtenAt,
-          document_id: document.id,
-          document_name: document.name,
-          child_id: child.id,
-          parent_id: child.parentId,
-          page_start: child.pageStart,
-          page_end: child.pageEnd,
-          section_path: child.sectionPath,
-          text: child.text,
-        },
-      })),
-    ];
-    const size = this.options.batchSize ?? 256;
-    for (let start = 0; start < points.length; start += size) {
-      await this.client.upsert(this.collection, { wait: true, points: points.slice(start, start + size) });
-    }
-  }
-
-  /** The one write that makes `version` live. A failed request may still have been applied: read back. */
-  private async commit(document: DocumentRecord, payload: Payload, unchanged: string): Promise<void> {
-    const id = pointId(document.scope, 'document', document.id);
-    const version = payload.version;
-    try {
-      await this.client.upsert(this.collection, {
-        wait: true,
-        ordering: 'strong',
-        points: [{ id, vector: {}, payload }],
-      });
-    } catch (error) {
-      const applied = await this.client
-        .retrieve(this.collection, { ids: [id], with_payload: true, ...liveRead })
-        .then(([point]) => (point?.payload as Payload | undefined)?.version === version)
-        .catch(() => false);
-      if (applied) return;
-      await this.call(`write ${document.name} (${unchanged})`, () => Promise.reject(error));
-    }
-  }
-
-  /**
-   * Deletes leftovers, in an order where no step makes an old copy live again: the copies named by
-   * move markers about to go, then document points outranked by another of the same (scope, name) or
-   * named in `extra.ids`, then copies that were moved away (the top of their name, after what they
-   * outrank), then parents and children of no live version (of `target` only, when given; at open,
-   * only those written more than `graceMs` ago).
-   */
-  private async sweep(
-    target: { scope: Scope; name: string } | undefined,
-    graceMs: number,
-    extra: { ids?: readonly string[] } = {},
-  ): Promise<void> {
-    const documents = target
-      ? await this.documentsNamed(target.scope, target.name)
-      : await this.scrollAll({ must: [{ key: 'kind', match: { value: 'document' } }] }, liveRead);
-    const { live, shadowed, movedAway } = splitLive(documents, target ? new Set([target.scope]) : undefined);
-    const liveIds = new Set(live.map((payload) => String(payload.document_id)));
-    const extraIds = new Set(target && extra.ids ? extra.ids.filter((id) => !liveIds.has(id)) : []);
-    const doomed = [
-      ...shadowed,
-      ...documents.filter(
-        (payload) => payload.scope === target?.scope && extraIds.has(String(payload.document_id)),
-      ),
-    ];
-    // The copy a marker names goes before the marker; older points of a name before its top.
-    await this.deleteMovedCopies(
-      [...doomed, ...movedAway].map(movedFrom).filter((source): source is MovedFrom => source !== undefined),
-    );
-    const stale = [
-      ...shadowed.map((payload) => pointId(String(payload.scope), 'document', String(payload.document_id))),
-      ...(target ? [...extraIds].map((id) => pointId(target.scope, 'document', id)) : []),
-    ];
-    if (stale.length > 0) {
-      await this.client.delete(this.collection, {
-        wait: true,
-        ordering: 'strong',
-        points: [...new Set(stale)],
-      });
-    }
-    await this.deleteMovedCopies(
-      movedAway.map((payload) => ({
-        scope: String(payload.scope),
-        name: String(payload.name),
-        version: String(payload.version),
-      })),
-    );
-    const liveVersions = live.map((payload) => String(payload.version));
-    const must: unknown[] = [chunkKinds];
-    if (target) {
-      must.push({ key: 'scope', match: { value: target.scope } });
-      must.push({ key: 'document_name', match: { value: target.name } });
-    }
-    if (graceMs > 0) {
-      must.push({
-        should: [
-          { key: 'written_at', range: { lt: Date.now() - graceMs } },
-          { is_empty: { key: 'written_at' } },
-        ],
-      });
-    }
-    const filter: Filter = {
-      must,
-      ...(liveVersions.length > 0 ? { must_not: [{ key: 'version', match: { any: liveVersions } }] } : {}),
-    };
-    await this.client.delete(this.collection, { wait: true, filter: filter as never });
-  }
-
-  /**
-   * Deletes the document points of copies that were moved to another set (exactly that scope, name and
-   * version: a newer document of the same name in that scope is never touched, so no lock is needed).
-   */
-  private async deleteMovedCopies(sources: readonly MovedFrom[]): Promise<void> {
-    if (sources.length === 0) return;
-    await this.client.delete(this.collection, {
-      wait: true,
-      ordering: 'strong',
-      filter: {
-        must: [{ key: 'kind', match: { value: 'document' } }],
-        should: sources.map((source) => ({
-          must: [
-            { key: 'scope', match: { value: source.scope } },
-            { key: 'name', match: { value: source.name } },
-            { key: 'version', match: { value: source.version } },
-          ],
-        })),
-      } as never,
-    });
-  }
-
-  /** The document points of (scope, name), and those of moves out of (scope, name) (their markers). */
-  private async documentsNamed(scope: Scope, name: string): Promise<Payload[]> {
-    return this.scrollAll(
-      {
-        must: [
-          { key: 'kind', match: { value: 'document' } },
-          { key: 'name', match: { value: name } },
-        ],
-        should: [
-          { key: 'scope', match: { value: scope } },
-          { key: 'moved_from_scope', match: { value: scope } },
-        ],
-      },
-      liveRead,
-    );
-  }
-
-  /** One write of (scope, name) at a time: chained in this process, then the cross-process lock. */
-  private exclusive<Result>(scope: Scope, name: string, work: () => Promise<Result>): Promise<Result> {
-    const key = `${scope}\u0000${name}`;
-    const locked = () => (this.options.withNameLock ? this.options.withNameLock(scope, name, work) : work());
-    const previous = this.writing.get(key) ?? Promise.resolve();
-    const next = previous.then(locked, locked);
-    const settled = next.catch(() => {});
-    this.writing.set(key, settled);
-    void settled.then(() => {
-      if (this.writing.get(key) === settled) this.writing.delete(key);
-    });
-    return next;
-  }
-
   async removeDocument(documentId: string, scope: Scope): Promise<boolean> {
     if (!(await this.hasCollection())) return false;
     const existing = await this.getDocument(documentId, scope);
     if (!existing) return false;
-    await this.exclusive(scope, existing.name, async () => {
-      // A document that was moved here names the copy it replaced: that copy goes first, for good.
-      const sources = (await this.documentsNamed(scope, existing.name))
-        .filter((payload) => payload.scope === scope)
-        .map(movedFrom)
-        .filter((source): source is MovedFrom => source !== undefined);
-      await this.call(`remove ${existing.name} (it is still searchable)`, () =>
-        this.deleteMovedCopies(sources),
-      );
-      // The commit: one request deletes every document point of the name, so no older one shows up.
-      const documents = {
-        must: [
-          { key: 'kind', match: { value: 'document' } },
-          { key: 'scope', match: { value: scope } },
-          { key: 'name', match: { value: existing.name } },
-        ],
-      };
-      try {
-        await this.client.delete(this.collection, { wait: true, ordering: 'strong', filter: documents });
-      } catch (error) {
-        const left = await this.documentsNamed(scope, existing.name).catch(() => undefined);
-        if (left === undefined || left.some((payload) => payload.scope === scope)) {
-          await this.call(`remove ${existing.name} (it is still searchable)`, () => Promise.reject(error));
-        }
-      }
-      try {
-        await this.sweep({ scope, name: existing.name }, 0);
-      } catch (error) {
-        this.options.logger?.warn(
-          { scope, name: existing.name, error: describeError(error) },
-          'the document is removed, but deleting its chunks failed; they are swept before the next write of this file and at start',
-        );
-      }
-    });
+    await this.locks.exclusive(scope, existing.name, () =>
+      removeNamed(this.connection, scope, existing.name),
+    );
     return true;
   }
 
-  /**
-   * The move, correct under failure (see the top of the file for the versioned commit it builds on).
-   * Both (scope, name) write locks are taken, in a fixed order (sorted by scope), so no two writers wait
-   * for each other. Then:
-   * 1. leftovers of both names are swept — the source's strictly (an older document point of it left
-   *    behind would be live again once the moved copy's point is deleted), and a copy the source's own
-   *    marker names (an earlier move here, clean-up pending) goes too: so a copy a marker names never
-   *    carries a marker of its own, and deleting it can never bring a third copy back;
-   * 2. the source's chunks are copied, vectors and all, into the target scope under a fresh version:
-   *    invisible, as no document point names that version yet;
-   * 3. commit, ONE point write (`ordering: strong`): the target's document point, with the version, a
-   *    generation above any of that name there, the same record (uploader, link) and the marker
-   *    `moved_from_scope` + `moved_from_version`. Readers (`consistency: majority`) fetch the markers
-   *    of moves out of the scopes they read, and from this write on take the source copy as gone — so
-   *    a search sees the document in exactly one of the two scopes before, during and after;
-   * 4. clean-up: the source's document point (exactly that version), then its chunks. A failure here is
-   *    a move done with clean-up pending (a warning): the source is not live, and is swept before the
-   *    next write of either name and at open. A marker's document point is only ever deleted after the
-   *    copy it names (sweep, removeDocument), so that copy never comes back.
-   */
   async moveDocument(documentId: string, from: Scope, to: Scope): Promise<MoveOutcome> {
     if (from === to) throw moveToSameScope(from);
     if (!(await this.hasCollection())) throw moveSourceMissing(documentId, from);
@@ -450,272 +120,40 @@ export class QdrantChunkIndex implements ChunkIndex {
       throw stillIn(error, documentId.slice(0, 12), from);
     });
     if (!found) throw moveSourceMissing(documentId, from);
-    const name = found.name;
-    const [first, second] = [from, to].sort();
-    return this.exclusive(first!, name, () =>
-      this.exclusive(second!, name, () => this.moveLocked(documentId, name, from, to)),
-    );
-  }
-
-  private async moveLocked(documentId: string, name: string, from: Scope, to: Scope): Promise<MoveOutcome> {
-    const unchanged = `it is still in ${from} only`;
-    const version = crypto.randomUUID();
-    const { source, targetDocuments } = await this.prepareMove(documentId, name, from, to, version).catch(
-      (error: unknown) => {
-        throw stillIn(error, name, from);
-      },
-    );
-    const document: DocumentRecord = { ...toDocument(source), scope: to };
-    const payload = {
-      ...documentPayload(document, version, nextGeneration(targetDocuments, to)),
-      moved_from_scope: from,
-      moved_from_version: String(source.version),
-    };
-    await this.commit(document, payload, unchanged);
-    let cleanUpPending = false;
-    try {
-      await this.sweep({ scope: from, name }, 0);
-    } catch (error) {
-      cleanUpPending = true;
-      this.options.logger?.warn(
-        { from, to, name, documentId, error: describeError(error) },
-        'the document is moved, but removing the old copy failed; it is no longer searched, and is swept before the next write of this file and at start',
-      );
-    }
-    this.options.logger?.debug({ documentId, from, to }, 'moved in Qdrant');
-    return { document, cleanUpPending };
-  }
-
-  /** Steps 1–2 of a move: sweeps, checks, the invisible copy of the chunks. */
-  private async prepareMove(
-    documentId: string,
-    name: string,
-    from: Scope,
-    to: Scope,
-    version: string,
-  ): Promise<{ source: Payload; targetDocuments: Payload[] }> {
-    await this.call(`move ${name}`, () => this.sweep({ scope: from, name }, 0));
-    await this.sweep({ scope: to, name }, 0).catch((error: unknown) =>
-      this.options.logger?.warn(
-        { scope: to, name, error: describeError(error) },
-        'sweeping leftovers before a move failed',
-      ),
-    );
-    const sourceDocuments = await this.documentsNamed(from, name);
-    const source = splitLive(sourceDocuments, new Set([from])).live[0];
-    if (!source || source.document_id !== documentId) throw moveSourceMissing(documentId, from);
-    // Moved here before with its clean-up pending: that older copy goes now, so that a copy a marker
-    // names never carries a marker of its own (deleting it can never bring a third copy back).
-    const earlier = movedFrom(source);
-    if (earlier) await this.call(`move ${name}`, () => this.deleteMovedCopies([earlier]));
-    const targetDocuments = await this.documentsNamed(to, name);
-    const taken = splitLive(targetDocuments, new Set([to])).live[0];
-    if (taken) throw moveTargetTaken(name, to, { name });
-    const sameBytes = (await this.liveDocuments([to])).find((payload) => payload.document_id === documentId);
-    if (sameBytes) throw moveTargetTaken(name, to, { name: String(sameBytes.name) });
-
-    await this.call(`copy the chunks of ${name} to ${to}`, () =>
-      this.copyChunks({ scope: from, name, version: String(source.version) }, to, version),
-    );
-    return { source, targetDocuments };
-  }
-
-  /** Copies the parents and children of one version of (scope, name) into `to` under `version`. */
-  private async copyChunks(
-    source: { scope: Scope; name: string; version: string },
-    to: Scope,
-    version: string,
-  ) {
-    const filter = {
-      must: [
-        chunkKinds,
-        { key: 'scope', match: { value: source.scope } },
-        { key: 'document_name', match: { value: source.name } },
-        { key: 'version', match: { value: source.version } },
-      ],
-    };
-    const writtenAt = Date.now();
-    let offset: string | number | undefined;
-    for (;;) {
-      const page = await this.client.scroll(this.collection, {
-        filter,
-        ...liveRead,
-        limit: this.options.batchSize ?? 256,
-        with_payload: true,
-        with_vector: true,
-        ...(offset === undefined ? {} : { offset }),
-      });
-      const points = page.points.map((point) => {
-        const payload = point.payload as Payload;
-        const kind = String(payload.kind);
-        const chunkId = String(kind === 'child' ? payload.child_id : payload.parent_id);
-        return {
-          id: pointId(to, kind, chunkId, version),
-          vector: (point.vector ?? {}) as never,
-          payload: { ...payload, scope: to, version, written_at: writtenAt },
-        };
-      });
-      if (points.length > 0) await this.client.upsert(this.collection, { wait: true, points });
-      const next = page.next_page_offset;
-      if (next === null || next === undefined || typeof next === 'object') return;
-      offset = next;
-    }
+    return moveDocument(this.connection, this.locks, { documentId, name: found.name, from, to });
   }
 
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {
     if (!(await this.hasCollection())) return undefined;
-    const [point] = await this.call('read', () =>
-      this.client.retrieve(this.collection, {
-        ids: [pointId(scope, 'document', documentId)],
-        with_payload: true,
-        ...liveRead,
-      }),
-    );
-    const payload = point?.payload as Payload | undefined;
-    if (payload?.kind !== 'document' || payload.scope !== scope) return undefined;
-    // Outranked by a newer version of the same file (a clean-up still pending): not live.
-    const named = await this.call('read', () => this.documentsNamed(scope, String(payload.name)));
-    const live = splitLive(named, new Set([scope])).live[0];
-    return live && live.document_id === documentId ? toDocument(live) : undefined;
+    return readDocument(this.connection, documentId, scope);
   }
 
   async listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]> {
     if (scopes.length === 0 || !(await this.hasCollection())) return [];
-    const payloads = await this.liveDocuments(scopes);
-    return payloads
-      .map(toDocument)
-      .sort(
-        (left, right) =>
-          left.name.localeCompare(right.name) || left.ingestedAt.localeCompare(right.ingestedAt),
-      );
+    return listLiveDocuments(this.connection, scopes);
   }
 
   async listAllDocuments(): Promise<DocumentRecord[]> {
     if (!(await this.hasCollection())) return [];
-    const payloads = await this.liveDocuments(undefined);
-    return payloads
-      .map(toDocument)
-      .sort(
-        (left, right) =>
-          left.scope.localeCompare(right.scope) ||
-          left.name.localeCompare(right.name) ||
-          left.ingestedAt.localeCompare(right.ingestedAt),
-      );
+    return listLiveDocuments(this.connection, undefined);
   }
 
   async getParent(parentId: string, scopes: readonly Scope[]): Promise<ParentChunk | undefined> {
     if (scopes.length === 0 || !(await this.hasCollection())) return undefined;
-    const versions = await this.liveVersions(scopes);
-    if (versions.length === 0) return undefined;
-    const { points } = await this.call('read', () =>
-      this.client.scroll(this.collection, {
-        limit: 1,
-        with_payload: true,
-        filter: {
-          must: [
-            { key: 'kind', match: { value: 'parent' } },
-            { key: 'scope', match: { any: [...scopes] } },
-            { key: 'version', match: { any: versions } },
-            { key: 'parent_id', match: { value: parentId } },
-          ],
-        },
-      }),
-    );
-    const payload = points[0]?.payload as Payload | undefined;
-    if (!payload) return undefined;
-    return { id: String(payload.parent_id), text: String(payload.text), ...location(payload) };
+    return readParent(this.connection, parentId, scopes);
   }
 
   async search(query: SearchQuery, options: SearchOptions): Promise<SearchHit[]> {
-    const k = Math.floor(options.k);
-    if (options.scopes.length === 0 || k <= 0 || !(await this.hasCollection())) return [];
-    const useSparse = query.sparse.indices.length > 0;
-    const useDense = query.dense !== undefined && this.denseSize !== null && this.denseSize !== undefined;
-    if (query.dense && this.denseSize && query.dense.length !== this.denseSize) {
-      const meta = await this.readMeta();
-      throw mismatch(
-        this.collection,
-        meta?.model ?? 'unknown',
-        this.denseSize,
-        'the query embedder',
-        query.dense.length,
-      );
-    }
-    if (!useSparse && !useDense) return [];
-    const versions = await this.liveVersions(options.scopes);
-    if (versions.length === 0) return [];
-    const filter = {
-      must: [
-        { key: 'kind', match: { value: 'child' } },
-        { key: 'scope', match: { any: [...options.scopes] } },
-        { key: 'version', match: { any: versions } },
-      ],
-    };
-    const sparse = { indices: query.sparse.indices, values: query.sparse.values };
-    const dense = query.dense ? Array.from(query.dense) : [];
-    const pool = candidatePoolSize(k);
-    const request =
-      useSparse && useDense
-        ? {
-            prefetch: [
-              { query: sparse, using: sparseName, limit: fusionDepth(pool), filter },
-              { query: dense, using: denseName, limit: fusionDepth(pool), filter },
-            ],
-            query: { fusion: 'rrf' as const },
-            filter,
-            limit: pool,
-            with_payload: true,
-          }
-        : {
-            query: useSparse ? sparse : dense,
-            using: useSparse ? sparseName : denseName,
-            filter,
-            limit: pool,
-            with_payload: true,
-          };
-    const result = await this.call('search', () => this.client.query(this.collection, request));
-    const ranked = result.points.map((point) => ({
-      child: toChild(point.payload as Payload),
-      score: point.score,
-    }));
-    return limitPerParent(ranked, k);
+    if (options.scopes.length === 0 || Math.floor(options.k) <= 0 || !(await this.hasCollection())) return [];
+    return searchChunks(this.connection, this.denseSize ?? null, query, options);
   }
 
   async ensureEmbedding(info: IndexEmbeddingInfo): Promise<void> {
-    if (info.model === null) return;
-    if (
-      this.denseSize !== undefined &&
-      this.denseSize !== null &&
-      info.dimension !== null &&
-      this.denseSize !== info.dimension
-    ) {
-      const meta = await this.readMeta();
-      throw mismatch(this.collection, meta?.model ?? 'unknown', this.denseSize, info.model, info.dimension);
-    }
-    if (!(await this.hasCollection())) return;
-    const meta = await this.readMeta();
-    if (meta && meta.model !== info.model) {
-      throw mismatch(this.collection, meta.model, meta.dimension, info.model, info.dimension);
-    }
-    if (!meta || (meta.dimension === null && info.dimension !== null)) {
-      await this.call('write', () =>
-        this.client.upsert(this.collection, {
-          wait: true,
-          points: [
-            {
-              id: metaId,
-              vector: {},
-              payload: {
-                kind: 'meta',
-                scope: '',
-                embedding_model: info.model,
-                embedding_dimension: info.dimension,
-              },
-            },
-          ],
-        }),
-      );
-    }
+    await ensureEmbedding(
+      this.connection,
+      { denseSize: this.denseSize, hasCollection: () => this.hasCollection() },
+      info,
+    );
   }
 
   async close(): Promise<void> {}
@@ -728,177 +166,12 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   private async ensureCollection(dimension: number | null): Promise<void> {
     if (!(await this.hasCollection())) {
-      const created = await this.call('create the collection', async () => {
-        try {
-          await this.client.createCollection(this.collection, {
-            vectors: dimension === null ? {} : { [denseName]: { size: dimension, distance: 'Cosine' } },
-            sparse_vectors: { [sparseName]: { modifier: 'idf' } },
-            shard_number: this.options.shards ?? 1,
-            replication_factor: this.options.replicationFactor ?? 1,
-            write_consistency_factor: this.options.writeConsistency ?? 1,
-          });
-        } catch (error) {
-          // Another replica (or write) created it first: use theirs.
-          if ((await this.client.collectionExists(this.collection)).exists) return false;
-          throw error;
-        }
-        // Payload indexes are idempotent: created again by whoever created the collection.
-        for (const field of payloadIndexes) {
-          await this.client.createPayloadIndex(this.collection, {
-            field_name: field,
-            field_schema: 'keyword',
-            wait: true,
-          });
-        }
-        return true;
-      });
-      if (created) {
+      if (await createCollection(this.connection, this.options, dimension)) {
         this.denseSize = dimension;
         return;
       }
       await this.connect();
     }
-    if (dimension !== null && this.denseSize === null) {
-      throw new RagentError(
-        'INDEX_MODEL_MISMATCH',
-        `The Qdrant collection "${this.collection}" was created for BM25 only, without dense vectors. ` +
-          'Delete the collection (or set QDRANT_COLLECTION to a new name) and ingest again, ' +
-          'or keep RAGENT_EMBEDDINGS=none.',
-      );
-    }
+    if (dimension !== null && this.denseSize === null) throw bm25OnlyCollection(this.connection.collection);
   }
-
-  private async readMeta(): Promise<{ model: string; dimension: number | null } | undefined> {
-    const [point] = await this.call('read', () =>
-      this.client.retrieve(this.collection, { ids: [metaId], with_payload: true }),
-    );
-    const payload = point?.payload as Payload | undefined;
-    if (!payload || typeof payload.embedding_model !== 'string') return undefined;
-    const dimension = typeof payload.embedding_dimension === 'number' ? payload.embedding_dimension : null;
-    return { model: payload.embedding_model, dimension };
-  }
-
-  /** The live version of each file in these scopes (read from a majority of the replicas). */
-  private async liveVersions(scopes: readonly Scope[]): Promise<string[]> {
-    return (await this.liveDocuments(scopes)).map((payload) => String(payload.version));
-  }
-
-  /** The live documents of these scopes, or of every scope when `scopes` is undefined. */
-  private async liveDocuments(scopes: readonly Scope[] | undefined): Promise<Payload[]> {
-    const documents = await this.scrollAll(
-      {
-        must: [{ key: 'kind', match: { value: 'document' } }],
-        // With the documents of these scopes, the moves out of them: their markers say which copy left.
-        ...(scopes
-          ? {
-              should: [
-                { key: 'scope', match: { any: [...scopes] } },
-                { key: 'moved_from_scope', match: { any: [...scopes] } },
-              ],
-            }
-          : {}),
-      },
-      liveRead,
-    );
-    return splitLive(documents, scopes ? new Set(scopes) : undefined).live;
-  }
-
-  private async scrollAll(filter: Filter, read: { consistency?: 'majority' } = {}): Promise<Payload[]> {
-    const payloads: Payload[] = [];
-    let offset: string | number | undefined;
-    for (;;) {
-      const page = await this.call('read', () =>
-        this.client.scroll(this.collection, {
-          filter: filter as never,
-          ...read,
-          limit: 256,
-          with_payload: true,
-          ...(offset === undefined ? {} : { offset }),
-        }),
-      );
-      for (const point of page.points) payloads.push(point.payload as Payload);
-      const next = page.next_page_offset;
-      if (next === null || next === undefined || typeof next === 'object') break;
-      offset = next;
-    }
-    return payloads;
-  }
-
-  private async call<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof RagentError) throw error;
-      const failure = classifyFailure(error);
-      const context = {
-        service: 'qdrant',
-        url: this.options.url,
-        failure,
-        cause: error,
-        extra: { collection: this.collection, operation: what },
-      };
-      if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
-        throw serviceError(
-          'QDRANT_UNREACHABLE',
-          `Qdrant is not reachable (${failure.reason}). Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
-            'fix QDRANT_URL, or unset QDRANT_URL to use the embedded index.',
-          context,
-        );
-      }
-      if (failure.kind === 'unauthorized') {
-        throw serviceError(
-          'QDRANT_FAILED',
-          `Qdrant refused ragent's API key (${failure.reason}). Check QDRANT_API_KEY.`,
-          context,
-        );
-      }
-      throw serviceError(
-        'QDRANT_FAILED',
-        `Qdrant failed to ${what} in collection "${this.collection}": ${firstLine(describeError(error))}. ` +
-          'Check the Qdrant log and QDRANT_API_KEY, then try again.',
-        context,
-      );
-    }
-  }
-}
-
-function mismatch(
-  collection: string,
-  indexModel: string,
-  indexDimension: number | null,
-  wantedModel: string,
-  wantedDimension: number | null,
-): RagentError {
-  return embeddingMismatchError({
-    index: `The Qdrant collection "${collection}"`,
-    indexModel,
-    indexDimension,
-    wantedModel,
-    wantedDimension,
-    reindex:
-      'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
-  });
-}
-
-/** One more than any document point of `scope` among `documents` (those of (scope, name)). */
-function nextGeneration(documents: readonly Payload[], scope: Scope): number {
-  const own = documents.filter((payload) => payload.scope === scope);
-  return Math.max(0, ...own.map((payload) => Number(payload.generation ?? 0))) + 1;
-}
-
-/** A failure before a move's commit, saying that nothing moved. */
-function stillIn(error: unknown, name: string, from: Scope): unknown {
-  if (!(error instanceof RagentError) || !error.code.startsWith('QDRANT_')) return error;
-  return new RagentError(
-    error.code,
-    `${error.message} Nothing was moved: ${name} is still in ${from} only.`,
-    {
-      cause: error,
-      ...(error.details ? { details: error.details } : {}),
-    },
-  );
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
 }

@@ -1,13 +1,72 @@
-/** How ragent's documents, parents and children map to Qdrant points and payloads. */
+/**
+ * How ragent's documents, parents and children map to Qdrant points and payloads. One collection holds
+ * everything, told apart by `payload.kind`:
+ * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
+ *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
+ * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only; the
+ *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it).
+ */
 import { createHash } from 'node:crypto';
 import type { ChildChunk, DocumentRecord } from '../core/types.ts';
+import type { ReplaceDocumentInput } from './chunk-index.ts';
 
 export type Payload = Record<string, unknown>;
+
+export const denseName = 'dense';
+export const sparseName = 'bm25';
+/** The filter condition that picks parents and children (not document or meta points). */
+export const chunkKinds = { key: 'kind', match: { any: ['child', 'parent'] } };
 
 /** A stable UUID for a point (Qdrant ids are UUIDs or unsigned integers). */
 export function pointId(scope: string, kind: string, id: string, version = ''): string {
   const hex = createHash('sha256').update(`${scope}\u0000${kind}\u0000${id}\u0000${version}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The parent and child points of one version of a document. */
+export function chunkPoints(input: ReplaceDocumentInput, version: string, writtenAt: number) {
+  const { document, parents, children } = input;
+  const scope = document.scope;
+  return [
+    ...parents.map((parent) => ({
+      id: pointId(scope, 'parent', parent.id, version),
+      vector: {},
+      payload: {
+        kind: 'parent',
+        scope,
+        version,
+        written_at: writtenAt,
+        document_id: document.id,
+        document_name: document.name,
+        parent_id: parent.id,
+        page_start: parent.pageStart,
+        page_end: parent.pageEnd,
+        section_path: parent.sectionPath,
+        text: parent.text,
+      },
+    })),
+    ...children.map((child) => ({
+      id: pointId(scope, 'child', child.id, version),
+      vector: {
+        [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
+        ...(child.dense ? { [denseName]: Array.from(child.dense) } : {}),
+      },
+      payload: {
+        kind: 'child',
+        scope,
+        version,
+        written_at: writtenAt,
+        document_id: document.id,
+        document_name: document.name,
+        child_id: child.id,
+        parent_id: child.parentId,
+        page_start: child.pageStart,
+        page_end: child.pageEnd,
+        section_path: child.sectionPath,
+        text: child.text,
+      },
+    })),
+  ];
 }
 
 export function documentPayload(document: DocumentRecord, version: string, generation: number): Payload {
@@ -75,7 +134,7 @@ export function toChild(payload: Payload): ChildChunk {
 /**
  * Where a moved document came from: a document point written by a move carries the scope and version
  * of the copy it replaces (`moved_from_scope`, `moved_from_version`). That copy is no longer live from
- * the moment this point exists, whatever else is left of it (see QdrantChunkIndex.moveDocument).
+ * the moment this point exists, whatever else is left of it (see qdrant-move.ts).
  */
 export interface MovedFrom {
   scope: string;
