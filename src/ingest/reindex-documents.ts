@@ -79,7 +79,7 @@ export async function reindexDocuments(
           { cause: error },
         );
       }
-      const dropped = await index.dropDenseVectors();
+      const dropped = await index.dropDenseVectors(info);
       logger.warn({ vectors: dropped, model: embedder.model }, 'dropped the old dense vectors to re-index');
       droppedVectors = true;
       await index.ensureEmbedding(info);

@@ -72,8 +72,12 @@ export interface ChunkIndex {
   listAllDocuments?(): Promise<DocumentRecord[]>;
   /** A document with its stored parents and children, so it can be re-indexed without the file. */
   readDocument?(documentId: string, scope: Scope): Promise<StoredDocument | undefined>;
-  /** Drops every dense vector at once (the index becomes BM25-only), before embedding with another model. */
-  dropDenseVectors?(): Promise<number>;
+  /**
+   * Drops every dense vector (the index becomes BM25-only, searchable all along), before every document
+   * is embedded again with `next`. Throws INDEX_MODEL_MISMATCH, dropping nothing, when the index cannot
+   * hold `next`'s vectors (a Qdrant collection keeps the dense size it was created with).
+   */
+  dropDenseVectors?(next: IndexEmbeddingInfo): Promise<number>;
 }
 
 export interface MoveOutcome {

@@ -2,12 +2,14 @@
  * The Qdrant backend of `ChunkIndex` (QDRANT_URL). This class holds what it learns of the collection
  * (its dense size) and the write locks, and delegates each part to the file named after it:
  * - qdrant-points.ts: how documents, parents and children map to points (one collection, `payload.kind`);
- * - qdrant-collection.ts: the collection's layout, creation, payload indexes and embedding model;
+ * - qdrant-collection.ts: the collection's layout, creation, payload indexes and embedding model (and
+ *   the drop of the dense vectors before re-embedding with another model of the same size);
  * - qdrant-commit.ts: the versioned commit of a document, correct under failure;
  * - qdrant-live-reads.ts: which version of each file is live (majority reads);
  * - qdrant-sweep.ts: the leftovers of interrupted writes, swept before a write and at open;
  * - qdrant-move.ts and qdrant-remove.ts: the atomic move between scopes, and removal;
- * - qdrant-search.ts and qdrant-documents.ts: search (sparse + dense, RRF), parents, document records;
+ * - qdrant-search.ts and qdrant-documents.ts: search (sparse + dense, RRF), parents, document records,
+ *   and a document read back whole for `ragent reindex`;
  * - qdrant-write-locks.ts: writes of one (scope, name) take turns, across replicas too;
  * - qdrant-connection.ts: the client, and how failures become QDRANT_* errors.
  */
@@ -21,18 +23,20 @@ import type {
   ReplaceDocumentInput,
   SearchOptions,
   SearchQuery,
+  StoredDocument,
 } from './chunk-index.ts';
 import { moveSourceMissing, moveToSameScope } from './move-errors.ts';
 import {
   bm25OnlyCollection,
   type CollectionSettings,
   createCollection,
+  dropDenseVectors,
   ensureEmbedding,
   readDenseSize,
 } from './qdrant-collection.ts';
 import { denseDimension, writeVersion } from './qdrant-commit.ts';
 import { connectQdrant, type QdrantConnection } from './qdrant-connection.ts';
-import { listLiveDocuments, readDocument } from './qdrant-documents.ts';
+import { listLiveDocuments, readDocumentRecord, readStoredDocument } from './qdrant-documents.ts';
 import { moveDocument, stillIn } from './qdrant-move.ts';
 import { removeNamed } from './qdrant-remove.ts';
 import { readParent, searchChunks } from './qdrant-search.ts';
@@ -125,7 +129,13 @@ export class QdrantChunkIndex implements ChunkIndex {
 
   async getDocument(documentId: string, scope: Scope): Promise<DocumentRecord | undefined> {
     if (!(await this.hasCollection())) return undefined;
-    return readDocument(this.connection, documentId, scope);
+    return readDocumentRecord(this.connection, documentId, scope);
+  }
+
+  /** The live version with its parents and children as ingested (`ragent reindex`). */
+  async readDocument(documentId: string, scope: Scope): Promise<StoredDocument | undefined> {
+    if (!(await this.hasCollection())) return undefined;
+    return readStoredDocument(this.connection, documentId, scope);
   }
 
   async listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]> {
@@ -153,6 +163,15 @@ export class QdrantChunkIndex implements ChunkIndex {
       this.connection,
       { denseSize: this.denseSize, hasCollection: () => this.hasCollection() },
       info,
+    );
+  }
+
+  /** Drops every child's dense vector before re-embedding with `next` (same size only; see qdrant-collection.ts). */
+  async dropDenseVectors(next: IndexEmbeddingInfo): Promise<number> {
+    return dropDenseVectors(
+      this.connection,
+      { denseSize: this.denseSize, hasCollection: () => this.hasCollection() },
+      next,
     );
   }
 

@@ -1,7 +1,8 @@
 /**
  * The Qdrant collection: its layout (dense size, or BM25 only), its creation with the payload indexes
  * (scope, document_id, kind, version, parent_id, name, document_name, moved_from_scope), and the `meta`
- * point that records the embedding model and dimension it was built with.
+ * point that records the embedding model and dimension it was built with, and the drop of every dense
+ * vector before the documents are embedded again with another model of the same size.
  */
 import { RagentError } from '../errors.ts';
 import type { IndexEmbeddingInfo } from './chunk-index.ts';
@@ -101,6 +102,8 @@ export async function ensureEmbedding(
 ): Promise<void> {
   if (info.model === null) return;
   const denseSize = layout.denseSize;
+  // Refused before anything is recorded: a collection's named vectors are fixed when it is created.
+  if (denseSize === null && info.dimension !== null) throw bm25OnlyCollection(connection.collection);
   if (
     denseSize !== undefined &&
     denseSize !== null &&
@@ -162,13 +165,76 @@ export function qdrantMismatch(
   wantedModel: string,
   wantedDimension: number | null,
 ): RagentError {
+  const fixedSize = indexDimension !== null && wantedDimension !== null && indexDimension !== wantedDimension;
   return embeddingMismatchError({
     index: `The Qdrant collection "${collection}"`,
     indexModel,
     indexDimension,
     wantedModel,
     wantedDimension,
-    reindex:
-      'delete the collection (or set QDRANT_COLLECTION to a new name) and ingest your documents again.',
+    reindex: fixedSize
+      ? newCollectionNeeded
+      : 'run `ragent reindex` (it embeds every document again from the text Qdrant stores).',
+  });
+}
+
+const newCollectionNeeded =
+  'a Qdrant collection keeps the vector size it was created with, so set QDRANT_COLLECTION to a new name ' +
+  'and ingest your files again there (the old collection is left as it is until you delete it).';
+
+/**
+ * Drops the dense vector of every child, so that every document can be embedded again with `next`:
+ * only for a model of the collection's own dense size (a collection keeps the size it was created with;
+ * anything else is refused before a vector is touched). Each step is idempotent and leaves the index
+ * searchable; after a failure at any step, `ragent reindex` finds the old model still recorded and runs
+ * them again:
+ * 1. every child's `dense` vector is deleted (documents not yet embedded again are found by BM25);
+ * 2. every document record says BM25 only (what `docs list` and `doctor` report until re-indexed);
+ * 3. the `meta` point (the old model) is deleted, so the next write records `next`.
+ * Returns the number of children.
+ */
+export async function dropDenseVectors(
+  connection: QdrantConnection,
+  layout: CollectionLayout,
+  next: IndexEmbeddingInfo,
+): Promise<number> {
+  if (!(await layout.hasCollection())) return 0;
+  const { client, collection } = connection;
+  const denseSize = layout.denseSize;
+  if (next.dimension !== null) {
+    if (denseSize === null) throw bm25OnlyCollection(collection);
+    if (denseSize !== undefined && denseSize !== next.dimension) {
+      const meta = await readMeta(connection);
+      throw embeddingMismatchError({
+        index: `The Qdrant collection "${collection}"`,
+        indexModel: meta?.model ?? 'unknown',
+        indexDimension: denseSize,
+        wantedModel: next.model ?? 'none',
+        wantedDimension: next.dimension,
+        reindex: newCollectionNeeded,
+      });
+    }
+  }
+  const children = { must: [{ key: 'kind', match: { value: 'child' } }] };
+  const documents = { must: [{ key: 'kind', match: { value: 'document' } }] };
+  const what = 'drop the old dense vectors (run `ragent reindex` again to finish)';
+  return callQdrant(connection, what, async () => {
+    const { count } = await client.count(collection, { filter: children, exact: true });
+    if (denseSize !== null) {
+      await client.deleteVectors(collection, {
+        wait: true,
+        ordering: 'strong',
+        filter: children,
+        vector: [denseName],
+      });
+    }
+    await client.setPayload(collection, {
+      wait: true,
+      ordering: 'strong',
+      filter: documents,
+      payload: { embedding_model: null },
+    });
+    await client.delete(collection, { wait: true, ordering: 'strong', points: [metaId] });
+    return count;
   });
 }

@@ -66,11 +66,12 @@ export async function documentsNamed(
   );
 }
 
-/** The payloads of every point `filter` picks, page after page. */
+/** The payloads of every point `filter` picks, page after page (`pageSize` points a request). */
 export async function scrollAll(
   connection: QdrantConnection,
   filter: Filter,
   read: { consistency?: 'majority' } = {},
+  pageSize = 256,
 ): Promise<Payload[]> {
   const payloads: Payload[] = [];
   let offset: string | number | undefined;
@@ -79,7 +80,7 @@ export async function scrollAll(
       connection.client.scroll(connection.collection, {
         filter: filter as never,
         ...read,
-        limit: 256,
+        limit: pageSize,
         with_payload: true,
         ...(offset === undefined ? {} : { offset }),
       }),

@@ -5,9 +5,12 @@
  *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
  * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only; the
  *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it).
+ * Parents and children carry everything they were ingested with (text, section path, pages, ids) and
+ * their `position` in the document (absent: written before it; then their ids give the order), so a
+ * document can be read back whole, without its file (`ragent reindex`).
  */
 import { createHash } from 'node:crypto';
-import type { ChildChunk, DocumentRecord } from '../core/types.ts';
+import type { ChildChunk, DocumentRecord, ParentChunk } from '../core/types.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
 
 export type Payload = Record<string, unknown>;
@@ -28,7 +31,7 @@ export function chunkPoints(input: ReplaceDocumentInput, version: string, writte
   const { document, parents, children } = input;
   const scope = document.scope;
   return [
-    ...parents.map((parent) => ({
+    ...parents.map((parent, position) => ({
       id: pointId(scope, 'parent', parent.id, version),
       vector: {},
       payload: {
@@ -39,13 +42,14 @@ export function chunkPoints(input: ReplaceDocumentInput, version: string, writte
         document_id: document.id,
         document_name: document.name,
         parent_id: parent.id,
+        position,
         page_start: parent.pageStart,
         page_end: parent.pageEnd,
         section_path: parent.sectionPath,
         text: parent.text,
       },
     })),
-    ...children.map((child) => ({
+    ...children.map((child, position) => ({
       id: pointId(scope, 'child', child.id, version),
       vector: {
         [sparseName]: { indices: child.sparse.indices, values: child.sparse.values },
@@ -60,6 +64,7 @@ export function chunkPoints(input: ReplaceDocumentInput, version: string, writte
         document_name: document.name,
         child_id: child.id,
         parent_id: child.parentId,
+        position,
         page_start: child.pageStart,
         page_end: child.pageEnd,
         section_path: child.sectionPath,
@@ -129,6 +134,24 @@ export function toChild(payload: Payload): ChildChunk {
     text: String(payload.text),
     ...location(payload),
   };
+}
+
+export function toParent(payload: Payload): ParentChunk {
+  return { id: String(payload.parent_id), text: String(payload.text), ...location(payload) };
+}
+
+const idOrder = new Intl.Collator('en', { numeric: true });
+
+/**
+ * The order chunks were ingested in: by `position`, or (points written before it) by id, numbers
+ * compared as numbers (`…-p2` before `…-p10`, `…-p2-c3` before `…-p2-c12`).
+ */
+export function inIngestOrder(payloads: Payload[], idKey: 'parent_id' | 'child_id'): Payload[] {
+  return payloads.sort((left, right) =>
+    typeof left.position === 'number' && typeof right.position === 'number'
+      ? left.position - right.position
+      : idOrder.compare(String(left[idKey]), String(right[idKey])),
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { qdrantMismatch, readMeta } from './qdrant-collection.ts';
 import { callQdrant, type QdrantConnection } from './qdrant-connection.ts';
 import { liveVersions } from './qdrant-live-reads.ts';
-import { denseName, location, type Payload, sparseName, toChild } from './qdrant-points.ts';
+import { denseName, type Payload, sparseName, toChild, toParent } from './qdrant-points.ts';
 
 const fusionDepth = (k: number) => Math.max(k * 4, 40);
 
@@ -101,5 +101,5 @@ export async function readParent(
   );
   const payload = points[0]?.payload as Payload | undefined;
   if (!payload) return undefined;
-  return { id: String(payload.parent_id), text: String(payload.text), ...location(payload) };
+  return toParent(payload);
 }

@@ -1,7 +1,7 @@
 /**
  * A fake Qdrant server speaking the REST wire protocol the real `@qdrant/js-client-rest` uses, enough
  * to store and return points for real: collections (create / get / exists / delete), payload indexes,
- * points (upsert / retrieve / delete / batch / scroll / count) and the Query API (nearest dense,
+ * points (upsert / retrieve / delete / batch / scroll / count / delete vectors / set payload) and the Query API (nearest dense,
  * nearest sparse with the `idf` modifier, prefetch + `fusion: rrf`), with must / should / must_not
  * filters on `match` value / any / except and `has_id`.
  *
@@ -188,6 +188,8 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
     if (rest === '/points' && method === 'POST') return retrieve(collection, request);
     if (rest === '/points/delete' && method === 'POST') return remove(collection, request);
     if (rest === '/points/batch' && method === 'POST') return batch(collection, request);
+    if (rest === '/points/vectors/delete' && method === 'POST') return deleteVectors(collection, request);
+    if (rest === '/points/payload' && method === 'POST') return setPayload(collection, request);
     if (rest === '/points/scroll' && method === 'POST') return scroll(collection, request);
     if (rest === '/points/count' && method === 'POST') {
       return {
@@ -322,6 +324,49 @@ export async function startFakeQdrant(options: { version?: string } = {}): Promi
       }
     } else {
       throw new BadRequest('delete needs points or a filter');
+    }
+    return operation();
+  }
+
+  /** The points a delete-vectors or set-payload request picks: by `points` ids or by `filter`. */
+  function selected(collection: Collection, selector: Json, what: string): StoredPoint[] {
+    if (Array.isArray(selector.points)) {
+      return selector.points
+        .map((id) => collection.points.get(key(id)))
+        .filter((point): point is StoredPoint => point !== undefined);
+    }
+    if (selector.filter)
+      return [...collection.points.values()].filter((point) => matches(point, selector.filter));
+    throw new BadRequest(`${what} needs points or a filter`);
+  }
+
+  /** POST /points/vectors/delete: removes the named vectors of the selected points, keeps the rest. */
+  function deleteVectors(collection: Collection, request: Json): unknown {
+    const names = request.vector;
+    if (!Array.isArray(names) || names.length === 0)
+      throw new BadRequest('delete vectors needs vector: [names]');
+    for (const name of names) {
+      if (!collection.dense[String(name)] && !collection.sparse[String(name)]) {
+        throw new BadRequest(`Wrong input: Not existing vector name error: ${String(name)}`);
+      }
+    }
+    // New point objects: a lagging replica (`lag`) keeps seeing the old ones.
+    for (const point of selected(collection, request, 'delete vectors')) {
+      const vector = { ...point.vector };
+      for (const name of names) delete vector[String(name)];
+      collection.points.set(key(point.id), { ...point, vector });
+    }
+    return operation();
+  }
+
+  /** POST /points/payload: merges `payload` into the selected points' payloads. */
+  function setPayload(collection: Collection, request: Json): unknown {
+    const payload = request.payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+      throw new BadRequest('set payload needs payload: {…}');
+    }
+    for (const point of selected(collection, request, 'set payload')) {
+      collection.points.set(key(point.id), { ...point, payload: { ...point.payload, ...(payload as Json) } });
     }
     return operation();
   }
