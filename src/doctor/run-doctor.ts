@@ -19,9 +19,10 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? 3_000;
   const usesOllama = config.llmProvider === 'ollama' || config.embeddings === 'ollama';
   const usesOpenAi = config.llmProvider === 'openai' || config.embeddings === 'openai';
-  const [sqlite, dataDir, ollama, openai, qdrant, postgres] = await Promise.all([
+  const [sqlite, dataDir, index, ollama, openai, qdrant, postgres] = await Promise.all([
     checkSqlite(),
     checkDataDir(config.dataDir),
+    checkIndex(config, timeoutMs),
     usesOllama ? checkOllama(config, timeoutMs) : Promise.resolve([]),
     usesOpenAi ? checkOpenAi(config, timeoutMs) : Promise.resolve([]),
     checkQdrant(config, timeoutMs),
@@ -31,7 +32,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     checkNodeVersion(),
     sqlite,
     dataDir,
-    ...checkIndex(config),
+    ...index,
     ...ollama,
     ...openai,
     qdrant,

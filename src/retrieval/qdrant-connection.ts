@@ -23,13 +23,15 @@ export function connectQdrant(options: {
   collection: string;
   logger?: Logger;
   batchSize?: number;
+  /** Per request (default 30 s). */
+  timeoutMs?: number;
 }): QdrantConnection {
   return {
     client: new QdrantClient({
       url: options.url,
       ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       checkCompatibility: false,
-      timeout: 30_000,
+      timeout: options.timeoutMs ?? 30_000,
     }),
     collection: options.collection,
     url: options.url,

@@ -42,7 +42,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         process.exitCode = 1;
         return;
       }
-      const { ingestion, logger, index } = await context.services();
+      const { ingestion, logger, index, config } = await context.services();
       const progressBar = createProgressBar({
         stream: (context.progress ?? process.stderr) as NodeJS.WriteStream,
       });
@@ -86,7 +86,8 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
       const documents = await index.listAllDocuments?.();
       if (documents) {
         const children = documents.reduce((sum, document) => sum + document.children, 0);
-        const over = describeIndexSize(embeddedIndexSize(children));
+        // Only the embedded store has a comfortable size; Qdrant grows with its server.
+        const over = config.qdrant ? undefined : describeIndexSize(embeddedIndexSize(children));
         if (over) output.write(`! ${over}\n`);
         const staleWeights = describeStaleRanking(staleRanking(documents), index.readDocument !== undefined);
         if (staleWeights) output.write(`! ${staleWeights}\n`);
