@@ -151,6 +151,48 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       ]);
     });
 
+    it('reads a document back whole: parents and children in the order written, as written (`ragent reindex`)', async () => {
+      const texts = Array.from({ length: 23 }, (_unused, at) => `chunk ${at} on pump topic ${at % 5}`);
+      const written = makeDocument({
+        id: 'manual',
+        scope: 'slack:T1',
+        texts,
+        parentOf: (at) => Math.floor(at / 3),
+        dense: (_text, at) => axis(4, at % 4, 0.5),
+      });
+      // Written in an order their ids do not sort into: the order written is what comes back.
+      const input = {
+        ...written,
+        parents: [...written.parents].reverse(),
+        children: [...written.children].reverse(),
+      };
+      await index.replaceDocument(input);
+      await index.replaceDocument(makeDocument({ id: 'other', scope: 'slack:T1', texts: ['valve'] }));
+      expect(index.readDocument).toBeDefined();
+      const stored = await index.readDocument!('manual', 'slack:T1');
+      expect(stored).toEqual({
+        document: written.document,
+        parents: input.parents,
+        children: input.children.map(({ sparse: _sparse, dense: _dense, ...child }) => child),
+      });
+      expect(await index.readDocument!('manual', 'slack:T2')).toBeUndefined();
+      expect(await index.readDocument!('absent', 'slack:T1')).toBeUndefined();
+      // Replaced by a new version of the same file: the old id reads as gone, the new one whole.
+      await index.replaceDocument(
+        makeDocument({
+          id: 'manual-2',
+          name: 'manual.pdf',
+          scope: 'slack:T1',
+          texts: ['new'],
+          replaces: ['manual'],
+        }),
+      );
+      expect(await index.readDocument!('manual', 'slack:T1')).toBeUndefined();
+      expect(
+        (await index.readDocument!('manual-2', 'slack:T1'))?.children.map((child) => child.text),
+      ).toEqual(['new']);
+    });
+
     it('removes documents only within their scope', async () => {
       await index.replaceDocument(makeDocument({ id: 'd', scope: 'slack:T1', texts: ['kiwi'] }));
       expect(await index.removeDocument('d', 'slack:T2')).toBe(false);
@@ -248,6 +290,17 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
           link,
         });
         expect(await whereFound()).toEqual({ scopes: [workspace], together: [workspace] });
+        expect(await index.listAllDocuments?.()).toEqual([outcome.document]);
+        const original = handbook();
+        expect(await index.readDocument?.('handbook', channel)).toBeUndefined();
+        expect(await index.readDocument?.('handbook', workspace)).toEqual({
+          document: outcome.document,
+          parents: original.parents.map((parent) => ({ ...parent, scope: workspace })),
+          children: original.children.map(({ sparse: _sparse, dense: _dense, ...child }) => ({
+            ...child,
+            scope: workspace,
+          })),
+        });
         expect(await index.listDocuments([channel])).toEqual([]);
         expect(await index.listDocuments([workspace])).toEqual([outcome.document]);
         expect(await index.getDocument('handbook', channel)).toBeUndefined();
