@@ -184,11 +184,11 @@ describe('Qdrant chunk index (real client against the fake server)', () => {
     for (const point of documentPoints) delete point.payload.sparse_weights_version;
     const listed = await index.listDocuments(['shared']);
     expect(listed[0]).not.toHaveProperty('sparseWeightsVersion');
-    // Qdrant cannot re-index from stored text: the warning says to ingest the files again.
-    expect(describeStaleRanking(staleRanking(listed), 'readDocument' in index)).toBe(
+    // Qdrant re-indexes from the text it stores, as the embedded index does.
+    expect(describeStaleRanking(staleRanking(listed), index.readDocument !== undefined)).toBe(
       '1 of 1 documents were indexed with the ranking weights of an older ragent, so searches rank them a ' +
-        'little differently from the rest. Ingest their files again with `ragent ingest` (a file indexed ' +
-        'with older weights is indexed again).',
+        'little differently from the rest. Run `ragent reindex` to compute their weights again from the ' +
+        'stored text.',
     );
     await index.replaceDocument(written);
     expect(staleRanking(await index.listDocuments(['shared'])).stale).toEqual([]);
