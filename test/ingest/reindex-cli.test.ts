@@ -1,7 +1,7 @@
 /**
  * `ragent ingest --force`, `ragent reindex` and the mixed-index and older-weights warnings of
  * `ragent docs list`, `ragent doctor` and the ingest summary, run in this process through the real
- * program (real Ollama client, fake Ollama).
+ * program (real Ollama and Qdrant clients, fake Ollama and Qdrant), on the embedded index and on Qdrant.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { startFakeQdrant } from '../fakes/fake-qdrant.ts';
 import { runCli } from '../support/run-cli.ts';
 
 let workDir: string;
@@ -110,5 +111,48 @@ describe('re-indexing from the CLI', () => {
       /Index ranking weights.*2 documents, all with the current BM25 weights/,
     );
     expect((await run(['ingest', files[0]!], bm25)).text).toContain('= pumps.md: unchanged');
+  });
+});
+
+describe('re-indexing from the CLI on Qdrant', () => {
+  it('embeds BM25-only documents and current weights from the text Qdrant stores, and the warnings clear', async () => {
+    const qdrant = await startFakeQdrant();
+    try {
+      const onQdrant = { RAGENT_DATA_DIR: path.join(workDir, 'on-qdrant'), QDRANT_URL: qdrant.url };
+      const [pumps, valves] = ['pumps.md', 'valves.md'].map((name) => path.join(workDir, name));
+      // The first ingest (embedded) creates the collection with dense vectors; the second is BM25 only.
+      expect((await run(['ingest', pumps!], onQdrant)).code).toBe(0);
+      expect((await run(['ingest', valves!], { ...onQdrant, RAGENT_EMBEDDINGS: 'none' })).code).toBe(0);
+      // As a document written before the upgrade: no ranking weights' version on its point.
+      for (const point of qdrant.collection('ragent')!.points.values()) {
+        if (point.payload.kind === 'document' && point.payload.name === 'pumps.md') {
+          delete point.payload.sparse_weights_version;
+        }
+      }
+
+      const listed = (await run(['docs', 'list'], onQdrant)).text;
+      expect(listed).toMatch(
+        /! 1 of 2 documents are not indexed with qwen3-embedding:0\.6b \(1 with no embeddings \(BM25 only\)\).*ragent reindex/,
+      );
+      expect(listed).toContain('! 1 of 2 documents were indexed with the ranking weights of an older ragent');
+      expect(listed).toContain('Run `ragent reindex` to compute their weights again from the stored text.');
+      const doctor = (await run(['doctor'], onQdrant)).text;
+      expect(doctor).toMatch(/Index embeddings.*1 of 2 documents/);
+      expect(doctor).toMatch(/Index ranking weights.*1 of 2 documents/);
+      expect(doctor).toMatch(/Index size.*Qdrant \(QDRANT_URL\) holds the index/);
+
+      const reindexed = await run(['reindex'], onQdrant);
+      expect(reindexed.code).toBe(0);
+      expect(reindexed.text).toContain('Re-indexed 2 documents with embeddings of qwen3-embedding:0.6b.');
+      const after = (await run(['docs', 'list'], onQdrant)).text;
+      expect(after).not.toContain('!');
+      expect(after).not.toContain('bm25 only');
+      const healthy = (await run(['doctor'], onQdrant)).text;
+      expect(healthy).toMatch(/Index embeddings.*2 documents, all embedded with qwen3-embedding:0\.6b/);
+      expect(healthy).toMatch(/Index ranking weights.*2 documents, all with the current BM25 weights/);
+      expect(qdrant.violations).toEqual([]);
+    } finally {
+      await qdrant.close();
+    }
   });
 });
