@@ -49,6 +49,8 @@ export const errorCodes = [
   'DOCUMENT_NOT_FOUND',
   /** A move into a set that already has a document of that name (or those bytes): nothing is replaced. */
   'DOCUMENT_NAME_TAKEN',
+  /** A document replaced or removed while it was being re-indexed: the newer state is kept. */
+  'DOCUMENT_CHANGED',
   /** A move that would leave its workspace/server, or stay where it is. */
   'MOVE_REFUSED',
   'SCOPE_EMPTY',

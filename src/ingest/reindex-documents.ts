@@ -1,7 +1,8 @@
 /**
  * Re-indexing: computes a document's vectors again from the text the index stores (its children), with
  * the embeddings configured now, and writes it back with one atomic `replaceDocument` — so a crash or an
- * error leaves each document either as it was or re-indexed, never half of each. The original file is not
+ * error leaves each document either as it was or re-indexed, never half of each. The write happens only
+ * while the document is still the one read (`onlyIfCurrent`): a newer file or a removal meanwhile wins. The original file is not
  * needed (it may be gone). Used after turning embeddings on, after changing the embedding model, or
  * after an upgrade that changed the BM25 weights (the document is written with the current
  * `sparseWeightsVersion`, in the same atomic write as its new vectors):
@@ -118,7 +119,17 @@ export async function reindexDocuments(
       embeddingModel: embedder?.model ?? null,
       sparseWeightsVersion,
     };
-    await index.replaceDocument({ document, parents: stored.parents, children });
+    try {
+      await index.replaceDocument({ document, parents: stored.parents, children, onlyIfCurrent: true });
+    } catch (error) {
+      if (!isRagentError(error) || error.code !== 'DOCUMENT_CHANGED') throw error;
+      // Replaced or removed meanwhile (a newer file, `docs remove`): the newer state stays.
+      logger.info(
+        { documentId: document.id, scope: document.scope },
+        'changed while re-indexing; left as it is now',
+      );
+      continue;
+    }
     report(children.length);
     logger.info(
       { documentId: document.id, scope: document.scope, children: children.length },

@@ -24,6 +24,12 @@ export interface ReplaceDocumentInput {
   children: IndexedChild[];
   /** Ids of older documents of the same scope (same name) that this one replaces, in the same transaction. */
   replaces?: string[];
+  /**
+   * Re-indexing: written only while `document` (the same id, ingested at the same time) is still the live
+   * document of its scope and name; otherwise DOCUMENT_CHANGED and nothing changes — a newer file, or a
+   * removal, that happened meanwhile is never undone.
+   */
+  onlyIfCurrent?: boolean;
 }
 
 export interface SearchQuery {

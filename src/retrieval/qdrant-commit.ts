@@ -13,14 +13,16 @@
  *    new version is live. Leftovers (of a failed clean-up, or of a process that died at any step) are
  *    swept before the next write of that (scope, name) and when the index is opened (qdrant-sweep.ts).
  * A commit request that fails is checked by reading the document back: it may have been applied.
+ * A re-index (`onlyIfCurrent`) commits only while the document it read is still the live one of its name.
  * The caller holds the write lock of the (scope, name) (qdrant-write-locks.ts).
  */
 import type { DocumentRecord, Scope } from '../core/types.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
+import { documentChanged } from './document-changed.ts';
 import { callQdrant, type QdrantConnection } from './qdrant-connection.ts';
 import { documentsNamed, liveRead } from './qdrant-live-reads.ts';
-import { chunkPoints, documentPayload, type Payload, pointId } from './qdrant-points.ts';
+import { chunkPoints, documentPayload, type Payload, pointId, splitLive } from './qdrant-points.ts';
 import { sweep } from './qdrant-sweep.ts';
 
 /** The size of the document's dense vectors (null: BM25 only); throws when they differ. */
@@ -56,6 +58,14 @@ export async function writeVersion(connection: QdrantConnection, input: ReplaceD
       Promise.reject(error instanceof RagentError && error.code === 'QDRANT_FAILED' ? error.cause : error),
     ),
   );
+  if (input.onlyIfCurrent) {
+    const live = splitLive(existing, new Set([scope])).live[0];
+    if (live?.document_id !== document.id || live.ingested_at !== document.ingestedAt) {
+      // The chunks just written are of no live version: swept now, or before the next write of the file.
+      await sweep(connection, { scope, name: document.name }, 0).catch(() => {});
+      throw documentChanged(document);
+    }
+  }
   const generation = nextGeneration(existing, scope);
   await commitDocument(connection, document, documentPayload(document, version, generation), unchanged);
   try {

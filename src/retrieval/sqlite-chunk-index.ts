@@ -32,6 +32,7 @@ import type {
   StoredDocument,
 } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
+import { documentChanged } from './document-changed.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
@@ -235,6 +236,7 @@ export class SqliteChunkIndex implements ChunkIndex {
     const deleted: number[] = [];
     const rows: SnapshotRow[] = [];
     const write = this.db.transaction(() => {
+      if (input.onlyIfCurrent) this.checkCurrent(document);
       this.bumpWriteGeneration();
       deleted.length = 0;
       rows.length = 0;
@@ -521,6 +523,15 @@ export class SqliteChunkIndex implements ChunkIndex {
     this.generation++;
     this.snapshot = undefined;
     return changed;
+  }
+
+  /** Throws DOCUMENT_CHANGED unless `document` (same id and ingest time) is still stored in its scope. */
+  private checkCurrent(document: DocumentRecord): void {
+    const ingestedAt = this.db
+      .prepare('SELECT ingested_at FROM documents WHERE scope = ? AND id = ?')
+      .pluck()
+      .get(document.scope, document.id);
+    if (ingestedAt !== document.ingestedAt) throw documentChanged(document);
   }
 
   /** Children in the index (all scopes) — for benchmarks and diagnostics. */

@@ -203,6 +203,37 @@ describe('re-indexing on Qdrant (real clients, fake Qdrant and Ollama)', () => {
     }
   }, 120_000);
 
+  it('never brings back a document removed by another process while it was being re-indexed', async () => {
+    // Another process removes gearbox.txt once this re-index has written its new (uncommitted) chunks.
+    let removed = false;
+    qdrant.failRequest({
+      where: (request) => {
+        const points = (request.body as { points?: { payload?: { document_name?: string } }[] })?.points;
+        if (removed || request.method !== 'PUT' || points?.[0]?.payload?.document_name !== 'gearbox.txt') {
+          return false;
+        }
+        removed = true;
+        const stored = qdrant.collection('ragent')!.points;
+        for (const [key, point] of stored) {
+          if (point.payload.name === 'gearbox.txt' || point.payload.document_name === 'gearbox.txt') {
+            stored.delete(key);
+          }
+        }
+        return false;
+      },
+    });
+    const report = await reindexDocuments({ index, embedder: embedder(), logger }, {});
+    expect(removed).toBe(true);
+    expect(report.reindexed.map((document) => document.name)).toEqual(['compressor.txt', 'turbine.txt']);
+    expect(models(await listed())).toEqual({ 'compressor.txt': model, 'turbine.txt': model });
+    expect(await bm25Top('gearbox operators')).not.toBe('gearbox.txt');
+    // Its re-indexed chunks were never committed, and are swept.
+    const leftovers = [...qdrant.collection('ragent')!.points.values()].filter(
+      (point) => point.payload.document_name === 'gearbox.txt',
+    );
+    expect(leftovers).toEqual([]);
+  });
+
   it('embeds every document again with another model of the same size, after dropping the old vectors', async () => {
     await reindexDocuments({ index, embedder: embedder(), logger }, {});
     await expect(

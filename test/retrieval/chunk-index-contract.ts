@@ -193,6 +193,45 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       ).toEqual(['new']);
     });
 
+    it('writes a re-index (`onlyIfCurrent`) only over the document it read, never over a newer file or a removal', async () => {
+      const first = makeDocument({ id: 'v1', name: 'guide.pdf', scope: 'shared', texts: ['old zebra'] });
+      await index.replaceDocument(first);
+      // The document read is still current: the conditional write goes through.
+      await index.replaceDocument({ ...first, onlyIfCurrent: true });
+      expect((await index.listDocuments(['shared'])).map((document) => document.id)).toEqual(['v1']);
+
+      // A newer file of that name since: refused, the newer one stays the one searched.
+      const second = makeDocument({
+        id: 'v2',
+        name: 'guide.pdf',
+        scope: 'shared',
+        texts: ['new yak'],
+        replaces: ['v1'],
+      });
+      await index.replaceDocument(second);
+      await expect(index.replaceDocument({ ...first, onlyIfCurrent: true })).rejects.toMatchObject({
+        code: 'DOCUMENT_CHANGED',
+      });
+      expect((await index.listDocuments(['shared'])).map((document) => document.id)).toEqual(['v2']);
+      expect(await index.search(query('zebra'), { scopes: ['shared'], k: 5 })).toEqual([]);
+      expect(await index.search(query('yak'), { scopes: ['shared'], k: 5 })).toHaveLength(1);
+
+      // The same bytes ingested again later (another ingest time): refused too.
+      const later = { ...second.document, ingestedAt: '2026-02-01T00:00:00.000Z' };
+      await expect(
+        index.replaceDocument({ ...second, document: later, onlyIfCurrent: true }),
+      ).rejects.toMatchObject({ code: 'DOCUMENT_CHANGED' });
+      expect((await index.getDocument('v2', 'shared'))?.ingestedAt).toBe(second.document.ingestedAt);
+
+      // Removed since: refused, and it does not come back.
+      expect(await index.removeDocument('v2', 'shared')).toBe(true);
+      await expect(index.replaceDocument({ ...second, onlyIfCurrent: true })).rejects.toMatchObject({
+        code: 'DOCUMENT_CHANGED',
+      });
+      expect(await index.listDocuments(['shared'])).toEqual([]);
+      expect(await index.search(query('yak'), { scopes: ['shared'], k: 5 })).toEqual([]);
+    });
+
     it('removes documents only within their scope', async () => {
       await index.replaceDocument(makeDocument({ id: 'd', scope: 'slack:T1', texts: ['kiwi'] }));
       expect(await index.removeDocument('d', 'slack:T2')).toBe(false);
