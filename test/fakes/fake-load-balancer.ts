@@ -41,7 +41,7 @@ export interface BalancedDeliveryOptions extends DeliveryOptions {
   target?: string;
   /** Any endpoint but this one when there is another. */
   avoid?: string;
-  /** Called once the request is written to the replica's connection (the replica may not have read it). */
+  /** Called each time a request (the first, then each retry) is written to a replica's connection (not yet read). */
   onForwarded?: (target: string) => void;
 }
 

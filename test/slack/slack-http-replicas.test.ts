@@ -115,7 +115,10 @@ describe('two Slack replicas in HTTP mode behind a load balancer', { timeout: 30
     const written = new Promise<void>((resolve) => {
       forwarded = resolve;
     });
-    const inFlight = c.deliver(followUp.envelope, { to: 'a', onForwarded: () => forwarded() });
+    const inFlight = c.deliver(followUp.envelope, {
+      to: 'a',
+      onForwarded: (replica) => replica === 'a' && forwarded(),
+    });
     await written;
     // … and dies with the request in flight: the load balancer's connection is reset, Slack gets
     // 502 and retries at once, on b.

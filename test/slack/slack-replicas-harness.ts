@@ -64,7 +64,7 @@ export interface DeliveryTarget {
   avoid?: string;
   /** Deliver as Slack's retry number `retryAttempt` (1–3). */
   retryAttempt?: number;
-  /** HTTP mode: called once the first request is written to its replica's connection. */
+  /** HTTP mode: called each time one of its requests is written to a replica's connection (not yet read). */
   onForwarded?: (replica: string) => void;
 }
 
