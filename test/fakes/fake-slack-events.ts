@@ -1,13 +1,24 @@
 /**
  * Delivers Slack requests to an app the way Slack does over HTTP: Events API callbacks, slash
  * commands and interactivity payloads, signed with the signing secret (`x-slack-signature`,
- * `x-slack-request-timestamp`), optionally as a retry (`x-slack-retry-num`). Also builds the
- * payloads themselves, with the fields Slack really sends.
+ * `x-slack-request-timestamp`), optionally as a retry (`x-slack-retry-num`, `x-slack-retry-reason`).
+ * Also builds the payloads themselves, with the fields Slack really sends.
  */
 import { createHmac } from 'node:crypto';
 
+/** Why Slack retries a delivery (`x-slack-retry-reason`), as its Events API documentation lists them. */
+export type SlackRetryReason =
+  | 'http_timeout'
+  | 'too_many_redirects'
+  | 'connection_failed'
+  | 'ssl_error'
+  | 'http_error'
+  | 'unknown_error';
+
 export interface DeliveryOptions {
   retryNum?: number;
+  /** With `retryNum`: the reason sent along (default `http_timeout`). */
+  retryReason?: SlackRetryReason;
   /** Sign with this secret instead of the right one (to check rejection). */
   signingSecret?: string;
   /** Override the timestamp (seconds). */
@@ -34,17 +45,7 @@ export function createSlackEventSender(endpoint: string, signingSecret: string):
     contentType: string,
     options: DeliveryOptions = {},
   ): Promise<Delivery> => {
-    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-    const signature = sign(options.signingSecret ?? signingSecret, timestamp, body);
-    const headers: Record<string, string> = {
-      'content-type': contentType,
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': signature,
-    };
-    if (options.retryNum !== undefined) {
-      headers['x-slack-retry-num'] = String(options.retryNum);
-      headers['x-slack-retry-reason'] = 'http_timeout';
-    }
+    const headers = signedHeaders(signingSecret, body, contentType, options);
     const response = await fetch(endpoint, { method: 'POST', headers, body });
     return { status: response.status, body: await response.text() };
   };
@@ -59,6 +60,26 @@ export function createSlackEventSender(endpoint: string, signingSecret: string):
         options,
       ),
   };
+}
+
+/** The headers of a request from Slack: content type, timestamp, signature, and a retry's number and reason. */
+export function signedHeaders(
+  signingSecret: string,
+  body: string,
+  contentType: string,
+  options: DeliveryOptions = {},
+): Record<string, string> {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    'x-slack-request-timestamp': String(timestamp),
+    'x-slack-signature': sign(options.signingSecret ?? signingSecret, timestamp, body),
+  };
+  if (options.retryNum !== undefined) {
+    headers['x-slack-retry-num'] = String(options.retryNum);
+    headers['x-slack-retry-reason'] = options.retryReason ?? 'http_timeout';
+  }
+  return headers;
 }
 
 export function sign(secret: string, timestamp: number, body: string): string {

@@ -3,9 +3,10 @@
  * app up to ten and sends each envelope to ONE of them (a redelivery may go to another); in HTTP mode
  * a load balancer hands each signed request to one replica.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { closedPort } from '../support/free-port.ts';
 import { createFakeLoadBalancer } from './fake-load-balancer.ts';
 import { type FakeSlackApi, maxSocketConnections, startFakeSlackApi } from './fake-slack-api.ts';
 import { eventEnvelope, sign } from './fake-slack-events.ts';
@@ -168,47 +169,171 @@ describe('fake Slack Socket Mode with several connections', () => {
 });
 
 describe('fake load balancer in front of HTTP replicas', () => {
-  it('posts each signed event to one replica, and a retry (x-slack-retry-num) to another', async () => {
-    const secret = 'balancer-secret';
-    const received: Array<Array<{ retry: string | undefined; signed: boolean; eventId: string }>> = [[], []];
-    const servers = received.map((log) =>
+  const secret = 'balancer-secret';
+  interface Received {
+    retry: string | undefined;
+    reason: string | undefined;
+    signed: boolean;
+    eventId: string;
+  }
+  /** Replica endpoints that log what they receive and answer with `answer` (default: 200). */
+  const startReplicas = async (
+    names: string[],
+    answer: (name: string, response: ServerResponse) => void = (_name, response) => response.end(''),
+  ) => {
+    const received = new Map<string, Received[]>(names.map((name) => [name, []]));
+    const servers = names.map((name) =>
       createServer((request: IncomingMessage, response) => {
         readBody(request).then((body) => {
           const timestamp = Number(request.headers['x-slack-request-timestamp']);
-          log.push({
+          received.get(name)?.push({
             retry: request.headers['x-slack-retry-num'] as string | undefined,
+            reason: request.headers['x-slack-retry-reason'] as string | undefined,
             signed: request.headers['x-slack-signature'] === sign(secret, timestamp, body.toString('utf8')),
             eventId: (JSON.parse(body.toString('utf8')) as { event_id: string }).event_id,
           });
-          response.end('');
+          answer(name, response);
         }, response.destroy.bind(response));
       }),
     );
-    try {
-      const ports = await Promise.all(servers.map((server) => listenLocally(server)));
-      const balancer = createFakeLoadBalancer(
-        ports.map((port) => `http://127.0.0.1:${port}/slack/events`),
-        secret,
-      );
-      const envelope = eventEnvelope(
-        'app_mention',
-        { team: 'T1', channel: 'C1', user: 'U1', text: 'hi' },
-        'UB',
-      );
-      const first = await balancer.event(envelope);
-      const retry = await balancer.retry(envelope, first);
-      expect(first.status).toBe(200);
-      expect(retry.target).toBe(1 - first.target);
-      expect(received[first.target]).toEqual([
-        { retry: undefined, signed: true, eventId: envelope.event_id },
-      ]);
-      expect(received[retry.target]).toEqual([{ retry: '1', signed: true, eventId: envelope.event_id }]);
-      for (let index = 0; index < 40; index++) await balancer.event(envelope);
-      // Spread over both (the chance that one got none of 40 is about 2e-12).
-      expect(received.map((log) => log.length > 1)).toEqual([true, true]);
-      expect(balancer.deliveries).toHaveLength(42);
-    } finally {
-      await Promise.all(servers.map((server) => closeServer(server)));
-    }
+    const ports = await Promise.all(servers.map((server) => listenLocally(server)));
+    const endpoints = Object.fromEntries(
+      names.map((name, index) => [name, `http://127.0.0.1:${ports[index]}/slack/events`]),
+    );
+    return {
+      received,
+      endpoints,
+      close: () => Promise.all(servers.map((server) => closeServer(server))),
+    };
+  };
+  const envelope = () =>
+    eventEnvelope('app_mention', { team: 'T1', channel: 'C1', user: 'U1', text: 'hi' }, 'UB');
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('posts each signed event to one replica, and a retry (x-slack-retry-num) to another', async () => {
+    const replicas = await startReplicas(['a', 'b']);
+    cleanups.push(replicas.close);
+    const balancer = createFakeLoadBalancer(secret, { endpoints: replicas.endpoints });
+    const sent = envelope();
+    const first = await balancer.event(sent);
+    const retry = await balancer.retry(sent, first);
+    expect(first.status).toBe(200);
+    expect(retry.target).toBe(first.target === 'a' ? 'b' : 'a');
+    expect(replicas.received.get(first.target)).toEqual([
+      { retry: undefined, reason: undefined, signed: true, eventId: sent.event_id },
+    ]);
+    expect(replicas.received.get(retry.target)).toEqual([
+      { retry: '1', reason: 'http_timeout', signed: true, eventId: sent.event_id },
+    ]);
+    for (let index = 0; index < 40; index++) await balancer.event(sent);
+    // Spread over both (the chance that one got none of 40 is about 2e-12).
+    expect([...replicas.received.values()].map((log) => log.length > 1)).toEqual([true, true]);
+    expect(balancer.deliveries).toHaveLength(42);
+  });
+
+  it('answers 502 for a replica it cannot reach; Slack retries at once on another with reason http_error', async () => {
+    const replicas = await startReplicas(['b']);
+    cleanups.push(replicas.close);
+    const delays: number[] = [];
+    const balancer = createFakeLoadBalancer(secret, {
+      endpoints: { a: `http://127.0.0.1:${await closedPort()}/slack/events`, ...replicas.endpoints },
+      wait: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    const sent = envelope();
+    const delivery = await balancer.deliver(sent, { target: 'a' });
+    expect(delivery).toMatchObject({ acknowledged: true, replica: 'b' });
+    expect(
+      delivery.attempts.map(({ target, status, upstreamError, retryNum, retryReason }) => ({
+        target,
+        status,
+        upstreamError,
+        retryNum,
+        retryReason,
+      })),
+    ).toEqual([
+      {
+        target: 'a',
+        status: 502,
+        upstreamError: 'ECONNREFUSED',
+        retryNum: undefined,
+        retryReason: undefined,
+      },
+      { target: 'b', status: 200, upstreamError: undefined, retryNum: 1, retryReason: 'http_error' },
+    ]);
+    expect(delays).toEqual([0]);
+    expect(replicas.received.get('b')).toEqual([
+      { retry: '1', reason: 'http_error', signed: true, eventId: sent.event_id },
+    ]);
+  });
+
+  it('retries a failing delivery 3 times (at once, after 1 and 5 minutes) and stops at x-slack-no-retry', async () => {
+    const replicas = await startReplicas(['a', 'b'], (name, response) => {
+      // b refuses every delivery; a asks not to be retried.
+      response.writeHead(name === 'a' ? 503 : 500, name === 'a' ? { 'x-slack-no-retry': '1' } : {});
+      response.end('');
+    });
+    cleanups.push(replicas.close);
+    const delays: number[] = [];
+    const balancer = createFakeLoadBalancer(secret, {
+      endpoints: replicas.endpoints,
+      wait: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    const refused = await balancer.deliver(envelope(), { target: 'b' });
+    expect(refused.acknowledged).toBe(false);
+    // Two replicas, each retry to the other: b, a (which says no more).
+    expect(refused.attempts.map((attempt) => [attempt.target, attempt.status, attempt.retryNum])).toEqual([
+      ['b', 500, undefined],
+      ['a', 503, 1],
+    ]);
+
+    const onlyB = createFakeLoadBalancer(secret, {
+      endpoints: { b: replicas.endpoints.b! },
+      wait: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    delays.length = 0;
+    const failed = await onlyB.deliver(envelope());
+    expect(failed.acknowledged).toBe(false);
+    expect(failed.attempts.map((attempt) => [attempt.retryNum, attempt.retryReason])).toEqual([
+      [undefined, undefined],
+      [1, 'http_error'],
+      [2, 'http_error'],
+      [3, 'http_error'],
+    ]);
+    expect(delays).toEqual([0, 60_000, 300_000]);
+  });
+
+  it('counts a response slower than its timeout as failed and retries with reason http_timeout', async () => {
+    const hanging: ServerResponse[] = [];
+    const replicas = await startReplicas(['a', 'b'], (name, response) => {
+      if (name === 'a') hanging.push(response);
+      else response.end('');
+    });
+    cleanups.push(async () => {
+      for (const response of hanging) response.end('');
+      await replicas.close();
+    });
+    const balancer = createFakeLoadBalancer(secret, {
+      endpoints: replicas.endpoints,
+      // a never answers; b answers well within this even on a loaded machine.
+      responseTimeoutMs: 1_000,
+      wait: async () => {},
+    });
+    const delivery = await balancer.deliver(envelope(), { target: 'a' });
+    expect(delivery.replica).toBe('b');
+    expect(
+      delivery.attempts.map((attempt) => [attempt.target, attempt.timedOut, attempt.retryReason]),
+    ).toEqual([
+      ['a', true, undefined],
+      ['b', undefined, 'http_timeout'],
+    ]);
   });
 });

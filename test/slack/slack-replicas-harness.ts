@@ -1,6 +1,8 @@
 /**
- * Several real `ragent start` processes (replicas) against one PostgreSQL database, one fake Slack in
- * Socket Mode (each envelope goes to ONE connection, as Slack does) and one zero-latency fake model.
+ * Several real `ragent start` processes (replicas) against one PostgreSQL database, one fake Slack and
+ * one zero-latency fake model. Slack reaches them in Socket Mode (each envelope goes to ONE connection,
+ * as Slack does) or, with `mode: 'http'`, over HTTP: each replica listens on its own port behind one
+ * fake load balancer, and Slack retries a failed delivery (see fake-load-balancer.ts).
  * Each replica uses its own labelled Slack API URL, so the fake knows which replica made every call
  * and owns every connection. The model answers "Answer to: <question>" — or waits while the question
  * carries a held marker (`hold`), which is how a test keeps a replica busy answering.
@@ -12,19 +14,20 @@ import path from 'node:path';
 import pg from 'pg';
 import { restartedText } from '../../src/turns/messages-en.ts';
 import {
+  type BalancedDelivery,
+  createFakeLoadBalancer,
+  type FakeLoadBalancer,
+} from '../fakes/fake-load-balancer.ts';
+import {
   type ChatScript,
   type FakeChatRequest,
   type FakeOllama,
   lastUserMessage,
   startFakeOllama,
 } from '../fakes/fake-ollama.ts';
-import {
-  type EnvelopeDelivery,
-  type FakeSlackApi,
-  type FakeSlackMessage,
-  startFakeSlackApi,
-} from '../fakes/fake-slack-api.ts';
+import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 import { eventEnvelope, type MessageEventFields, messageTs } from '../fakes/fake-slack-events.ts';
+import { freePort } from '../support/free-port.ts';
 import { roleOf } from '../support/model-roles.ts';
 import { type RagentProcess, startRagentProcess } from '../support/ragent-process.ts';
 import { isPlaceholder } from './slack-harness.ts';
@@ -32,14 +35,37 @@ import { userMessageOf } from './slack-model.ts';
 
 export const replicaChannel = 'C0REPLICAS';
 export const replicaUser = 'UALICE';
+/** The signing secret of the Slack app in HTTP mode. */
+export const replicaSigningSecret = 'replicas-signing-secret';
 /** The model's answer to `question`. */
 export const answerTo = (question: string) => `Answer to: ${question}`;
 
 export interface Replica {
   name: string;
   process: RagentProcess;
-  /** Its Socket Mode connection (an id of the fake Slack). */
-  connection: string;
+  /** Socket Mode: its connection (an id of the fake Slack). */
+  connection?: string;
+  /** HTTP mode: the URL of its Events API endpoint (behind the load balancer). */
+  endpoint?: string;
+}
+
+/** Where a delivery went. */
+export interface ReplicaDelivery {
+  /** The replica that acknowledged it. */
+  replica: string | undefined;
+  /** HTTP mode: each request Slack made through the load balancer, the first one first. */
+  attempts?: readonly BalancedDelivery[];
+}
+
+export interface DeliveryTarget {
+  /** Deliver to this replica (HTTP mode: also a dead one, whose endpoint the load balancer still has). */
+  to?: string;
+  /** Deliver to any replica but this one. */
+  avoid?: string;
+  /** Deliver as Slack's retry number `retryAttempt` (1–3). */
+  retryAttempt?: number;
+  /** HTTP mode: called each time one of its requests is written to a replica's connection (not yet read). */
+  onForwarded?: (replica: string) => void;
 }
 
 export interface ReplicaClusterOptions {
@@ -48,6 +74,8 @@ export interface ReplicaClusterOptions {
   environment?: Record<string, string>;
   /** How long an envelope may wait for its acknowledgement (default 20 s: the machine may be loaded). */
   ackTimeoutMs?: number;
+  /** How Slack reaches the replicas (default: Socket Mode). */
+  mode?: 'socket' | 'http';
 }
 
 export interface MentionOptions extends Partial<MessageEventFields> {
@@ -59,13 +87,20 @@ export interface MentionOptions extends Partial<MessageEventFields> {
 
 export interface ReplicaCluster {
   slack: FakeSlackApi;
+  /** HTTP mode: the load balancer in front of the replicas. */
+  balancer: FakeLoadBalancer | undefined;
   ollama: FakeOllama;
   databaseUrl: string;
   readonly replicas: ReadonlyMap<string, Replica>;
-  /** Starts `ragent start` as replica `name` and waits until it is running with its connection open. */
+  /**
+   * Starts `ragent start` as replica `name` and waits until it is running with its connection open
+   * (HTTP mode: listening on a free port, its endpoint set in the load balancer).
+   */
   start(name: string): Promise<Replica>;
   /** SIGKILL: the replica dies mid-whatever, its connections with it. */
   kill(name: string): Promise<void>;
+  /** SIGSTOP: the replica freezes (reads and answers nothing, its connections stay open) until killed. */
+  pause(name: string): void;
   /** SIGTERM: a graceful stop; resolves with the exit code. */
   stop(name: string): Promise<number | null>;
   /** The envelope of a mention of the bot, not sent. */
@@ -74,15 +109,13 @@ export interface ReplicaCluster {
     fields?: Partial<MessageEventFields>,
   ): { ts: string; envelope: Record<string, unknown> };
   /**
-   * Delivers an Events API envelope over Socket Mode (to `to`, or any replica but `avoid`, else one at
-   * random); one a connection closed without acknowledging is sent again elsewhere, as Slack does.
+   * Delivers an Events API envelope (to `to`, or any replica but `avoid`, else one at random); one that
+   * was not acknowledged (a connection closed first; HTTP: an error or no response) is sent again
+   * elsewhere, up to 3 retries, as Slack does. Rejects when no attempt was acknowledged.
    */
-  deliver(
-    envelope: Record<string, unknown>,
-    options?: { to?: string; avoid?: string; retryAttempt?: number },
-  ): Promise<EnvelopeDelivery>;
+  deliver(envelope: Record<string, unknown>, options?: DeliveryTarget): Promise<ReplicaDelivery>;
   /** Mentions the bot; resolves with the message ts and where it went. */
-  mention(text: string, options?: MentionOptions): Promise<{ ts: string; delivery: EnvelopeDelivery }>;
+  mention(text: string, options?: MentionOptions): Promise<{ ts: string; delivery: ReplicaDelivery }>;
   /** While held, a question containing `marker` gets no answer from the model; call the result to answer. */
   hold(marker: string): () => void;
   /** Resolves once the model was asked about a question containing `marker`. */
@@ -119,19 +152,31 @@ export interface ReplicaCluster {
 }
 
 export async function startReplicaCluster(options: ReplicaClusterOptions): Promise<ReplicaCluster> {
+  const mode = options.mode ?? 'socket';
+  const ackTimeoutMs = options.ackTimeoutMs ?? 20_000;
   const holds = new Map<string, Promise<void>>();
-  const slack = await startFakeSlackApi({ ackTimeoutMs: options.ackTimeoutMs ?? 20_000 });
+  const slack = await startFakeSlackApi({ ackTimeoutMs });
+  const balancer =
+    mode === 'http'
+      ? createFakeLoadBalancer(replicaSigningSecret, {
+          responseTimeoutMs: ackTimeoutMs,
+          // Slack's first retry comes at once; the tests do not wait its 1 and 5 minutes for the others.
+          retryDelaysMs: [0, 0, 0],
+        })
+      : undefined;
   const ollama = await startFakeOllama({ chat: replicaModel(holds) });
   const workDir = mkdtempSync(path.join(tmpdir(), 'ragent-replicas-'));
   const replicas = new Map<string, Replica>();
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
 
-  const environment = (name: string): Record<string, string> => ({
+  const environment = (name: string, port: number | undefined): Record<string, string> => ({
     DATABASE_URL: options.databaseUrl,
     RAGENT_REPLICA_ID: name,
     RAGENT_DATA_DIR: path.join(workDir, name),
     SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_APP_TOKEN: slack.appToken,
+    ...(port === undefined
+      ? { SLACK_APP_TOKEN: slack.appToken }
+      : { SLACK_SIGNING_SECRET: replicaSigningSecret, SLACK_PORT: String(port) }),
     SLACK_API_URL: slack.apiUrlFor(name),
     OLLAMA_BASE_URL: ollama.url,
     RAGENT_EMBEDDINGS: 'none',
@@ -147,14 +192,73 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
     slack.messages(channel, threadTs).filter((message) => message.ts !== threadTs);
   const isNotice = (message: FakeSlackMessage) => message.text.includes(restartedText);
 
+  const running = (name: string) => {
+    const replica = replicas.get(name);
+    if (!replica) throw new Error(`replica ${name} is not running`);
+    return replica;
+  };
+
+  /** Socket Mode: to one connection; one closed before acknowledging is sent again elsewhere. */
+  const deliverOverSocket = async (envelope: Record<string, unknown>, target: DeliveryTarget) => {
+    const connectionOf = (name: string | undefined) =>
+      name === undefined ? undefined : running(name).connection;
+    const to = connectionOf(target.to);
+    let avoid = connectionOf(target.avoid);
+    let retryAttempt = target.retryAttempt ?? 0;
+    for (;;) {
+      try {
+        return await slack.deliverEnvelope(envelope, {
+          type: 'events_api',
+          ...(retryAttempt ? { retryAttempt } : {}),
+          ...(to && retryAttempt === (target.retryAttempt ?? 0) ? { connection: to } : {}),
+          ...(avoid ? { avoid } : {}),
+        });
+      } catch (error) {
+        // Like Slack: an envelope a connection never acknowledged is sent again, up to 3 retries.
+        const closed = /closed before acknowledging/.exec(String(error));
+        if (!closed || retryAttempt >= 3) throw error;
+        avoid = /(connection-\d+)/.exec(String(error))?.[1];
+        retryAttempt++;
+      }
+    }
+  };
+
+  /** HTTP mode: Slack posts through the load balancer and retries a failed delivery. */
+  const deliverOverHttp = async (
+    http: FakeLoadBalancer,
+    envelope: Record<string, unknown>,
+    { to, avoid, retryAttempt, onForwarded }: DeliveryTarget,
+  ) => {
+    const delivery = await http.deliver(envelope, {
+      ...(to ? { target: to } : {}),
+      ...(avoid ? { avoid } : {}),
+      ...(retryAttempt ? { retryNum: retryAttempt } : {}),
+      ...(onForwarded ? { onForwarded } : {}),
+    });
+    if (!delivery.acknowledged) {
+      throw new Error(`no replica acknowledged the event: ${JSON.stringify(delivery.attempts)}`);
+    }
+    return delivery;
+  };
+
   const cluster: ReplicaCluster = {
     slack,
+    balancer,
     ollama,
     databaseUrl: options.databaseUrl,
     replicas,
     start: async (name) => {
       if (replicas.has(name)) throw new Error(`replica ${name} is already running`);
-      const child = await startRagentProcess(environment(name), { cwd: workDir, timeoutMs: 120_000 });
+      const port = balancer ? await freePort() : undefined;
+      const child = await startRagentProcess(environment(name, port), { cwd: workDir, timeoutMs: 120_000 });
+      if (balancer) {
+        // `ragent is running` is printed once its receiver listens.
+        const endpoint = `http://127.0.0.1:${port}/slack/events`;
+        balancer.setEndpoint(name, endpoint);
+        const replica = { name, process: child, endpoint };
+        replicas.set(name, replica);
+        return replica;
+      }
       try {
         const connection = await slack.waitForConnection(name, 60_000);
         const replica = { name, process: child, connection: connection.id };
@@ -166,14 +270,13 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
       }
     },
     kill: async (name) => {
-      const replica = replicas.get(name);
-      if (!replica) throw new Error(`replica ${name} is not running`);
+      const replica = running(name);
       replicas.delete(name);
       await replica.process.crash();
     },
+    pause: (name) => running(name).process.pause(),
     stop: async (name) => {
-      const replica = replicas.get(name);
-      if (!replica) throw new Error(`replica ${name} is not running`);
+      const replica = running(name);
       replicas.delete(name);
       return replica.process.stop();
     },
@@ -193,33 +296,8 @@ export async function startReplicaCluster(options: ReplicaClusterOptions): Promi
       );
       return { ts, envelope };
     },
-    deliver: async (envelope, target = {}) => {
-      const connectionOf = (name: string | undefined) => {
-        if (name === undefined) return undefined;
-        const replica = replicas.get(name);
-        if (!replica) throw new Error(`replica ${name} is not running`);
-        return replica.connection;
-      };
-      const to = connectionOf(target.to);
-      let avoid = connectionOf(target.avoid);
-      let retryAttempt = target.retryAttempt ?? 0;
-      for (;;) {
-        try {
-          return await slack.deliverEnvelope(envelope, {
-            type: 'events_api',
-            ...(retryAttempt ? { retryAttempt } : {}),
-            ...(to && retryAttempt === (target.retryAttempt ?? 0) ? { connection: to } : {}),
-            ...(avoid ? { avoid } : {}),
-          });
-        } catch (error) {
-          // Like Slack: an envelope a connection never acknowledged is sent again, up to 3 retries.
-          const closed = /closed before acknowledging/.exec(String(error));
-          if (!closed || retryAttempt >= 3) throw error;
-          avoid = /(connection-\d+)/.exec(String(error))?.[1];
-          retryAttempt++;
-        }
-      }
-    },
+    deliver: (envelope, target = {}) =>
+      balancer ? deliverOverHttp(balancer, envelope, target) : deliverOverSocket(envelope, target),
     mention: async (text, { to, avoid, ...fields } = {}) => {
       const { ts, envelope } = cluster.mentionEnvelope(text, fields);
       const delivery = await cluster.deliver(envelope, {

@@ -2,7 +2,7 @@
  * `ragent start` in a child process, as people run it (`node bin/ragent.js start`), for the tests
  * that need a real crash or several real replicas: `crash()` kills it with SIGKILL — no signal
  * handler, no graceful stop, nothing flushed but what SQLite already committed; `stop()` is the
- * graceful SIGTERM a supervisor sends.
+ * graceful SIGTERM a supervisor sends; `pause()` freezes it (SIGSTOP) until it is killed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ export interface RagentProcess {
   crash(): Promise<void>;
   /** SIGTERM; resolves with the exit code once the process is gone. */
   stop(): Promise<number | null>;
+  /** SIGSTOP: it freezes (reads and answers nothing, its connections stay open), as a hung machine. */
+  pause(): void;
   /** The process id. */
   readonly pid: number | undefined;
 }
@@ -68,5 +70,8 @@ export async function startRagentProcess(
   } finally {
     clearTimeout(timer);
   }
-  return { output: () => output, crash, stop, pid: child.pid };
+  const pause = () => {
+    if (isRunning()) child.kill('SIGSTOP');
+  };
+  return { output: () => output, crash, stop, pause, pid: child.pid };
 }

@@ -4,6 +4,7 @@
  * elsewhere (tests, proxies). The bot token is checked with `auth.test` before anything listens.
  */
 
+import { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
@@ -12,6 +13,7 @@ import type { RunningAdapter } from '../running-adapter.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
+import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
 import type { SlackContext } from './slack-context.ts';
@@ -114,6 +116,8 @@ export async function startSlack(
     feedbackElementRefused: new Set<string>(),
   };
   let receiverStopped: Promise<void> | undefined;
+  // HTTP mode: ends kept-alive connections once the receiver stops taking events.
+  let closeConnections = () => {};
   const platform = slackPlatform(surfaces, {
     statusIntervalMs: options.statusThrottleMs ?? 1_000,
     editsPerMinute: options.progressEditsPerMinute ?? 30,
@@ -144,7 +148,9 @@ export async function startSlack(
   });
 
   try {
-    await app.start();
+    // Bolt's HTTP receiver resolves with its server.
+    const server = await app.start();
+    if (server instanceof Server) closeConnections = closeConnectionsOnStop(server);
   } catch (error) {
     const network = mode === 'socket' ? networkFailureOf(error) : undefined;
     if (network) {
@@ -170,6 +176,7 @@ export async function startSlack(
   await turns.tellOrphans();
 
   function stopTaking() {
+    closeConnections();
     receiverStopped ??= app
       .stop()
       .then(() => undefined)
