@@ -5,6 +5,7 @@ import { findOversizedStream } from './check-streams.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import { FontWeights } from './font-weights.ts';
 import { openPdf } from './open-pdf.ts';
+import { installPlainClone } from './plain-clone.ts';
 import { readOutline } from './read-outline.ts';
 import { PageTextTooLarge, readPage } from './read-page.ts';
 import { installSyncInflate } from './sync-inflate.ts';
@@ -13,8 +14,10 @@ if (!parentPort) throw new Error('extract-worker.ts runs only as a worker thread
 const port = parentPort;
 const input = workerData as WorkerInput;
 const send = (message: FromWorker) => port.postMessage(message);
-// Content streams are inflated in one zlib call, not through web streams (see sync-inflate.ts).
+// Content streams are inflated in one zlib call, not through web streams (see sync-inflate.ts), and
+// pdf.js's messages between its two halves are copied in JavaScript when plain data (plain-clone.ts).
 installSyncInflate(input.maxStreamBytes);
+installPlainClone();
 
 const oversized = findOversizedStream(new Uint8Array(input.bytes), input.maxStreamBytes, input.streamShare);
 if (oversized !== undefined) {
