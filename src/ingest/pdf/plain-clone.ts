@@ -12,16 +12,17 @@
 /** Deeper than this, the value goes to the native clone (which also handles cycles). */
 const maximumDepth = 64;
 
-class NotPlainData extends Error {}
+/** Thrown to stop the copy when the value is not plain data (a symbol: no stack trace to capture). */
+const notPlainData = Symbol('not plain data');
 
 function copy(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) {
-    if (typeof value === 'function' || typeof value === 'symbol') throw new NotPlainData();
+    if (typeof value === 'function' || typeof value === 'symbol') throw notPlainData;
     return value;
   }
-  if (depth > maximumDepth) throw new NotPlainData();
+  if (depth > maximumDepth) throw notPlainData;
   if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) throw new NotPlainData();
+    if (Object.getPrototypeOf(value) !== Array.prototype) throw notPlainData;
     const array = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index++) {
       // A hole stays a hole (the native clone keeps them too).
@@ -30,7 +31,7 @@ function copy(value: unknown, depth: number): unknown {
     return array;
   }
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw new NotPlainData();
+  if (prototype !== Object.prototype && prototype !== null) throw notPlainData;
   const object: Record<string, unknown> = {};
   for (const key of Object.keys(value))
     object[key] = copy((value as Record<string, unknown>)[key], depth + 1);
@@ -45,7 +46,7 @@ export function plainStructuredClone<T>(value: T, options?: Parameters<typeof st
   try {
     return copy(value, 0) as T;
   } catch (error) {
-    if (error instanceof NotPlainData) return nativeClone(value, options);
+    if (error === notPlainData) return nativeClone(value, options);
     throw error;
   }
 }
