@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { FontWeights, type PageWithFonts } from '../../src/ingest/pdf/font-weights.ts';
 import { pdfToBlocks } from '../../src/ingest/pdf-to-markdown.ts';
@@ -21,6 +22,52 @@ describe('headings in bold at the body size, in a PDF without an outline', () =>
     // The body text stays paragraphs.
     const after = blocks[blocks.findIndex((block) => block.text === 'Priming') + 1];
     expect(after).toMatchObject({ kind: 'paragraph' });
+  });
+});
+
+describe('font weights with several extraction workers', () => {
+  /** 24 pages without an outline, each opening with a title in Helvetica-Bold at the body size. */
+  async function boldTitledPages(titles: readonly string[]): Promise<Uint8Array> {
+    const document = await PDFDocument.create();
+    const body = await document.embedFont(StandardFonts.Helvetica);
+    const bold = await document.embedFont(StandardFonts.HelveticaBold);
+    for (const title of titles) {
+      const page = document.addPage([612, 792]);
+      page.drawText(title, { x: 72, y: 700, size: 10, font: bold });
+      for (let line = 0; line < 12; line++) {
+        const text = 'Check the seals and the pressure gauge before the pump is started again after storage.';
+        page.drawText(text, { x: 72, y: 680 - line * 12, size: 10, font: body });
+      }
+    }
+    return document.save({ useObjectStreams: false });
+  }
+
+  it('are read by every worker once the first has found no outline (pages 9–16 go to the second)', async () => {
+    const words = [
+      'Alpha',
+      'Bravo',
+      'Charlie',
+      'Delta',
+      'Echo',
+      'Foxtrot',
+      'Golf',
+      'Hotel',
+      'India',
+      'Juliett',
+    ];
+    const more = ['Kilo', 'Lima', 'Mike', 'November', 'Oscar', 'Papa', 'Quebec', 'Romeo', 'Sierra', 'Tango'];
+    const titles = [...words, ...more, 'Uniform', 'Victor', 'Whiskey', 'Yankee'].map(
+      (word) => `${word} checks`,
+    );
+    const { blocks } = await pdfToBlocks(await boldTitledPages(titles), {
+      name: 'bold-titles.pdf',
+      workers: 2,
+      minBytesForWorkers: 0,
+    });
+    const headings = blocks.filter((block) => block.kind === 'heading');
+    expect(headings.map((block) => [block.text, block.pageStart])).toEqual(
+      titles.map((title, index) => [title, index + 1]),
+    );
   });
 });
 

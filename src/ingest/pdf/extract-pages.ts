@@ -76,6 +76,8 @@ class WorkerPool {
   private total = 0;
   private textChars = 0;
   private batchSize = 16;
+  /** Whether pages are read with font weights: known once the first worker has read the outline. */
+  private fontWeights: boolean | undefined;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
   private resolveCount: (count: number) => void = () => {};
@@ -118,7 +120,6 @@ class WorkerPool {
           maxPageChars: limits.maxTextChars,
           maxStreamBytes: limits.maxTextChars,
           streamShare: { index, of: workerCount },
-          ignoreOutline: options.ignoreOutline ?? false,
         },
         workerCount,
       );
@@ -146,10 +147,13 @@ class WorkerPool {
           this.total = message.pageCount;
           this.batchSize = Math.max(8, Math.min(32, Math.ceil(message.pageCount / (workerCount * 8))));
           this.resolveCount(message.pageCount);
-          for (const ready of this.readyWorkers) this.give(ready);
+          this.startReading();
           break;
         case 'outline':
+          // Headings come from the outline when there is one; else from fonts, bold ones included.
+          this.fontWeights = message.entries.length === 0 || (this.options.ignoreOutline ?? false);
           this.resolveOutline(message.entries);
+          this.startReading();
           break;
         case 'stream-too-large':
           this.fail(contentTooLarge(name, this.limits));
@@ -235,12 +239,18 @@ class WorkerPool {
     this.resolveOutline([]);
   }
 
+  /** Pages are handed out once every worker is ready and the outline is known. */
+  private startReading(): void {
+    if (this.total === 0 || this.fontWeights === undefined) return;
+    for (const ready of this.readyWorkers) this.give(ready);
+  }
+
   private give(worker: Worker): void {
-    if (this.nextPage > this.total) return;
+    if (this.nextPage > this.total || this.fontWeights === undefined) return;
     const from = this.nextPage;
     const to = Math.min(this.total, from + this.batchSize - 1);
     this.nextPage = to + 1;
-    worker.postMessage({ type: 'pages', from, to } satisfies ToWorker);
+    worker.postMessage({ type: 'pages', from, to, fontWeights: this.fontWeights } satisfies ToWorker);
   }
 
   /** The first failure wins; every worker is terminated at once (one may be stuck in a page). */

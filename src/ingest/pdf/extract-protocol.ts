@@ -12,17 +12,21 @@ export interface WorkerInput {
   maxStreamBytes: number;
   /** This worker checks every `of`-th stream from `index`. */
   streamShare: { index: number; of: number };
-  /** Read the fonts' weights even when the document has an outline (benchmarks of the font path). */
-  ignoreOutline: boolean;
 }
 
-/** Parent → worker. */
-export type ToWorker = { type: 'pages'; from: number; to: number } | { type: 'close' };
+/**
+ * Parent → worker. `fontWeights`: read which fonts are bold (documents without an outline, where
+ * headings come from fonts); the parent decides once the first worker has read the outline.
+ */
+export type ToWorker = { type: 'pages'; from: number; to: number; fontWeights: boolean } | { type: 'close' };
 
 /** Worker → parent. */
 export type FromWorker =
   | { type: 'ready'; pageCount: number }
-  /** Sent once, by the first worker, after `ready`: the document's outline (empty when it has none). */
+  /**
+   * Sent once, by the first worker only, after `ready`: the document's outline (empty when it has
+   * none). The other workers do not read it (on a large manual that costs a fifth of a second each).
+   */
   | { type: 'outline'; entries: OutlineEntry[] }
   | { type: 'page'; page: PageText; chars: number }
   | { type: 'page-failed'; page: number; message: string }

@@ -5,13 +5,19 @@ import { findOversizedStream } from './check-streams.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import { FontWeights } from './font-weights.ts';
 import { openPdf } from './open-pdf.ts';
+import { installPlainClone } from './plain-clone.ts';
 import { readOutline } from './read-outline.ts';
 import { PageTextTooLarge, readPage } from './read-page.ts';
+import { installSyncInflate } from './sync-inflate.ts';
 
 if (!parentPort) throw new Error('extract-worker.ts runs only as a worker thread.');
 const port = parentPort;
 const input = workerData as WorkerInput;
 const send = (message: FromWorker) => port.postMessage(message);
+// Content streams are inflated in one zlib call, not through web streams (see sync-inflate.ts), and
+// pdf.js's messages between its two halves are copied in JavaScript when plain data (plain-clone.ts).
+installSyncInflate(input.maxStreamBytes);
+installPlainClone();
 
 const oversized = findOversizedStream(new Uint8Array(input.bytes), input.maxStreamBytes, input.streamShare);
 if (oversized !== undefined) {
@@ -23,15 +29,10 @@ async function start(): Promise<void> {
   try {
     const document = await openPdf(new Uint8Array(input.bytes), input.name);
     send({ type: 'ready', pageCount: document.numPages });
-    // The outline is read here too, never in the thread that serves chats.
-    let hasOutline: boolean;
-    if (input.streamShare.index === 0) {
-      const entries = await readOutline(document);
-      send({ type: 'outline', entries });
-      hasOutline = entries.length > 0;
-    } else hasOutline = ((await document.getOutline().catch(() => null)) ?? []).length > 0;
-    // Without an outline, headings come from fonts: read their weights (bold at body size).
-    const fontWeights = hasOutline && !input.ignoreOutline ? undefined : new FontWeights();
+    // The outline is read here (by the first worker), never in the thread that serves chats.
+    if (input.streamShare.index === 0) send({ type: 'outline', entries: await readOutline(document) });
+    // Without an outline, headings come from fonts: the parent asks for their weights (bold at body size).
+    const fontWeights = new FontWeights();
     port.on('message', async (message: ToWorker) => {
       if (message.type === 'close') {
         await document.destroy().catch(() => {});
@@ -40,7 +41,12 @@ async function start(): Promise<void> {
       }
       for (let page = message.from; page <= message.to; page++) {
         try {
-          const { text, chars } = await readPage(document, page, input.maxPageChars, fontWeights);
+          const { text, chars } = await readPage(
+            document,
+            page,
+            input.maxPageChars,
+            message.fontWeights ? fontWeights : undefined,
+          );
           send({ type: 'page', page: text, chars });
         } catch (error) {
           if (error instanceof PageTextTooLarge) {

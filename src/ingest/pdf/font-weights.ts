@@ -3,7 +3,7 @@
  * (bold and regular of one family look the same there); the font object does, with its PostScript name
  * ("ABCDEF+Times-Bold", "NimbusRomNo9L-Medi", "CMBX10"). pdf.js hands the font objects over only while
  * building a page's operator list, so that is done once for a page that brings a font not seen yet —
- * a few pages per document. Used only for documents without an outline (see extract-worker.ts).
+ * a few pages per document. Used only for documents without an outline (decided in extract-pages.ts).
  */
 
 /** The subset of a pdf.js page this module uses. */
