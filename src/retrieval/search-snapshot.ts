@@ -154,6 +154,20 @@ export function slicePause(sliceMs: number): Pause {
 
 const neverPause: Pause = () => undefined;
 
+/** Runs the steps of a generator, passing control back to the event loop between two when `pause` asks. */
+export async function runSteps<T>(steps: Generator<void, T>, pause: Pause): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    const waiting = pause();
+    if (waiting) await waiting;
+  }
+}
+
+/** Runs every step of a generator at once (nothing else runs meanwhile). */
+export function runStepsNow<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
 /** Builds one segment from rows (ascending rowid), pausing between slices when `pause` asks to. */
 export async function buildSegment(
   rows: Iterable<SnapshotRow>,
@@ -193,13 +207,31 @@ export function buildSegmentNow(
   return builder.finishSync();
 }
 
+/** Postings of consecutive positions: a page's own arrays, or a block filled row by row. */
+interface PostingChunk {
+  tokens: Uint32Array;
+  weights: Float32Array;
+  /** Entries used (a row block fills part way). */
+  length: number;
+  /** Where its first entry falls in the segment's postings (`sparseEnds` counts from there). */
+  tokenStart: number;
+  positionStart: number;
+  positionEnd: number;
+  /** A page's arrays (never appended to). */
+  page: boolean;
+}
+
+/** Entries per block of postings added row by row (a row's postings never straddle two blocks). */
+const rowBlockTokens = 65_536;
+
 class SegmentBuilder {
   private count = 0;
   private rowids: Float64Array;
   private scopeCodes: Uint16Array;
+  /** Each position's end in the postings, counted over all chunks. */
   private sparseEnds: Int32Array;
-  private tokens: Uint32Array;
-  private weights: Float32Array;
+  /** The postings in chunks (no single large copy as they grow): pages' own arrays, or row blocks. */
+  private readonly chunks: PostingChunk[] = [];
   private tokenCount = 0;
   private quantized: Int8Array;
   private scales: Float32Array;
@@ -219,8 +251,6 @@ class SegmentBuilder {
     this.rowids = new Float64Array(size);
     this.scopeCodes = new Uint16Array(size);
     this.sparseEnds = new Int32Array(size);
-    this.tokens = new Uint32Array(size * 32);
-    this.weights = new Float32Array(size * 32);
     this.quantized = new Int8Array(size * this.dimension);
     this.scales = new Float32Array(size);
     this.signs = new Int32Array(size * this.words);
@@ -232,18 +262,29 @@ class SegmentBuilder {
     const position = this.count++;
     this.rowids[position] = row.rowid;
     this.scopeCodes[position] = this.scopes.code(row.scope);
-    if (row.sparse && row.sparse.byteLength > 0) {
-      const vector = decodeSparseBlob(row.sparse);
-      const needed = this.tokenCount + vector.indices.length;
-      if (needed > this.tokens.length) {
-        const length = Math.max(needed, this.tokens.length * 2);
-        this.tokens = copyInto(new Uint32Array(length), this.tokens);
-        this.weights = copyInto(new Float32Array(length), this.weights);
-      }
-      this.tokens.set(vector.indices, this.tokenCount);
-      this.weights.set(vector.values, this.tokenCount);
-      this.tokenCount = needed;
+    const length = row.sparse ? row.sparse.byteLength / 8 : 0;
+    let chunk = this.chunks.at(-1);
+    if (!chunk || chunk.page || chunk.length + length > chunk.tokens.length) {
+      const capacity = Math.max(rowBlockTokens, length);
+      chunk = {
+        tokens: new Uint32Array(capacity),
+        weights: new Float32Array(capacity),
+        length: 0,
+        tokenStart: this.tokenCount,
+        positionStart: position,
+        positionEnd: position,
+        page: false,
+      };
+      this.chunks.push(chunk);
     }
+    if (length > 0) {
+      const vector = decodeSparseBlob(row.sparse!);
+      chunk.tokens.set(vector.indices, chunk.length);
+      chunk.weights.set(vector.values, chunk.length);
+      chunk.length += length;
+      this.tokenCount += length;
+    }
+    chunk.positionEnd = position + 1;
     this.sparseEnds[position] = this.tokenCount;
     const dimension = this.dimension;
     if (dimension > 0 && row.quantized && quantizedDimension(row.quantized) === dimension) {
@@ -263,17 +304,19 @@ class SegmentBuilder {
     if (end > this.rowids.length) this.grow(Math.max(end, this.rowids.length * 2));
     this.rowids.set(page.keys, start);
     this.scopeCodes.fill(this.scopes.code(page.scope), start, end);
-    const needed = this.tokenCount + page.tokens.length;
-    if (needed > this.tokens.length) {
-      const length = Math.max(needed, this.tokens.length * 2);
-      this.tokens = copyInto(new Uint32Array(length), this.tokens);
-      this.weights = copyInto(new Float32Array(length), this.weights);
-    }
-    this.tokens.set(page.tokens, this.tokenCount);
-    this.weights.set(page.weights, this.tokenCount);
+    // The page's own arrays become a chunk (pass 1 overwrites its token ids with ordinals): no copy.
+    this.chunks.push({
+      tokens: page.tokens,
+      weights: page.weights,
+      length: page.tokens.length,
+      tokenStart: this.tokenCount,
+      positionStart: start,
+      positionEnd: end,
+      page: true,
+    });
     for (let at = 0; at < page.count; at++)
       this.sparseEnds[start + at] = this.tokenCount + page.sparseEnds[at]!;
-    this.tokenCount = needed;
+    this.tokenCount += page.tokens.length;
     const dimension = this.dimension;
     if (dimension > 0 && page.dimension === dimension && page.quantized && page.scales && page.signs) {
       this.quantized.set(page.quantized, start * dimension);
@@ -293,8 +336,7 @@ class SegmentBuilder {
   }
 
   finishSync(): SnapshotSegment {
-    const steps = this.steps();
-    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+    return runStepsNow(this.steps());
   }
 
   /** Builds the inverted index in two passes over the postings; yields every few thousand children. */
@@ -302,15 +344,17 @@ class SegmentBuilder {
     const size = this.count;
     const ordinals = new TokenTable(4096);
     let counts = new Int32Array(1024);
-    const tokens = this.tokens;
-    for (let position = 0, slot = 0; position < size; position++) {
-      for (const end = this.sparseEnds[position]!; slot < end; slot++) {
-        const ordinal = ordinals.add(tokens[slot]!);
-        if (ordinal === counts.length) counts = copyInto(new Int32Array(ordinal * 2), counts);
-        counts[ordinal]!++;
-        tokens[slot] = ordinal;
+    const sparseEnds = this.sparseEnds;
+    for (const { tokens, tokenStart, positionStart, positionEnd } of this.chunks) {
+      for (let position = positionStart, slot = 0; position < positionEnd; position++) {
+        for (const end = sparseEnds[position]! - tokenStart; slot < end; slot++) {
+          const ordinal = ordinals.add(tokens[slot]!);
+          if (ordinal === counts.length) counts = copyInto(new Int32Array(ordinal * 2), counts);
+          counts[ordinal]!++;
+          tokens[slot] = ordinal;
+        }
+        if ((position & 255) === 255) yield;
       }
-      if ((position & 255) === 255) yield;
     }
     const tokenStarts = new Int32Array(ordinals.size + 1);
     for (let ordinal = 0, offset = 0; ordinal < ordinals.size; ordinal++) {
@@ -323,17 +367,24 @@ class SegmentBuilder {
     const postingPositions =
       size <= 65_536 ? new Uint16Array(this.tokenCount) : new Int32Array(this.tokenCount);
     const postingWeights = new Uint16Array(this.tokenCount);
+    // Pass 2 writes these at scattered places: fault their fresh pages in now, a step at a time, rather
+    // than all of them in pass 2's first step.
+    yield* touchInSteps(postingPositions);
+    yield* touchInSteps(postingWeights);
     const hasSparse = new Uint8Array(size);
-    for (let position = 0, slot = 0; position < size; position++) {
-      const end = this.sparseEnds[position]!;
-      if (end > slot) hasSparse[position] = 1;
-      for (; slot < end; slot++) {
-        const at = fill[tokens[slot]!]!++;
-        postingPositions[at] = position;
-        postingWeights[at] = Math.min(65_535, Math.round(this.weights[slot]! / weightStep));
+    for (const { tokens, weights, tokenStart, positionStart, positionEnd } of this.chunks) {
+      for (let position = positionStart, slot = 0; position < positionEnd; position++) {
+        const end = sparseEnds[position]! - tokenStart;
+        if (end > slot) hasSparse[position] = 1;
+        for (; slot < end; slot++) {
+          const at = fill[tokens[slot]!]!++;
+          postingPositions[at] = position;
+          postingWeights[at] = Math.min(65_535, Math.round(weights[slot]! / weightStep));
+        }
+        if ((position & 255) === 255) yield;
       }
-      if ((position & 255) === 255) yield;
     }
+    this.chunks.length = 0;
     const anyDense = this.hasDense.subarray(0, size).includes(1);
     return new SnapshotSegment({
       size,
@@ -370,6 +421,15 @@ function copyInto<T extends { set(source: ArrayLike<number>): void }>(
 ): T {
   target.set(source);
   return target;
+}
+
+/** Writes zeros over a fresh array 256 KiB at a time (its first write to each page faults it in). */
+function* touchInSteps(array: Uint16Array | Int32Array): Generator<void, void> {
+  const perStep = (256 * 1024) / array.BYTES_PER_ELEMENT;
+  for (let at = 0; at < array.length; at += perStep) {
+    array.fill(0, at, at + perStep);
+    yield;
+  }
 }
 
 /** The array itself when it is exactly `length` long (no copy), else a trimmed copy. */
@@ -603,6 +663,7 @@ export class SearchSnapshot {
   readonly scopes: ScopeTable;
   private segmentList: SnapshotSegment[];
   private scratch: Scratch = { scores: new Float32Array(0), touched: new Int32Array(0) };
+  private changeCount = 0;
 
   constructor(scopes: ScopeTable, segments: SnapshotSegment[], options: SnapshotOptions) {
     this.scopes = scopes;
@@ -613,6 +674,11 @@ export class SearchSnapshot {
 
   get segments(): readonly SnapshotSegment[] {
     return this.segmentList;
+  }
+
+  /** Bumped by every segment added and child marked deleted (a search that paused can tell). */
+  get changes(): number {
+    return this.changeCount;
   }
 
   /** Live children in every segment. */
@@ -629,6 +695,7 @@ export class SearchSnapshot {
 
   addSegment(segment: SnapshotSegment): void {
     if (segment.size === 0) return;
+    this.changeCount++;
     this.segmentList.push(segment);
     if (segment.size > this.scratch.scores.length) {
       this.scratch = { scores: new Float32Array(segment.size), touched: new Int32Array(segment.size) };
@@ -641,6 +708,7 @@ export class SearchSnapshot {
     for (const rowid of rowids) {
       for (const segment of this.segmentList) {
         if (segment.markDeleted(rowid)) {
+          this.changeCount++;
           marked++;
           break;
         }
@@ -655,7 +723,11 @@ export class SearchSnapshot {
     return Uint8Array.from(this.scopes.names, (name) => (wanted.has(name) ? 1 : 0));
   }
 
-  searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Scored[] {
+  /**
+   * The best `limit` by BM25, a segment per step (see `runSteps`: a large snapshot need not be scanned
+   * in one block). A write applied between two steps shows in `changes`.
+   */
+  *searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Generator<void, Scored[]> {
     const scopeCount = this.scopes.names.length;
     let visible = 0;
     for (const segment of this.segmentList)
@@ -672,20 +744,23 @@ export class SearchSnapshot {
       const idf = Math.log(1 + (visible - documentFrequency + 0.5) / (documentFrequency + 0.5));
       termWeights[term] = (query.values[term] ?? 1) * idf;
     }
-    return merged(
-      this.segmentList.map((segment) =>
-        segment.searchSparse(query.indices, termWeights, allowed, limit, this.scratch),
-      ),
-      limit,
-    );
+    const lists: Scored[][] = [];
+    for (const segment of [...this.segmentList]) {
+      lists.push(segment.searchSparse(query.indices, termWeights, allowed, limit, this.scratch));
+      yield;
+    }
+    return merged(lists, limit);
   }
 
-  searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
+  /** The best `limit` by cosine, a segment per step like `searchSparse`. */
+  *searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Generator<void, Scored[]> {
     const prepared = denseQuery(query);
-    return merged(
-      this.segmentList.map((segment) => segment.searchDense(prepared, allowed, limit, this.options)),
-      limit,
-    );
+    const lists: Scored[][] = [];
+    for (const segment of [...this.segmentList]) {
+      lists.push(segment.searchDense(prepared, allowed, limit, this.options));
+      yield;
+    }
+    return merged(lists, limit);
   }
 }
 

@@ -18,6 +18,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { ChildChunk, DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
@@ -40,6 +41,8 @@ import {
   buildSegmentFromPages,
   buildSegmentNow,
   type Pause,
+  runSteps,
+  runStepsNow,
   ScopeTable,
   type Scored,
   SearchSnapshot,
@@ -411,13 +414,32 @@ export class SqliteChunkIndex implements ChunkIndex {
         query.dense.length,
       );
     }
-    const snapshot = await this.currentSnapshot();
-    const allowed = snapshot.allowedScopes(options.scopes);
-    if (!allowed.includes(1)) return [];
     const pool = candidatePoolSize(k);
     const depth = fusionDepth(pool);
-    const sparse = query.sparse.indices.length > 0 ? snapshot.searchSparse(query.sparse, allowed, depth) : [];
-    const dense = query.dense ? snapshot.searchDense(normalized(query.dense), allowed, depth) : [];
+    const denseQuery = query.dense ? normalized(query.dense) : undefined;
+    let sparse: Scored[] = [];
+    let dense: Scored[] = [];
+    // The segments are searched in slices that let the event loop turn. A write applied meanwhile (or a
+    // merged snapshot) starts the search over, so that it sees one state of the index; a third attempt
+    // runs in one block.
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await this.currentSnapshot();
+      const allowed = snapshot.allowedScopes(options.scopes);
+      if (!allowed.includes(1)) return [];
+      const changes = snapshot.changes;
+      const steps = (function* () {
+        const sparseHits =
+          query.sparse.indices.length > 0 ? yield* snapshot.searchSparse(query.sparse, allowed, depth) : [];
+        const denseHits = denseQuery ? yield* snapshot.searchDense(denseQuery, allowed, depth) : [];
+        return [sparseHits, denseHits] as const;
+      })();
+      if (attempt === 3) {
+        [sparse, dense] = runStepsNow(steps);
+        break;
+      }
+      [sparse, dense] = await runSteps(steps, slicePause(this.sliceMs));
+      if (snapshot === this.snapshot && snapshot.changes === changes) break;
+    }
     let ranked: Scored[];
     if (sparse.length > 0 && dense.length > 0) {
       ranked = reciprocalRankFusion(
@@ -652,6 +674,8 @@ export class SqliteChunkIndex implements ChunkIndex {
       if (this.snapshot && version === this.snapshotVersion) return this.snapshot;
       this.snapshot = undefined;
       await this.rebuild();
+      // The build's last slice and this search run as two turns of the event loop, not one.
+      await nextTurn();
     }
   }
 
@@ -692,23 +716,27 @@ export class SqliteChunkIndex implements ChunkIndex {
         const dimensionValue = metaValue('embedding_dimension');
         storeGeneration = metaValue('write_generation') ?? '0';
         this.writesDuringBuild = [];
-        loaded = await readSnapshotFile(this.snapshotFile, storeGeneration, this.snapshotOptions()).catch(
-          (error: unknown) => {
-            this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
-            return undefined;
-          },
-        );
         const slice = slicePause(this.sliceMs);
         const pause: Pause = () => {
           if (this.closed) throw new BuildCancelled('closed');
           return slice();
         };
+        loaded = await readSnapshotFile(
+          this.snapshotFile,
+          storeGeneration,
+          this.snapshotOptions(),
+          pause,
+        ).catch((error: unknown) => {
+          if (error instanceof BuildCancelled) throw error;
+          this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
+          return undefined;
+        });
         const dimension = dimensionValue === undefined ? null : Number(dimensionValue);
         if (loaded) this.savedGeneration = storeGeneration;
         else if (this.loadFrom === 'pages' && vectorPagesCurrent(reader)) {
           loaded = await this.loadFromPages(reader, dimension, scopes, pause);
         } else {
-          const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
+          const count = await countChildren(reader, pause);
           const tuples = reader
             .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
             .raw()
@@ -955,6 +983,27 @@ function notWritable(file: string, what: string, cause: unknown): RagentError {
       '(RAGENT_DATA_DIR) and free disk space there, then try again.',
     { cause, details: { file } },
   );
+}
+
+/**
+ * The children in the store, counted a document at a time (one `COUNT(*)` over a large index holds the
+ * event loop for tens of milliseconds), pausing between documents when the slice is used up.
+ */
+async function countChildren(reader: Database.Database, pause: Pause): Promise<number> {
+  const counts = reader
+    .prepare('SELECT COUNT(*) FROM children GROUP BY scope, document_id')
+    .pluck()
+    .iterate() as IterableIterator<number>;
+  let total = 0;
+  try {
+    for (const count of counts) {
+      total += count;
+      await pause();
+    }
+  } finally {
+    counts.return?.();
+  }
+  return total;
 }
 
 /** Up to `limit` more rows of `rows` (which stays open for the next call). */
