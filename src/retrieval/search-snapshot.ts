@@ -11,7 +11,11 @@
  *   float32 copy): a small segment is scored whole with the int8 vectors; above `exactLimit`, Hamming
  *   passes over the sign bits pick a few hundred candidates, which are rescored with the int8 vectors
  *   (cosine error well under 1 %).
- * Every scan skips positions whose scope the caller may not see, and deleted positions.
+ * Every scan skips positions whose scope the caller may not see, and deleted positions. A search is a
+ * generator with one step per segment, so that the store can let the event loop turn between segments.
+ * Building a segment never copies its postings whole (they stay in chunks until the inverted index is
+ * built) and writes through fresh arrays a step at a time: the first write to a page of new memory is
+ * slow, and a block of them would hold the event loop.
  */
 import type { SparseVector } from '../core/types.ts';
 import { bm25Parameters } from './bm25.ts';

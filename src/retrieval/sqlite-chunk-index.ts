@@ -8,7 +8,8 @@
  * slices that yield to the event loop (`warmUp` at start, or on the first search, which waits for it);
  * a local write updates it in place (a small segment for the new children, deleted ones marked), and
  * the segments are merged back by a background rebuild when there are too many. A write by another
- * process (`PRAGMA data_version` changes) makes the next search wait for a fresh build.
+ * process (`PRAGMA data_version` changes) makes the next search wait for a fresh build. A search scans
+ * the segments in slices too (`sliceMs`), and starts over when a write lands between two of them.
  * Memory-mapped I/O stays off (`mmap_size = 0`), and the file, its WAL and shared-memory files are
  * checked for writability at open, so a read-only or vanished data dir is a clear error rather than a
  * SIGBUS. (SQLite still maps the small `-shm` wal-index; Node cannot catch a SIGBUS there.)
@@ -74,7 +75,10 @@ export interface SqliteChunkIndexOptions {
   /** Dense vectors scanned exactly up to this count; above it, sign-bit pre-selection + int8 rescoring. */
   exactLimit?: number;
   rescoreCandidates?: number;
-  /** The background build runs in slices of at most this long between event-loop turns (default 10 ms). */
+  /**
+   * The background build, and a search over several segments, run in slices of about this long between
+   * event-loop turns (default 10 ms).
+   */
   sliceMs?: number;
   /** Merge the snapshot's segments in the background above this many (default 16). */
   maxSegments?: number;
