@@ -225,7 +225,7 @@ interface PostingChunk {
   page: boolean;
 }
 
-/** Entries per block of postings added row by row (a row's postings never straddle two blocks). */
+/** Entries per block of postings added row by row at most (a row's postings never straddle two blocks). */
 const rowBlockTokens = 65_536;
 
 class SegmentBuilder {
@@ -269,7 +269,8 @@ class SegmentBuilder {
     const length = row.sparse ? row.sparse.byteLength / 8 : 0;
     let chunk = this.chunks.at(-1);
     if (!chunk || chunk.page || chunk.length + length > chunk.tokens.length) {
-      const capacity = Math.max(rowBlockTokens, length);
+      // About 64 postings per expected row, up to a block: a write of a few rows allocates little.
+      const capacity = Math.max(length, Math.min(rowBlockTokens, this.rowids.length * 64));
       chunk = {
         tokens: new Uint32Array(capacity),
         weights: new Float32Array(capacity),
