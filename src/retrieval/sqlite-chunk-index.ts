@@ -701,6 +701,8 @@ export class SqliteChunkIndex implements ChunkIndex {
    * committed meanwhile. Starts over when another process wrote during the build.
    */
   private async buildInBackground(): Promise<void> {
+    // Not in the same turn of the event loop as the caller (often the index's opening, at start).
+    await nextTurn();
     for (;;) {
       const started = performance.now();
       const generation = this.generation;

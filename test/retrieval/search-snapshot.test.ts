@@ -62,7 +62,7 @@ describe('the embedded index’s in-memory snapshot', () => {
       const hits = await index.search(query('walrus topic3'), { scopes: ['shared'], k: 3 });
       expect(hits[0]?.child.text).toMatch(/topic3$/);
       expect(index.snapshotStats()).toMatchObject({ ready: true, children: 601, segments: 1 });
-      // 600 children read 64 at a time, then two passes over the postings: many turns of the loop.
+      // 601 children read a page (or 8 rows) at a time, then two passes over the postings: many turns.
       expect(turnsWhileLoading).toBeGreaterThan(5);
     },
   );
