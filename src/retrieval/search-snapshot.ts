@@ -256,13 +256,15 @@ class SegmentBuilder {
     this.dimension = dimension ?? 0;
     this.words = dimension === null ? 0 : signWords(dimension);
     const size = Math.max(1, capacity);
-    this.rowids = new Float64Array(size);
-    this.scopeCodes = new Uint16Array(size);
-    this.sparseEnds = new Int32Array(size);
-    this.quantized = new Int8Array(size * this.dimension);
-    this.scales = new Float32Array(size);
-    this.signs = new Int32Array(size * this.words);
-    this.hasDense = new Uint8Array(size);
+    // Not zeroed at allocation (that would write all of them in one block): `add` and `addPage` write
+    // every element of each position they add.
+    this.rowids = uninitialized(Float64Array, size);
+    this.scopeCodes = uninitialized(Uint16Array, size);
+    this.sparseEnds = uninitialized(Int32Array, size);
+    this.quantized = uninitialized(Int8Array, size * this.dimension);
+    this.scales = uninitialized(Float32Array, size);
+    this.signs = uninitialized(Int32Array, size * this.words);
+    this.hasDense = uninitialized(Uint8Array, size);
   }
 
   add(row: SnapshotRow): void {
@@ -303,7 +305,15 @@ class SegmentBuilder {
       this.quantized.set(values, position * dimension);
       writeSignWords(values, this.signs, position * this.words);
       this.hasDense[position] = 1;
-    }
+    } else this.clearDense(position, position + 1);
+  }
+
+  /** Zeros the dense part of positions without a dense vector. */
+  private clearDense(start: number, end: number): void {
+    this.hasDense.fill(0, start, end);
+    this.scales.fill(0, start, end);
+    this.quantized.fill(0, start * this.dimension, end * this.dimension);
+    this.signs.fill(0, start * this.words, end * this.words);
   }
 
   /** A whole page of the compact vector table (keys above every child added so far), in bulk copies. */
@@ -332,7 +342,7 @@ class SegmentBuilder {
       this.scales.set(page.scales, start);
       this.signs.set(page.signs, start * this.words);
       this.hasDense.fill(1, start, end);
-    }
+    } else this.clearDense(start, end);
     this.count = end;
   }
 
@@ -374,10 +384,12 @@ class SegmentBuilder {
     const fill = tokenStarts.slice(0, ordinals.size);
     // Positions fit 16 bits in a segment of up to 65,536 children (the default): 2 bytes per posting saved.
     const postingPositions =
-      size <= 65_536 ? new Uint16Array(this.tokenCount) : new Int32Array(this.tokenCount);
-    const postingWeights = new Uint16Array(this.tokenCount);
-    // Pass 2 writes these at scattered places: fault their fresh pages in now, a step at a time, rather
-    // than all of them in pass 2's first step.
+      size <= 65_536
+        ? uninitialized(Uint16Array, this.tokenCount)
+        : uninitialized(Int32Array, this.tokenCount);
+    const postingWeights = uninitialized(Uint16Array, this.tokenCount);
+    // Pass 2 writes these at scattered places (each element once): write them through a step at a time
+    // first, so that the first writes to their fresh pages do not all fall in pass 2's first step.
     yield* touchInSteps(postingPositions);
     yield* touchInSteps(postingWeights);
     const hasSparse = new Uint8Array(size);
@@ -430,6 +442,18 @@ function copyInto<T extends { set(source: ArrayLike<number>): void }>(
 ): T {
   target.set(source);
   return target;
+}
+
+/**
+ * A typed array over fresh memory that is not zeroed (a large zeroed allocation writes all of its pages
+ * at once, in one block of the event loop); the caller writes every element before reading it.
+ */
+function uninitialized<T>(
+  Type: { new (buffer: ArrayBuffer, byteOffset: number, length: number): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  const bytes = Buffer.allocUnsafeSlow(length * Type.BYTES_PER_ELEMENT);
+  return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset, length);
 }
 
 /** Writes zeros over a fresh array 256 KiB at a time (its first write to each page faults it in). */
