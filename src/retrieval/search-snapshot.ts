@@ -622,7 +622,13 @@ export class SnapshotSegment {
     return best.map(({ position, score }) => ({ rowid: this.parts.rowids[position]!, score }));
   }
 
-  searchDense(query: DenseQuery, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
+  /** The best `limit` by cosine; a step ends after the first Hamming pass (a scan of every vector). */
+  *searchDense(
+    query: DenseQuery,
+    allowed: Uint8Array,
+    limit: number,
+    options: SnapshotOptions,
+  ): Generator<void, Scored[]> {
     const parts = this.parts;
     if (parts.dimension === null || query.values.length !== parts.dimension || !parts.signs) return [];
     const positions = this.visiblePositions(allowed);
@@ -635,6 +641,7 @@ export class SnapshotSegment {
       // prefetcher likes), a second over all bits of the few thousand kept.
       if (coarseWords < parts.words && positions.length > wanted * 8) {
         candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
+        yield;
       }
       finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
@@ -785,12 +792,12 @@ export class SearchSnapshot {
     return merged(lists, limit);
   }
 
-  /** The best `limit` by cosine, a segment per step like `searchSparse`. */
+  /** The best `limit` by cosine, in steps of about half a segment (see `searchSparse`). */
   *searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Generator<void, Scored[]> {
     const prepared = denseQuery(query);
     const lists: Scored[][] = [];
     for (const segment of [...this.segmentList]) {
-      lists.push(segment.searchDense(prepared, allowed, limit, this.options));
+      lists.push(yield* segment.searchDense(prepared, allowed, limit, this.options));
       yield;
     }
     return merged(lists, limit);
