@@ -11,7 +11,11 @@
  *   float32 copy): a small segment is scored whole with the int8 vectors; above `exactLimit`, Hamming
  *   passes over the sign bits pick a few hundred candidates, which are rescored with the int8 vectors
  *   (cosine error well under 1 %).
- * Every scan skips positions whose scope the caller may not see, and deleted positions.
+ * Every scan skips positions whose scope the caller may not see, and deleted positions. A search is a
+ * generator with one step per segment, so that the store can let the event loop turn between segments.
+ * Building a segment never copies its postings whole (they stay in chunks until the inverted index is
+ * built) and writes through fresh arrays a step at a time: the first write to a page of new memory is
+ * slow, and a block of them would hold the event loop.
  */
 import type { SparseVector } from '../core/types.ts';
 import { bm25Parameters } from './bm25.ts';
@@ -154,6 +158,20 @@ export function slicePause(sliceMs: number): Pause {
 
 const neverPause: Pause = () => undefined;
 
+/** Runs the steps of a generator, passing control back to the event loop between two when `pause` asks. */
+export async function runSteps<T>(steps: Generator<void, T>, pause: Pause): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    const waiting = pause();
+    if (waiting) await waiting;
+  }
+}
+
+/** Runs every step of a generator at once (nothing else runs meanwhile). */
+export function runStepsNow<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
 /** Builds one segment from rows (ascending rowid), pausing between slices when `pause` asks to. */
 export async function buildSegment(
   rows: Iterable<SnapshotRow>,
@@ -164,7 +182,11 @@ export async function buildSegment(
   let count = 0;
   for (const row of rows) {
     builder.add(row);
-    if ((++count & 63) === 0) await pause();
+    // Every 8 rows (a row read from the store can take a fraction of a millisecond, cold).
+    if ((++count & 7) === 0) {
+      const waiting = pause();
+      if (waiting) await waiting;
+    }
   }
   return builder.finish(pause);
 }
@@ -193,13 +215,31 @@ export function buildSegmentNow(
   return builder.finishSync();
 }
 
+/** Postings of consecutive positions: a page's own arrays, or a block filled row by row. */
+interface PostingChunk {
+  tokens: Uint32Array;
+  weights: Float32Array;
+  /** Entries used (a row block fills part way). */
+  length: number;
+  /** Where its first entry falls in the segment's postings (`sparseEnds` counts from there). */
+  tokenStart: number;
+  positionStart: number;
+  positionEnd: number;
+  /** A page's arrays (never appended to). */
+  page: boolean;
+}
+
+/** Entries per block of postings added row by row at most (a row's postings never straddle two blocks). */
+const rowBlockTokens = 65_536;
+
 class SegmentBuilder {
   private count = 0;
   private rowids: Float64Array;
   private scopeCodes: Uint16Array;
+  /** Each position's end in the postings, counted over all chunks. */
   private sparseEnds: Int32Array;
-  private tokens: Uint32Array;
-  private weights: Float32Array;
+  /** The postings in chunks (no single large copy as they grow): pages' own arrays, or row blocks. */
+  private readonly chunks: PostingChunk[] = [];
   private tokenCount = 0;
   private quantized: Int8Array;
   private scales: Float32Array;
@@ -216,15 +256,15 @@ class SegmentBuilder {
     this.dimension = dimension ?? 0;
     this.words = dimension === null ? 0 : signWords(dimension);
     const size = Math.max(1, capacity);
-    this.rowids = new Float64Array(size);
-    this.scopeCodes = new Uint16Array(size);
-    this.sparseEnds = new Int32Array(size);
-    this.tokens = new Uint32Array(size * 32);
-    this.weights = new Float32Array(size * 32);
-    this.quantized = new Int8Array(size * this.dimension);
-    this.scales = new Float32Array(size);
-    this.signs = new Int32Array(size * this.words);
-    this.hasDense = new Uint8Array(size);
+    // Not zeroed at allocation (that would write all of them in one block): `add` and `addPage` write
+    // every element of each position they add.
+    this.rowids = uninitialized(Float64Array, size);
+    this.scopeCodes = uninitialized(Uint16Array, size);
+    this.sparseEnds = uninitialized(Int32Array, size);
+    this.quantized = uninitialized(Int8Array, size * this.dimension);
+    this.scales = uninitialized(Float32Array, size);
+    this.signs = uninitialized(Int32Array, size * this.words);
+    this.hasDense = uninitialized(Uint8Array, size);
   }
 
   add(row: SnapshotRow): void {
@@ -232,18 +272,30 @@ class SegmentBuilder {
     const position = this.count++;
     this.rowids[position] = row.rowid;
     this.scopeCodes[position] = this.scopes.code(row.scope);
-    if (row.sparse && row.sparse.byteLength > 0) {
-      const vector = decodeSparseBlob(row.sparse);
-      const needed = this.tokenCount + vector.indices.length;
-      if (needed > this.tokens.length) {
-        const length = Math.max(needed, this.tokens.length * 2);
-        this.tokens = copyInto(new Uint32Array(length), this.tokens);
-        this.weights = copyInto(new Float32Array(length), this.weights);
-      }
-      this.tokens.set(vector.indices, this.tokenCount);
-      this.weights.set(vector.values, this.tokenCount);
-      this.tokenCount = needed;
+    const length = row.sparse ? row.sparse.byteLength / 8 : 0;
+    let chunk = this.chunks.at(-1);
+    if (!chunk || chunk.page || chunk.length + length > chunk.tokens.length) {
+      // About 64 postings per expected row, up to a block: a write of a few rows allocates little.
+      const capacity = Math.max(length, Math.min(rowBlockTokens, this.rowids.length * 64));
+      chunk = {
+        tokens: new Uint32Array(capacity),
+        weights: new Float32Array(capacity),
+        length: 0,
+        tokenStart: this.tokenCount,
+        positionStart: position,
+        positionEnd: position,
+        page: false,
+      };
+      this.chunks.push(chunk);
     }
+    if (length > 0) {
+      const vector = decodeSparseBlob(row.sparse!);
+      chunk.tokens.set(vector.indices, chunk.length);
+      chunk.weights.set(vector.values, chunk.length);
+      chunk.length += length;
+      this.tokenCount += length;
+    }
+    chunk.positionEnd = position + 1;
     this.sparseEnds[position] = this.tokenCount;
     const dimension = this.dimension;
     if (dimension > 0 && row.quantized && quantizedDimension(row.quantized) === dimension) {
@@ -253,7 +305,15 @@ class SegmentBuilder {
       this.quantized.set(values, position * dimension);
       writeSignWords(values, this.signs, position * this.words);
       this.hasDense[position] = 1;
-    }
+    } else this.clearDense(position, position + 1);
+  }
+
+  /** Zeros the dense part of positions without a dense vector. */
+  private clearDense(start: number, end: number): void {
+    this.hasDense.fill(0, start, end);
+    this.scales.fill(0, start, end);
+    this.quantized.fill(0, start * this.dimension, end * this.dimension);
+    this.signs.fill(0, start * this.words, end * this.words);
   }
 
   /** A whole page of the compact vector table (keys above every child added so far), in bulk copies. */
@@ -263,24 +323,26 @@ class SegmentBuilder {
     if (end > this.rowids.length) this.grow(Math.max(end, this.rowids.length * 2));
     this.rowids.set(page.keys, start);
     this.scopeCodes.fill(this.scopes.code(page.scope), start, end);
-    const needed = this.tokenCount + page.tokens.length;
-    if (needed > this.tokens.length) {
-      const length = Math.max(needed, this.tokens.length * 2);
-      this.tokens = copyInto(new Uint32Array(length), this.tokens);
-      this.weights = copyInto(new Float32Array(length), this.weights);
-    }
-    this.tokens.set(page.tokens, this.tokenCount);
-    this.weights.set(page.weights, this.tokenCount);
+    // The page's own arrays become a chunk (pass 1 overwrites its token ids with ordinals): no copy.
+    this.chunks.push({
+      tokens: page.tokens,
+      weights: page.weights,
+      length: page.tokens.length,
+      tokenStart: this.tokenCount,
+      positionStart: start,
+      positionEnd: end,
+      page: true,
+    });
     for (let at = 0; at < page.count; at++)
       this.sparseEnds[start + at] = this.tokenCount + page.sparseEnds[at]!;
-    this.tokenCount = needed;
+    this.tokenCount += page.tokens.length;
     const dimension = this.dimension;
     if (dimension > 0 && page.dimension === dimension && page.quantized && page.scales && page.signs) {
       this.quantized.set(page.quantized, start * dimension);
       this.scales.set(page.scales, start);
       this.signs.set(page.signs, start * this.words);
       this.hasDense.fill(1, start, end);
-    }
+    } else this.clearDense(start, end);
     this.count = end;
   }
 
@@ -293,8 +355,7 @@ class SegmentBuilder {
   }
 
   finishSync(): SnapshotSegment {
-    const steps = this.steps();
-    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+    return runStepsNow(this.steps());
   }
 
   /** Builds the inverted index in two passes over the postings; yields every few thousand children. */
@@ -302,15 +363,17 @@ class SegmentBuilder {
     const size = this.count;
     const ordinals = new TokenTable(4096);
     let counts = new Int32Array(1024);
-    const tokens = this.tokens;
-    for (let position = 0, slot = 0; position < size; position++) {
-      for (const end = this.sparseEnds[position]!; slot < end; slot++) {
-        const ordinal = ordinals.add(tokens[slot]!);
-        if (ordinal === counts.length) counts = copyInto(new Int32Array(ordinal * 2), counts);
-        counts[ordinal]!++;
-        tokens[slot] = ordinal;
+    const sparseEnds = this.sparseEnds;
+    for (const { tokens, tokenStart, positionStart, positionEnd } of this.chunks) {
+      for (let position = positionStart, slot = 0; position < positionEnd; position++) {
+        for (const end = sparseEnds[position]! - tokenStart; slot < end; slot++) {
+          const ordinal = ordinals.add(tokens[slot]!);
+          if (ordinal === counts.length) counts = copyInto(new Int32Array(ordinal * 2), counts);
+          counts[ordinal]!++;
+          tokens[slot] = ordinal;
+        }
+        if ((position & 255) === 255) yield;
       }
-      if ((position & 255) === 255) yield;
     }
     const tokenStarts = new Int32Array(ordinals.size + 1);
     for (let ordinal = 0, offset = 0; ordinal < ordinals.size; ordinal++) {
@@ -321,19 +384,28 @@ class SegmentBuilder {
     const fill = tokenStarts.slice(0, ordinals.size);
     // Positions fit 16 bits in a segment of up to 65,536 children (the default): 2 bytes per posting saved.
     const postingPositions =
-      size <= 65_536 ? new Uint16Array(this.tokenCount) : new Int32Array(this.tokenCount);
-    const postingWeights = new Uint16Array(this.tokenCount);
+      size <= 65_536
+        ? uninitialized(Uint16Array, this.tokenCount)
+        : uninitialized(Int32Array, this.tokenCount);
+    const postingWeights = uninitialized(Uint16Array, this.tokenCount);
+    // Pass 2 writes these at scattered places (each element once): write them through a step at a time
+    // first, so that the first writes to their fresh pages do not all fall in pass 2's first step.
+    yield* touchInSteps(postingPositions);
+    yield* touchInSteps(postingWeights);
     const hasSparse = new Uint8Array(size);
-    for (let position = 0, slot = 0; position < size; position++) {
-      const end = this.sparseEnds[position]!;
-      if (end > slot) hasSparse[position] = 1;
-      for (; slot < end; slot++) {
-        const at = fill[tokens[slot]!]!++;
-        postingPositions[at] = position;
-        postingWeights[at] = Math.min(65_535, Math.round(this.weights[slot]! / weightStep));
+    for (const { tokens, weights, tokenStart, positionStart, positionEnd } of this.chunks) {
+      for (let position = positionStart, slot = 0; position < positionEnd; position++) {
+        const end = sparseEnds[position]! - tokenStart;
+        if (end > slot) hasSparse[position] = 1;
+        for (; slot < end; slot++) {
+          const at = fill[tokens[slot]!]!++;
+          postingPositions[at] = position;
+          postingWeights[at] = Math.min(65_535, Math.round(weights[slot]! / weightStep));
+        }
+        if ((position & 255) === 255) yield;
       }
-      if ((position & 255) === 255) yield;
     }
+    this.chunks.length = 0;
     const anyDense = this.hasDense.subarray(0, size).includes(1);
     return new SnapshotSegment({
       size,
@@ -370,6 +442,27 @@ function copyInto<T extends { set(source: ArrayLike<number>): void }>(
 ): T {
   target.set(source);
   return target;
+}
+
+/**
+ * A typed array over fresh memory that is not zeroed (a large zeroed allocation writes all of its pages
+ * at once, in one block of the event loop); the caller writes every element before reading it.
+ */
+function uninitialized<T>(
+  Type: { new (buffer: ArrayBuffer, byteOffset: number, length: number): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  const bytes = Buffer.allocUnsafeSlow(length * Type.BYTES_PER_ELEMENT);
+  return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset, length);
+}
+
+/** Writes zeros over a fresh array 256 KiB at a time (its first write to each page faults it in). */
+function* touchInSteps(array: Uint16Array | Int32Array): Generator<void, void> {
+  const perStep = (256 * 1024) / array.BYTES_PER_ELEMENT;
+  for (let at = 0; at < array.length; at += perStep) {
+    array.fill(0, at, at + perStep);
+    yield;
+  }
 }
 
 /** The array itself when it is exactly `length` long (no copy), else a trimmed copy. */
@@ -529,7 +622,13 @@ export class SnapshotSegment {
     return best.map(({ position, score }) => ({ rowid: this.parts.rowids[position]!, score }));
   }
 
-  searchDense(query: DenseQuery, allowed: Uint8Array, limit: number, options: SnapshotOptions): Scored[] {
+  /** The best `limit` by cosine; a step ends after the first Hamming pass (a scan of every vector). */
+  *searchDense(
+    query: DenseQuery,
+    allowed: Uint8Array,
+    limit: number,
+    options: SnapshotOptions,
+  ): Generator<void, Scored[]> {
     const parts = this.parts;
     if (parts.dimension === null || query.values.length !== parts.dimension || !parts.signs) return [];
     const positions = this.visiblePositions(allowed);
@@ -542,6 +641,7 @@ export class SnapshotSegment {
       // prefetcher likes), a second over all bits of the few thousand kept.
       if (coarseWords < parts.words && positions.length > wanted * 8) {
         candidates = nearestBySigns(parts.signs, parts.words, coarseWords, positions, queryCode, wanted * 8);
+        yield;
       }
       finalists = nearestBySigns(parts.signs, parts.words, parts.words, candidates, queryCode, wanted);
     }
@@ -603,6 +703,7 @@ export class SearchSnapshot {
   readonly scopes: ScopeTable;
   private segmentList: SnapshotSegment[];
   private scratch: Scratch = { scores: new Float32Array(0), touched: new Int32Array(0) };
+  private changeCount = 0;
 
   constructor(scopes: ScopeTable, segments: SnapshotSegment[], options: SnapshotOptions) {
     this.scopes = scopes;
@@ -613,6 +714,11 @@ export class SearchSnapshot {
 
   get segments(): readonly SnapshotSegment[] {
     return this.segmentList;
+  }
+
+  /** Bumped by every segment added and child marked deleted (a search that paused can tell). */
+  get changes(): number {
+    return this.changeCount;
   }
 
   /** Live children in every segment. */
@@ -629,6 +735,7 @@ export class SearchSnapshot {
 
   addSegment(segment: SnapshotSegment): void {
     if (segment.size === 0) return;
+    this.changeCount++;
     this.segmentList.push(segment);
     if (segment.size > this.scratch.scores.length) {
       this.scratch = { scores: new Float32Array(segment.size), touched: new Int32Array(segment.size) };
@@ -641,6 +748,7 @@ export class SearchSnapshot {
     for (const rowid of rowids) {
       for (const segment of this.segmentList) {
         if (segment.markDeleted(rowid)) {
+          this.changeCount++;
           marked++;
           break;
         }
@@ -655,7 +763,11 @@ export class SearchSnapshot {
     return Uint8Array.from(this.scopes.names, (name) => (wanted.has(name) ? 1 : 0));
   }
 
-  searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Scored[] {
+  /**
+   * The best `limit` by BM25, a segment per step (see `runSteps`: a large snapshot need not be scanned
+   * in one block). A write applied between two steps shows in `changes`.
+   */
+  *searchSparse(query: SparseVector, allowed: Uint8Array, limit: number): Generator<void, Scored[]> {
     const scopeCount = this.scopes.names.length;
     let visible = 0;
     for (const segment of this.segmentList)
@@ -672,20 +784,23 @@ export class SearchSnapshot {
       const idf = Math.log(1 + (visible - documentFrequency + 0.5) / (documentFrequency + 0.5));
       termWeights[term] = (query.values[term] ?? 1) * idf;
     }
-    return merged(
-      this.segmentList.map((segment) =>
-        segment.searchSparse(query.indices, termWeights, allowed, limit, this.scratch),
-      ),
-      limit,
-    );
+    const lists: Scored[][] = [];
+    for (const segment of [...this.segmentList]) {
+      lists.push(segment.searchSparse(query.indices, termWeights, allowed, limit, this.scratch));
+      yield;
+    }
+    return merged(lists, limit);
   }
 
-  searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Scored[] {
+  /** The best `limit` by cosine, in steps of about half a segment (see `searchSparse`). */
+  *searchDense(query: Float32Array, allowed: Uint8Array, limit: number): Generator<void, Scored[]> {
     const prepared = denseQuery(query);
-    return merged(
-      this.segmentList.map((segment) => segment.searchDense(prepared, allowed, limit, this.options)),
-      limit,
-    );
+    const lists: Scored[][] = [];
+    for (const segment of [...this.segmentList]) {
+      lists.push(yield* segment.searchDense(prepared, allowed, limit, this.options));
+      yield;
+    }
+    return merged(lists, limit);
   }
 }
 

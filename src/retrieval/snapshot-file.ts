@@ -9,6 +9,7 @@
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import {
+  type Pause,
   ScopeTable,
   SearchSnapshot,
   type SegmentParts,
@@ -125,11 +126,16 @@ export async function writeSnapshotFile(
   await rename(temporary, file);
 }
 
-/** The saved snapshot when the file exists and records `generation`; undefined otherwise. */
+/**
+ * The saved snapshot when the file exists and records `generation`; undefined otherwise. The arrays every
+ * search scans whole are read through once, `pause` letting the event loop turn between slices: the first
+ * read of freshly loaded memory is slow (page mapping), and would otherwise all fall in the first search.
+ */
 export async function readSnapshotFile(
   file: string,
   generation: string,
   options: SnapshotOptions,
+  pause?: Pause,
 ): Promise<SearchSnapshot | undefined> {
   // The header first: a stale file is not read whole.
   try {
@@ -199,5 +205,25 @@ export async function readSnapshotFile(
     };
     return new SnapshotSegment(parts, view<Uint8Array>(arrays.deleted));
   });
+  if (pause) {
+    for (const segment of segments) {
+      const { parts, deleted } = segment.contents();
+      for (const array of [parts.signs, parts.hasDense, parts.scopeCodes, parts.hasSparse, deleted]) {
+        if (array) await readThrough(array, pause);
+      }
+    }
+  }
   return new SearchSnapshot(scopes, segments, options);
+}
+
+/** Reads one byte of every 4 KiB page of the array, pausing between slices of 1 MiB (returns their sum). */
+async function readThrough(array: TypedArray, pause: Pause): Promise<number> {
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  let sum = 0;
+  for (let start = 0; start < bytes.length; start += 1 << 20) {
+    const end = Math.min(bytes.length, start + (1 << 20));
+    for (let at = start; at < end; at += 4096) sum += bytes[at]!;
+    await pause();
+  }
+  return sum;
 }

@@ -8,7 +8,8 @@
  * slices that yield to the event loop (`warmUp` at start, or on the first search, which waits for it);
  * a local write updates it in place (a small segment for the new children, deleted ones marked), and
  * the segments are merged back by a background rebuild when there are too many. A write by another
- * process (`PRAGMA data_version` changes) makes the next search wait for a fresh build.
+ * process (`PRAGMA data_version` changes) makes the next search wait for a fresh build. A search scans
+ * the segments in slices too (`sliceMs`), and starts over when a write lands between two of them.
  * Memory-mapped I/O stays off (`mmap_size = 0`), and the file, its WAL and shared-memory files are
  * checked for writability at open, so a read-only or vanished data dir is a clear error rather than a
  * SIGBUS. (SQLite still maps the small `-shm` wal-index; Node cannot catch a SIGBUS there.)
@@ -18,6 +19,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { ChildChunk, DocumentRecord, ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
@@ -41,6 +43,8 @@ import {
   buildSegmentFromPages,
   buildSegmentNow,
   type Pause,
+  runSteps,
+  runStepsNow,
   ScopeTable,
   type Scored,
   SearchSnapshot,
@@ -72,7 +76,10 @@ export interface SqliteChunkIndexOptions {
   /** Dense vectors scanned exactly up to this count; above it, sign-bit pre-selection + int8 rescoring. */
   exactLimit?: number;
   rescoreCandidates?: number;
-  /** The background build runs in slices of at most this long between event-loop turns (default 10 ms). */
+  /**
+   * The background build, and a search over several segments, run in slices of about this long between
+   * event-loop turns (default 10 ms).
+   */
   sliceMs?: number;
   /** Merge the snapshot's segments in the background above this many (default 16). */
   maxSegments?: number;
@@ -416,13 +423,32 @@ export class SqliteChunkIndex implements ChunkIndex {
         query.dense.length,
       );
     }
-    const snapshot = await this.currentSnapshot();
-    const allowed = snapshot.allowedScopes(options.scopes);
-    if (!allowed.includes(1)) return [];
     const pool = candidatePoolSize(k);
     const depth = fusionDepth(pool);
-    const sparse = query.sparse.indices.length > 0 ? snapshot.searchSparse(query.sparse, allowed, depth) : [];
-    const dense = query.dense ? snapshot.searchDense(normalized(query.dense), allowed, depth) : [];
+    const denseQuery = query.dense ? normalized(query.dense) : undefined;
+    let sparse: Scored[] = [];
+    let dense: Scored[] = [];
+    // The segments are searched in slices that let the event loop turn. A write applied meanwhile (or a
+    // merged snapshot) starts the search over, so that it sees one state of the index; a third attempt
+    // runs in one block.
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await this.currentSnapshot();
+      const allowed = snapshot.allowedScopes(options.scopes);
+      if (!allowed.includes(1)) return [];
+      const changes = snapshot.changes;
+      const steps = (function* () {
+        const sparseHits =
+          query.sparse.indices.length > 0 ? yield* snapshot.searchSparse(query.sparse, allowed, depth) : [];
+        const denseHits = denseQuery ? yield* snapshot.searchDense(denseQuery, allowed, depth) : [];
+        return [sparseHits, denseHits] as const;
+      })();
+      if (attempt === 3) {
+        [sparse, dense] = runStepsNow(steps);
+        break;
+      }
+      [sparse, dense] = await runSteps(steps, slicePause(this.sliceMs));
+      if (snapshot === this.snapshot && snapshot.changes === changes) break;
+    }
     let ranked: Scored[];
     if (sparse.length > 0 && dense.length > 0) {
       ranked = reciprocalRankFusion(
@@ -666,6 +692,8 @@ export class SqliteChunkIndex implements ChunkIndex {
       if (this.snapshot && version === this.snapshotVersion) return this.snapshot;
       this.snapshot = undefined;
       await this.rebuild();
+      // The build's last slice and this search run as two turns of the event loop, not one.
+      await nextTurn();
     }
   }
 
@@ -687,6 +715,8 @@ export class SqliteChunkIndex implements ChunkIndex {
    * committed meanwhile. Starts over when another process wrote during the build.
    */
   private async buildInBackground(): Promise<void> {
+    // Not in the same turn of the event loop as the caller (often the index's opening, at start).
+    await nextTurn();
     for (;;) {
       const started = performance.now();
       const generation = this.generation;
@@ -706,23 +736,27 @@ export class SqliteChunkIndex implements ChunkIndex {
         const dimensionValue = metaValue('embedding_dimension');
         storeGeneration = metaValue('write_generation') ?? '0';
         this.writesDuringBuild = [];
-        loaded = await readSnapshotFile(this.snapshotFile, storeGeneration, this.snapshotOptions()).catch(
-          (error: unknown) => {
-            this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
-            return undefined;
-          },
-        );
         const slice = slicePause(this.sliceMs);
         const pause: Pause = () => {
           if (this.closed) throw new BuildCancelled('closed');
           return slice();
         };
+        loaded = await readSnapshotFile(
+          this.snapshotFile,
+          storeGeneration,
+          this.snapshotOptions(),
+          pause,
+        ).catch((error: unknown) => {
+          if (error instanceof BuildCancelled) throw error;
+          this.logger?.warn({ err: error }, 'the saved search snapshot is unreadable; rebuilding it');
+          return undefined;
+        });
         const dimension = dimensionValue === undefined ? null : Number(dimensionValue);
         if (loaded) this.savedGeneration = storeGeneration;
         else if (this.loadFrom === 'pages' && vectorPagesCurrent(reader)) {
           loaded = await this.loadFromPages(reader, dimension, scopes, pause);
         } else {
-          const count = reader.prepare('SELECT COUNT(*) FROM children').pluck().get() as number;
+          const count = await countChildren(reader, pause);
           const tuples = reader
             .prepare('SELECT key, scope, sparse, quantized FROM children ORDER BY key')
             .raw()
@@ -969,6 +1003,27 @@ function notWritable(file: string, what: string, cause: unknown): RagentError {
       '(RAGENT_DATA_DIR) and free disk space there, then try again.',
     { cause, details: { file } },
   );
+}
+
+/**
+ * The children in the store, counted a document at a time (one `COUNT(*)` over a large index holds the
+ * event loop for tens of milliseconds), pausing between documents when the slice is used up.
+ */
+async function countChildren(reader: Database.Database, pause: Pause): Promise<number> {
+  const counts = reader
+    .prepare('SELECT COUNT(*) FROM children GROUP BY scope, document_id')
+    .pluck()
+    .iterate() as IterableIterator<number>;
+  let total = 0;
+  try {
+    for (const count of counts) {
+      total += count;
+      await pause();
+    }
+  } finally {
+    counts.return?.();
+  }
+  return total;
 }
 
 /** Up to `limit` more rows of `rows` (which stays open for the next call). */

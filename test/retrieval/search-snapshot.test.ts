@@ -46,22 +46,115 @@ describe('the embedded index’s in-memory snapshot', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('loads in the background in slices, letting the event loop turn; a search meanwhile waits for it', async () => {
-    const index = open({ sliceMs: 0 });
-    index.warmUp();
-    expect(index.snapshotStats().ready).toBe(false);
-    let turnsWhileLoading = 0;
+  it.each(['pages', 'rows'] as const)(
+    'loads in the background in slices, letting the event loop turn; a search meanwhile waits for it (from the %s)',
+    async (loadFrom) => {
+      const index = open({ sliceMs: 0, loadFrom });
+      index.warmUp();
+      expect(index.snapshotStats().ready).toBe(false);
+      let turnsWhileLoading = 0;
+      const countTurns = () => {
+        if (index.snapshotStats().ready) return;
+        turnsWhileLoading++;
+        setImmediate(countTurns);
+      };
+      setImmediate(countTurns);
+      const hits = await index.search(query('walrus topic3'), { scopes: ['shared'], k: 3 });
+      expect(hits[0]?.child.text).toMatch(/topic3$/);
+      expect(index.snapshotStats()).toMatchObject({ ready: true, children: 601, segments: 1 });
+      // 601 children read a page (or 8 rows) at a time, then two passes over the postings: many turns.
+      expect(turnsWhileLoading).toBeGreaterThan(5);
+    },
+  );
+
+  it('searches several segments in slices, letting the event loop turn between them', async () => {
+    const index = open({ sliceMs: 0, segmentRows: 100 });
+    await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
+    expect(index.snapshotStats().segments).toBe(7);
+    let turns = 0;
+    let searching = true;
     const countTurns = () => {
-      if (index.snapshotStats().ready) return;
-      turnsWhileLoading++;
+      if (!searching) return;
+      turns++;
       setImmediate(countTurns);
     };
     setImmediate(countTurns);
+    const hits = await index.search(query('walrus topic3', axis(8, 3)), { scopes: ['shared'], k: 3 });
+    searching = false;
+    expect(hits).toHaveLength(3);
+    // Seven segments, each searched for BM25 and then for the dense vector, one step at a time.
+    expect(turns).toBeGreaterThanOrEqual(7);
+  });
+
+  it('starts a search over when a write lands between two of its slices (one state of the index)', async () => {
+    const index = open({ sliceMs: 0, segmentRows: 100 });
+    await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
+    // Every child of `big` is replaced (new keys, one new segment) while the search is part way.
+    const renewed = makeDocument({
+      id: 'big',
+      scope: 'shared',
+      texts: manyTexts('walrus', 600).map((text) => `${text} renewed`),
+    });
+    let writing: Promise<void> | undefined;
+    setImmediate(() => {
+      writing = index.replaceDocument(renewed);
+    });
     const hits = await index.search(query('walrus topic3'), { scopes: ['shared'], k: 3 });
-    expect(hits[0]?.child.text).toMatch(/topic3$/);
-    expect(index.snapshotStats()).toMatchObject({ ready: true, children: 601, segments: 1 });
-    // 600 children read 64 at a time, then two passes over the postings: many turns of the loop.
-    expect(turnsWhileLoading).toBeGreaterThan(5);
+    await writing;
+    expect(hits).toHaveLength(3);
+    for (const hit of hits) expect(hit.child.text).toMatch(/topic3 renewed$/);
+  });
+
+  it('finishes a search while writes land between all of its slices', async () => {
+    const index = open({ sliceMs: 0, segmentRows: 100 });
+    await index.search(query('walrus'), { scopes: ['shared'], k: 1 });
+    let searching = true;
+    let writes = 0;
+    const writeEachTurn = async () => {
+      while (searching) {
+        await index.replaceDocument(
+          makeDocument({ id: 'seal', scope: 'shared', texts: [`seal ${writes++}`] }),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const writer = writeEachTurn();
+    const hits = await index.search(query('walrus topic3'), { scopes: ['shared'], k: 3 });
+    searching = false;
+    await writer;
+    expect(writes).toBeGreaterThanOrEqual(2);
+    expect(hits.map((hit) => hit.child.text)).toEqual([
+      expect.stringMatching(/topic3$/),
+      expect.stringMatching(/topic3$/),
+      expect.stringMatching(/topic3$/),
+    ]);
+  });
+
+  it('loads children with many postings (several blocks of them) from the rows as from the pages', async () => {
+    const words = (at: number) => Array.from({ length: 240 }, (_unused, word) => `w${(word * 7 + at) % 997}`);
+    const writer = open();
+    // 300 children of 240 distinct terms: more postings than one block holds.
+    await writer.replaceDocument(
+      makeDocument({
+        id: 'wide',
+        scope: 'shared',
+        texts: Array.from({ length: 300 }, (_unused, at) => `${words(at).join(' ')} child${at}`),
+      }),
+    );
+    await writer.close();
+    const probes = ['w5 w12 child7', 'child250 w900', 'walrus topic3', 'w1 w2 w3 w4 child299'];
+    const results = async (loadFrom: 'rows' | 'pages') => {
+      rmSync(`${file}.snapshot`, { force: true });
+      const index = open({ loadFrom });
+      const found = [];
+      for (const text of probes) found.push(await index.search(query(text), { scopes: ['shared'], k: 5 }));
+      await index.close();
+      return found;
+    };
+    const fromRows = await results('rows');
+    expect(fromRows[0]!.map((hit) => hit.child.id)).toContain('wide:c7');
+    expect(fromRows[3]!.map((hit) => hit.child.id)).toContain('wide:c299');
+    expect(await results('pages')).toEqual(fromRows);
   });
 
   it('loads a large index as several segments that rank as one', async () => {
