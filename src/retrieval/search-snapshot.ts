@@ -3,7 +3,7 @@
  * list of segments: one large segment built from the store (in slices that yield to the event loop, see
  * `buildSegment`) and small ones added after each write, with deleted children marked in place; the
  * store merges them back into one segment in the background when there are too many
- * (sqlite-chunk-index). Per segment:
+ * (sqlite-snapshot-refresh.ts). Per segment:
  * - sparse: an inverted index (token → positions + BM25 document weights) in typed arrays; IDF is
  *   computed per query over the live children of the caller's scopes in every segment:
  *   ln(1 + (N − df + 0.5) / (df + 0.5)), as Qdrant's `idf` modifier does;
