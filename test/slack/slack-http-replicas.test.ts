@@ -9,6 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancedDelivery } from '../fakes/fake-load-balancer.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
+import {
+  barrier,
+  deliverAsMentionAndMessage,
+  expectAnsweredOnce,
+  expectThreadOrderAcrossReplicas,
+} from './replica-cases.ts';
 import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harness.ts';
 
 describe('two Slack replicas in HTTP mode behind a load balancer', { timeout: 300_000 }, () => {
@@ -22,11 +28,6 @@ describe('two Slack replicas in HTTP mode behind a load balancer', { timeout: 30
     cluster = undefined;
   });
 
-  /** A barrier for "nothing more happens": a new thread's mention to `replica`, answered. */
-  const barrier = async (c: ReplicaCluster, replica: string, label: string) => {
-    const { ts } = await c.mention(`barrier ${label}: how do loops work?`, { to: replica });
-    await c.waitForReplies(ts);
-  };
   /** What Slack saw of each request it made. */
   const attemptsOf = (attempts: readonly BalancedDelivery[] | undefined) =>
     (attempts ?? []).map(({ target, status, upstreamError, retryNum, retryReason }) => ({
@@ -49,56 +50,18 @@ describe('two Slack replicas in HTTP mode behind a load balancer', { timeout: 30
       { target: 'b', status: 200, retryNum: 1, retryReason: 'http_timeout' },
     ]);
 
-    // Slack sends a mention as app_mention AND message, here to different replicas at once.
-    const paired = c.mentionEnvelope('Q-paired: what is a pipe?');
-    const asMessage = structuredClone(paired.envelope) as {
-      event: Record<string, unknown>;
-      event_id: string;
-    };
-    asMessage.event.type = 'message';
-    asMessage.event.channel_type = 'channel';
-    asMessage.event_id = `${asMessage.event_id}m`;
-    await Promise.all([c.deliver(paired.envelope, { to: 'b' }), c.deliver(asMessage, { to: 'a' })]);
+    const paired = await deliverAsMentionAndMessage(c, 'Q-paired: what is a pipe?');
 
     await Promise.all([c.waitForReplies(retried.ts), c.waitForReplies(paired.ts)]);
     await Promise.all([barrier(c, 'a', 'a'), barrier(c, 'b', 'b')]);
-    for (const [ts, question] of [
+    expectAnsweredOnce(c, [
       [retried.ts, 'Q-retried: how do loops work?'],
       [paired.ts, 'Q-paired: what is a pipe?'],
-    ] as const) {
-      expect(c.botMessages(ts)).toHaveLength(1);
-      expect(c.answerIn(ts, question)).toBeDefined();
-      expect(c.turnsRun(question)).toBe(1);
-    }
+    ]);
   });
 
   it('answers two messages of one thread in order although they land on different replicas', async () => {
-    const c = cluster!;
-    const releaseFirst = c.hold('Q-first');
-    const first = await c.mention('Q-first: how do loops work?', { to: 'a' });
-    await c.waitForModel('Q-first');
-    const second = await c.mention('Q-second: and pipes?', { to: 'b', threadTs: first.ts });
-    await c.slack.waitFor(
-      () => c.botMessages(first.ts).length === 2 || undefined,
-      60_000,
-      'the second message’s status',
-    );
-    // b has the second message queued behind the first, and is otherwise free: it answers elsewhere.
-    await barrier(c, 'b', 'queued');
-    expect(
-      await c.query('SELECT state FROM ragent_turns_in_flight WHERE key = $1', [c.turnKey(second.ts)]),
-    ).toEqual([{ state: 'queued' }]);
-    expect(c.firstAskedAt('Q-second')).toBeUndefined();
-
-    releaseFirst();
-    await c.waitForReplies(first.ts, 2);
-    const firstAnswer = c.answerIn(first.ts, 'Q-first: how do loops work?');
-    const secondAnswer = c.answerIn(first.ts, 'Q-second: and pipes?');
-    expect([firstAnswer?.changedBy, secondAnswer?.changedBy]).toEqual(['a', 'b']);
-    // The second reached the model only once the first answer was delivered.
-    expect(c.firstAskedAt('Q-second')).toBeGreaterThanOrEqual(c.finishedAt(firstAnswer!));
-    expect(c.turnsRun('Q-first')).toBe(1);
-    expect(c.turnsRun('Q-second')).toBe(1);
+    await expectThreadOrderAcrossReplicas(cluster!, 'queued');
   });
 
   // Last: replica a is gone afterwards.
