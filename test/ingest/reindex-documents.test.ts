@@ -20,20 +20,9 @@ import { hasCurrentSparseWeights } from '../../src/retrieval/index-health.ts';
 import { openSqliteChunkIndex, type SqliteChunkIndex } from '../../src/retrieval/sqlite-chunk-index.ts';
 import { encodeSparseBlob } from '../../src/retrieval/vector-codec.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
+import { textManual } from './text-manual.ts';
 
 const logger = createLogger({ level: 'silent' });
-
-/** A few paragraphs on one subject, long enough for several children. */
-function manual(subject: string): Uint8Array {
-  const paragraphs = Array.from(
-    { length: 8 },
-    (_unused, at) =>
-      `The ${subject} chapter ${at} explains how the ${subject} works in practice. ` +
-      `Operators tune the ${subject} settings step ${at} carefully, check the ${subject} logs, ` +
-      `and restart the ${subject} service when the ${subject} configuration changes at stage ${at}.`,
-  );
-  return new TextEncoder().encode(paragraphs.join('\n\n'));
-}
 
 const subjects = ['turbine', 'compressor', 'gearbox'];
 
@@ -108,7 +97,7 @@ describe('re-indexing from the stored text (embedded index, real Ollama client, 
     for (const subject of subjects) {
       await ingestion.ingest({
         name: `${subject}.txt`,
-        bytes: manual(subject),
+        bytes: textManual(subject),
         scope: 'shared',
         uploader: 't',
       });
@@ -144,7 +133,7 @@ describe('re-indexing from the stored text (embedded index, real Ollama client, 
     // The same bytes again are still "unchanged": re-ingesting is not how embeddings get added.
     const again = await ingestion.ingest({
       name: 'turbine.txt',
-      bytes: manual('turbine'),
+      bytes: textManual('turbine'),
       scope: 'shared',
       uploader: 't',
     });
@@ -243,7 +232,7 @@ describe('re-indexing from the stored text (embedded index, real Ollama client, 
   it('indexes an unchanged file again when it carries older BM25 weights, and only then', async () => {
     const { document } = await makeOlder('turbine.txt');
     const again = () =>
-      ingestion.ingest({ name: 'turbine.txt', bytes: manual('turbine'), scope: 'shared', uploader: 't' });
+      ingestion.ingest({ name: 'turbine.txt', bytes: textManual('turbine'), scope: 'shared', uploader: 't' });
     const reindexed = await again();
     expect(reindexed).toMatchObject({
       status: 'reindexed',

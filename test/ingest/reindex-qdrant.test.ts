@@ -20,21 +20,10 @@ import { staleRanking } from '../../src/retrieval/index-health.ts';
 import { openQdrantChunkIndex, type QdrantChunkIndex } from '../../src/retrieval/qdrant-chunk-index.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { type FakeQdrant, startFakeQdrant } from '../fakes/fake-qdrant.ts';
+import { textManual } from './text-manual.ts';
 
 const logger = createLogger({ level: 'silent' });
 const model = 'qwen3-embedding:0.6b';
-
-/** A few paragraphs on one subject, long enough for several children. */
-function manual(subject: string): Uint8Array {
-  const paragraphs = Array.from(
-    { length: 8 },
-    (_unused, at) =>
-      `The ${subject} chapter ${at} explains how the ${subject} works in practice. ` +
-      `Operators tune the ${subject} settings step ${at} carefully, check the ${subject} logs, ` +
-      `and restart the ${subject} service when the ${subject} configuration changes at stage ${at}.`,
-  );
-  return new TextEncoder().encode(paragraphs.join('\n\n'));
-}
 
 describe('re-indexing on Qdrant (real clients, fake Qdrant and Ollama)', () => {
   let ollama: FakeOllama;
@@ -54,7 +43,7 @@ describe('re-indexing on Qdrant (real clients, fake Qdrant and Ollama)', () => {
   const ingest = (subject: string, embedding: OllamaEmbedder | undefined, force = false) =>
     ingestionWith(embedding).ingest({
       name: `${subject}.txt`,
-      bytes: manual(subject),
+      bytes: textManual(subject),
       scope: 'shared',
       uploader: 't',
       ...(force ? { force: true } : {}),
