@@ -3,6 +3,7 @@
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import type { DocumentRecord } from '../../core/types.ts';
 import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
 import {
   forgetDocument,
@@ -57,17 +58,12 @@ export async function runMoveCommand(
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const sets = await placeSets(interaction);
-  const permissions = interaction.memberPermissions;
   const outcome = await moveDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(moveNameOption, true),
     sets,
     to: parseIngestTarget(interaction.options.getString(moveTargetOption, true), 'channel'),
     uploader: `discord:${interaction.user.id}`,
-    isAdmin: async (document) =>
-      Boolean(
-        permissions?.has(PermissionFlagsBits.ManageGuild) ||
-          (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
-      ),
+    isAdmin: managesDocument(interaction, sets),
     logger: context.logger,
   });
   await interaction.editReply({ content: movedDocumentText(outcome), allowedMentions: noMentions });
@@ -80,17 +76,11 @@ export async function runForgetCommand(
   // First: reading the index may take longer than Discord's 3 seconds.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const sets = await placeSets(interaction);
-  const permissions = interaction.memberPermissions;
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(forgetNameOption, true),
     scopes: [sets.channel ?? sets.place, sets.place],
     uploader: `discord:${interaction.user.id}`,
-    // A channel's set: Manage Channels (in this channel) or Manage Server; the server's: Manage Server.
-    isAdmin: async (document) =>
-      Boolean(
-        permissions?.has(PermissionFlagsBits.ManageGuild) ||
-          (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
-      ),
+    isAdmin: managesDocument(interaction, sets),
     logger: context.logger,
   });
   await interaction.editReply({
@@ -100,6 +90,22 @@ export async function runForgetCommand(
         : forgottenText(outcome.document, setOfScope(outcome.document.scope, sets)),
     allowedMentions: noMentions,
   });
+}
+
+/**
+ * Who may forget or move a document they did not add: a channel's set takes Manage Channels (in this
+ * channel) or Manage Server; the server's set, Manage Server.
+ */
+function managesDocument(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  sets: PlaceSets,
+): (document: DocumentRecord) => Promise<boolean> {
+  const permissions = interaction.memberPermissions;
+  return async (document) =>
+    Boolean(
+      permissions?.has(PermissionFlagsBits.ManageGuild) ||
+        (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
+    );
 }
 
 /** The sets a command in this channel (a thread: its parent channel) works on. */
