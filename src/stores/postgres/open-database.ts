@@ -5,6 +5,12 @@
  * gone (other replicas may now adopt this replica's turns): `onLost` listeners are told, so the replica
  * stops taking work.
  *
+ * A replica that hangs without dying (a stopped process, a blocked event loop, a paused VM) must lose its
+ * lock too — its kernel still answers TCP keepalives. The liveness connection therefore sends a heartbeat
+ * from the event loop every third of `livenessTimeoutMs`, and the server ends the session once it has
+ * been idle that long (`idle_session_timeout`, PostgreSQL 14 and later): a hung replica's threads are
+ * taken over, and when it wakes its liveness connection is gone, so it takes no new work.
+ *
  * Opening applies ragent's migrations and the LangGraph checkpointer's `setup()` under one advisory lock.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +29,8 @@ export interface OpenDatabaseOptions {
   logger?: Logger;
   /** Apply missing migrations (default). False: fail with DATABASE_SCHEMA_OLD instead (doctor). */
   migrate?: boolean;
+  /** How long this replica may go without a heartbeat before the server drops its liveness (default 15 s). */
+  livenessTimeoutMs?: number;
 }
 
 export interface PostgresDatabase {
@@ -72,12 +80,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
     );
     const incarnation = rows[0]!.incarnation;
     await liveness.query('SELECT pg_advisory_lock($1, $2)', [lockNamespace.liveness, incarnation]);
+    const heartbeat = await startHeartbeat(liveness, options.livenessTimeoutMs ?? 15_000, logger);
     let alive = true;
     let closing = false;
     const listeners: Array<(error: RagentError) => void> = [];
     const lose = (error: unknown) => {
       if (!alive || closing) return;
       alive = false;
+      clearInterval(heartbeat);
       const failure = toDatabaseError(error, url);
       logger?.error(
         { code: failure.code, address: databaseAddress(url) },
@@ -111,6 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
       close: async () => {
         if (closing) return;
         closing = true;
+        clearInterval(heartbeat);
         // Work still holding a lock connection (a stuck turn) must not hold up the shutdown.
         const lockPoolEnded = lockPool.end();
         await Promise.allSettled([
@@ -124,6 +135,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Postgr
     await Promise.allSettled([liveness.end(), pool.end(), lockPool.end()]);
     throw toDatabaseError(error, url, 'prepare its tables');
   }
+}
+
+/**
+ * Makes the server end the liveness session after `timeoutMs` without a statement, and sends one every
+ * third of that from the event loop. On a server without `idle_session_timeout` (before PostgreSQL 14)
+ * only a dead machine or process loses its lock; that is logged once.
+ */
+async function startHeartbeat(
+  client: pg.Client,
+  timeoutMs: number,
+  logger?: Logger,
+): Promise<NodeJS.Timeout> {
+  try {
+    await client.query(`SET idle_session_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+  } catch (error) {
+    logger?.warn(
+      { error: (error as Error).message },
+      'this PostgreSQL has no idle_session_timeout (before 14): a replica that hangs keeps its threads until it dies',
+    );
+  }
+  const timer = setInterval(
+    () => {
+      // A failure here also ends the connection: its 'error' / 'end' handlers report the loss.
+      client.query('SELECT 1').catch(() => {});
+    },
+    Math.max(1, Math.round(timeoutMs / 3)),
+  );
+  timer.unref();
+  return timer;
 }
 
 async function prepareSchema(client: pg.Client, pool: pg.Pool, migrate: boolean, url: string): Promise<void> {
