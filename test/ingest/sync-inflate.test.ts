@@ -1,8 +1,9 @@
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { SyncDecompressionStream } from '../../src/ingest/pdf/sync-inflate.ts';
 import { pdfToBlocks } from '../../src/ingest/pdf-to-markdown.ts';
+import { addReportPage } from '../support/make-bomb-pdf.ts';
 
 /** Inflates the way pdf.js does: one write, close after it, then `for await` over the readable. */
 async function inflateLikePdfJs(stream: SyncDecompressionStream, data: Uint8Array): Promise<string> {
@@ -59,13 +60,7 @@ describe('a page whose content stream lacks its zlib checksum', () => {
   it('is still read (zlib refuses it; pdf.js decodes it itself)', async () => {
     const document = await PDFDocument.create();
     const font = await document.embedFont(StandardFonts.Helvetica);
-    const page = document.addPage([595, 842]);
-    page.drawText('Quarterly report', { x: 56, y: 780, size: 12, font });
-    const fontKey = page.node
-      .Resources()
-      ?.lookup(PDFName.of('Font'))
-      ?.toString()
-      .match(/\/([\w-]+)\s/)?.[1];
+    const { page, fontKey } = addReportPage(document, font);
     const deflated = deflateSync(
       Buffer.from(`BT /${fontKey} 10 Tf 56 700 Td (Prime the pump first) Tj ET\n`),
     );

@@ -5,7 +5,7 @@
  * parsing time); `kind: 'one-run'` is a single text run of that size (one string the reader must build).
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, type PDFFont, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFName, type PDFPage, StandardFonts } from 'pdf-lib';
 
 export interface BombOptions {
   inflatedMegabytes: number;
@@ -23,20 +23,31 @@ export async function makeBombPdf({ inflatedMegabytes, kind, pages = 1 }: BombOp
   return document.save({ useObjectStreams: false });
 }
 
-async function addBombPage(
+/**
+ * A page with an ordinary first line drawn by pdf-lib (which also puts the font in the page's resources),
+ * and the resource name of that font, for content streams written by hand.
+ */
+export function addReportPage(
   document: PDFDocument,
   font: PDFFont,
-  size: number,
-  kind: BombOptions['kind'],
-): Promise<void> {
+): { page: PDFPage; fontKey: string | undefined } {
   const page = document.addPage([595, 842]);
-  // An ordinary first line, drawn by pdf-lib (which also puts the font in the page's resources).
   page.drawText('Quarterly report', { x: 56, y: 780, size: 12, font });
   const fontKey = page.node
     .Resources()
     ?.lookup(PDFName.of('Font'))
     ?.toString()
     .match(/\/([\w-]+)\s/)?.[1];
+  return { page, fontKey };
+}
+
+async function addBombPage(
+  document: PDFDocument,
+  font: PDFFont,
+  size: number,
+  kind: BombOptions['kind'],
+): Promise<void> {
+  const { page, fontKey } = addReportPage(document, font);
   const unit =
     kind === 'text'
       ? `BT /${fontKey} 10 Tf 56 700 Td (${'All work and no play makes a dull document. '.repeat(20)}) Tj ET\n`
