@@ -77,3 +77,7 @@ export const crowdedTexts = [
   'a kiwi is also a flightless bird that lives in the forests of the country',
 ];
 export const crowdedParent = (index: number) => (index < 4 ? 0 : index - 3);
+
+/** `count` child texts on `word`, numbered, spread over 17 topics (enough children for several segments). */
+export const numberedParagraphs = (word: string, count: number) =>
+  Array.from({ length: count }, (_unused, at) => `${word} paragraph ${at} about topic${at % 17}`);

@@ -10,11 +10,9 @@ import {
   type SqliteChunkIndex,
   type SqliteChunkIndexOptions,
 } from '../../src/retrieval/sqlite-chunk-index.ts';
-import { axis, makeDocument } from './make-document.ts';
+import { axis, makeDocument, numberedParagraphs } from './make-document.ts';
 
 const query = (text: string, dense?: Float32Array) => ({ text, sparse: encodeSparseQuery(text), dense });
-const manyTexts = (word: string, count: number) =>
-  Array.from({ length: count }, (_unused, at) => `${word} paragraph ${at} about topic${at % 17}`);
 
 describe('the embedded index’s in-memory snapshot', () => {
   let directory: string;
@@ -34,7 +32,7 @@ describe('the embedded index’s in-memory snapshot', () => {
       makeDocument({
         id: 'big',
         scope: 'shared',
-        texts: manyTexts('walrus', 600),
+        texts: numberedParagraphs('walrus', 600),
         dense: (_t, at) => axis(8, at % 8),
       }),
     );
@@ -93,7 +91,7 @@ describe('the embedded index’s in-memory snapshot', () => {
     const renewed = makeDocument({
       id: 'big',
       scope: 'shared',
-      texts: manyTexts('walrus', 600).map((text) => `${text} renewed`),
+      texts: numberedParagraphs('walrus', 600).map((text) => `${text} renewed`),
     });
     let writing: Promise<void> | undefined;
     setImmediate(() => {
@@ -248,7 +246,7 @@ describe('the saved snapshot', () => {
       makeDocument({
         id: 'big',
         scope: 'shared',
-        texts: manyTexts('walrus', 50),
+        texts: numberedParagraphs('walrus', 50),
         dense: (_t, at) => axis(8, at % 8),
       }),
     );

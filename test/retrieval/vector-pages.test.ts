@@ -11,7 +11,7 @@ import {
   type SqliteChunkIndex,
   type SqliteChunkIndexOptions,
 } from '../../src/retrieval/sqlite-chunk-index.ts';
-import { axis, makeDocument } from './make-document.ts';
+import { axis, makeDocument, numberedParagraphs } from './make-document.ts';
 
 const query = (text: string, dense?: Float32Array): SearchQuery => ({
   text,
@@ -34,9 +34,6 @@ const probes: Array<{ query: SearchQuery; scopes: string[] }> = [
   { query: query('narwhal tusk'), scopes: ['shared'] },
   { query: query('orca'), scopes: ['shared'] },
 ];
-
-const texts = (word: string, count: number) =>
-  Array.from({ length: count }, (_unused, at) => `${word} paragraph ${at} about topic${at % 17}`);
 
 describe('the compact vector table', () => {
   let directory: string;
@@ -93,7 +90,7 @@ describe('the compact vector table', () => {
       makeDocument({
         id: 'big',
         scope: 'shared',
-        texts: texts('walrus', 600),
+        texts: numberedParagraphs('walrus', 600),
         dense: (_t, at) => axis(8, at % 8),
       }),
     );
@@ -101,7 +98,7 @@ describe('the compact vector table', () => {
       makeDocument({
         id: 'seals',
         scope: 'slack:T1',
-        texts: texts('seal colony', 40),
+        texts: numberedParagraphs('seal colony', 40),
         dense: (_t, at) => axis(8, (at + 1) % 8, 0.1),
       }),
     );
