@@ -217,10 +217,15 @@ describe('per-thread order across replicas', () => {
     const firstMayEnd = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
+    let firstStarted!: () => void;
+    const firstIsRunning = new Promise<void>((resolve) => {
+      firstStarted = resolve;
+    });
     const turn = (on: Replica, key: string, wait?: Promise<void>) => async () => {
       running++;
       expect(running).toBe(1);
       log.push(`start ${key}`);
+      if (key === 'e1') firstStarted();
       if (wait) await wait;
       log.push(`end ${key}`);
       running--;
@@ -233,6 +238,9 @@ describe('per-thread order across replicas', () => {
     const first = inOrder(a, one, turn(a, 'e1', firstMayEnd));
     const third = inOrder(a, three, turn(a, 'e3'));
     const second = inOrder(b, two, turn(b, 'e2'));
+    // Message 1 runs (replica A takes it in its own time); then a turn of another thread on B is the
+    // barrier: B had every chance to start message 2 meanwhile, and must not have.
+    await firstIsRunning;
     const other = await begin(b, 'f1', 'u', '1');
     expect(await inOrder(b, other, async () => 'other thread')).toEqual({
       ran: true,
