@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   downloadAttachment,
   isAllowedAttachmentUrl,
-} from '../../src/adapters/discord/download-attachment.ts';
+} from '../../src/platforms/discord/download-attachment.ts';
 import type { RagentError } from '../../src/errors.ts';
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { threadName } from '../../src/adapters/discord/handle-message.ts';
+import { threadName } from '../../src/platforms/discord/handle-message.ts';
 import {
   parseFeedbackCustomId,
   renderAnswer,
   sourcesEmbed,
-} from '../../src/adapters/discord/render-answer.ts';
+} from '../../src/platforms/discord/render-answer.ts';
 import type { Answer } from '../../src/core/types.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 

@@ -6,7 +6,7 @@
  */
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openIngestSurface, slackPlatform } from '../../src/adapters/slack/slack-surfaces.ts';
+import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slack-surfaces.ts';
 import type { IngestFileState } from '../../src/core/chat-platform.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';

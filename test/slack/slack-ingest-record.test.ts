@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openIngestSurface, slackPlatform } from '../../src/adapters/slack/slack-surfaces.ts';
+import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slack-surfaces.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';

@@ -11,7 +11,7 @@ import {
   type StartBotDependencies,
   startBot,
 } from '../../../src/adapters/cli/start-bot.ts';
-import type { RunningAdapter } from '../../../src/adapters/running-adapter.ts';
+import type { RunningPlatform } from '../../../src/platforms/running-platform.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Services } from '../../../src/core/services.ts';
 import { RagentError } from '../../../src/errors.ts';
@@ -50,7 +50,7 @@ function controllableAdapter(name: string, events: string[]) {
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const adapter: RunningAdapter = {
+  const adapter: RunningPlatform = {
     name,
     stopTaking: async () => {
       events.push(`${name}: stop taking`);
@@ -333,14 +333,15 @@ describe('startBot', () => {
     const base = harness({ DISCORD_TOKEN: discordToken });
     base.adapters.discord.finish();
     const platforms = base.dependencies.platforms;
-    if (!platforms) throw new Error('expected platforms');
+    const startDiscord = platforms?.discord;
+    if (!platforms || !startDiscord) throw new Error('expected platforms');
     const result = await startBot({
       ...base.dependencies,
       platforms: {
         ...platforms,
         discord: async (services) => {
           base.signals.emit('SIGTERM', 'SIGTERM');
-          return platforms.discord(services);
+          return startDiscord(services);
         },
       },
     });
