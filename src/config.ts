@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   decimal,
   emptyToUndefined,
+  flag,
   optionalText,
   optionalUrl,
   text,
@@ -125,6 +126,7 @@ const coreEnvironment = {
   RAGENT_COMPRESSION_CONTEXT_SHARE: decimal(0.55, 0.1, 0.9),
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
+  RAGENT_FOLLOW_UPS: flag(true),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -240,6 +242,8 @@ export interface Config extends PlatformConfigs {
     minRelevance: number;
     maxClarificationRounds: number;
   };
+  /** In a thread the bot is in, whether people's replies are turns without a mention (RAGENT_FOLLOW_UPS). */
+  followUps: boolean;
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -372,6 +376,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       minRelevance: env.RAGENT_MIN_RELEVANCE,
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
+    followUps: env.RAGENT_FOLLOW_UPS,
     ...platforms,
     secrets,
   };

@@ -121,6 +121,7 @@ export async function startDiscord(
   let destroyed: Promise<void> | undefined;
   const stopTaking = async () => {
     stopping = true;
+    turns.stopTaking();
   };
   // After the runner told the abandoned threads: they are told through this client.
   const disconnect = () => {
