@@ -11,11 +11,11 @@ import {
   type StartBotDependencies,
   startBot,
 } from '../../../src/adapters/cli/start-bot.ts';
-import type { RunningPlatform } from '../../../src/platforms/running-platform.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Services } from '../../../src/core/services.ts';
 import { RagentError } from '../../../src/errors.ts';
 import { createLogger } from '../../../src/logger.ts';
+import type { RunningPlatform } from '../../../src/platforms/running-platform.ts';
 import { openDatabase } from '../../../src/stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from '../../../src/stores/postgres/postgres-coordination-store.ts';
 import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
