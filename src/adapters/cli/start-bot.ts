@@ -10,7 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { describeError, isRagentError, RagentError } from '../../errors.ts';
+import { describeError, diskFullAtStart, isRagentError, RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { createServices } from '../../main.ts';
 import { platformModules } from '../../platforms/registry.ts';
@@ -75,7 +75,12 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   const drainTimeoutMs = dependencies.drainTimeoutMs ?? 15_000;
 
   await ensureDataDir(config.dataDir);
-  const services = await (dependencies.createServices ?? createServices)(config, logger);
+  const services = await (dependencies.createServices ?? createServices)(config, logger).catch(
+    (error: unknown) => {
+      // SQLite reports a full disk as "disk I/O error" while opening (e.g. the checkpoints' WAL).
+      throw diskFullAtStart(error, config.dataDir) ?? error;
+    },
+  );
   // The embedded index loads its search snapshot in the background; the bot answers meanwhile.
   services.warmUp?.();
 

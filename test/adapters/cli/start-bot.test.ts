@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -283,6 +284,20 @@ describe('startBot', () => {
     adapters.slack.finish();
     adapters.discord.finish();
     await result.stopped;
+  });
+
+  it('on a full disk says DISK_FULL naming the data directory, not an unexpected error', async () => {
+    const base = harness(bothPlatforms);
+    const failure = startBot({
+      ...base.dependencies,
+      createServices: async () => {
+        // What better-sqlite3 throws opening the checkpoints' WAL on a full disk.
+        throw new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_SHMSIZE');
+      },
+    });
+    await expect(failure).rejects.toMatchObject({ code: 'DISK_FULL' });
+    await expect(failure).rejects.toThrow(dataDir);
+    expect(base.events).toEqual([]);
   });
 
   it('stops the started platforms and closes the services when one fails to start', async () => {

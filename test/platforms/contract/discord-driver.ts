@@ -15,7 +15,8 @@ export const discordDriver: DriverFactory = {
       environment: { DISCORD_MESSAGE_CONTENT: 'true', ...options.environment },
     });
     // The contract's one model on every platform.
-    for (const role of Object.keys(harness.scripts) as Role[]) harness.scripts[role] = slackModel;
+    for (const role of Object.keys(harness.scripts) as Role[])
+      harness.scripts[role] = options.model ?? slackModel;
     const { discord } = harness;
     const someoneElse = randomUser('dana');
     const otherBot = { ...randomUser('otherbot'), bot: true };
@@ -62,6 +63,7 @@ export const discordDriver: DriverFactory = {
         return finished(thread);
       },
       repliesNow: finished,
+      shownTexts: () => discord.sentBodies().map((sent) => JSON.stringify(sent.body)),
       questionsAsked: () => harness.requestsOf('rewrite').map(userMessageOf),
       barrier: async () => {
         const { threadId } = await harness.mention('barrier: how do loops work?');

@@ -11,8 +11,14 @@
  */
 export { clarifyingQuestion, unclearMarker } from '../../slack/slack-model.ts';
 
+import type { ChatScript } from '../../fakes/fake-ollama.ts';
+
 export interface DriverOptions {
   environment?: Record<string, string>;
+  /** The model's replies instead of the contract's model. */
+  model?: ChatScript;
+  /** Slack: whether the workspace allows native text streaming (default true). */
+  streaming?: boolean;
 }
 
 /** A conversation the bot answers in: a thread (Slack: the mention's thread; Discord: the thread started from it). */
@@ -40,6 +46,11 @@ export interface PlatformDriver {
   replies(thread: ContractThread, count: number): Promise<string[]>;
   /** The bot's finished replies in the thread now. */
   repliesNow(thread: ContractThread): string[];
+  /**
+   * Everything the bot showed, as people saw it at some point: each message body it posted or
+   * edited, and each native stream's text as its pieces joined up.
+   */
+  shownTexts(): string[];
   /** The questions the model was asked to rewrite, oldest first (one per turn). */
   questionsAsked(): string[];
   /**

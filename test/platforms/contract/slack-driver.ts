@@ -11,10 +11,11 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
     start: async (options = {}) => {
       const harness = await startSlackHarness({
         mode,
-        model: slackModel as ChatScript,
+        model: options.model ?? (slackModel as ChatScript),
         ...(options.environment ? { environment: options.environment } : {}),
       });
       const { slack } = harness;
+      if (options.streaming === false) slack.setStreamingSupported(false);
       /** The latest person's message per thread, as sent (to redeliver it). */
       const lastEnvelope = new Map<string, Record<string, unknown>>();
       const someoneElse = 'UDANA';
@@ -60,6 +61,27 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           return finished(thread);
         },
         repliesNow: finished,
+        shownTexts: () => {
+          const streams = new Map<string, string>();
+          const texts: string[] = [];
+          for (const call of slack.calls) {
+            if (call.method === 'chat.startStream') continue;
+            if (call.method === 'chat.appendStream') {
+              const ts = String(call.body.ts);
+              streams.set(ts, `${streams.get(ts) ?? ''}${String(call.body.markdown_text ?? '')}`);
+            } else if (call.method === 'chat.postMessage' || call.method === 'chat.update')
+              texts.push(JSON.stringify({ text: call.body.text, blocks: call.body.blocks }));
+          }
+          // A stream's first piece came with chat.startStream (its ts is in the fake's message list).
+          const started = slack
+            .callsTo('chat.startStream')
+            .map((call) => String(call.body.markdown_text ?? ''));
+          const streamed = slack
+            .messages(defaultChannel)
+            .filter((message) => message.streamed)
+            .map((message, index) => `${started[index] ?? ''}${streams.get(message.ts) ?? ''}`);
+          return [...texts, ...streamed];
+        },
         questionsAsked: () =>
           harness.ollama
             .chatRequests()
