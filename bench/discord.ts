@@ -8,7 +8,7 @@
  * Note: discord.js enforces Discord's global limit of 50 requests per second per bot, as production
  * would; the second run lifts it to show the adapter's own overhead.
  */
-import { startDiscord } from '../src/adapters/discord/start-discord.ts';
+import { startDiscord } from '../src/platforms/discord/start-discord.ts';
 import { defaultScripts, roleOf } from '../test/discord/discord-harness.ts';
 import {
   type FakeDiscord,

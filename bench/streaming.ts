@@ -8,8 +8,8 @@
  * - answer edits (chat.update / message edits and posts of streamed text) per thread and overall.
  * Usage: npm run bench:streaming [-- <threads>] (default 20).
  */
-import { startDiscord } from '../src/adapters/discord/start-discord.ts';
-import { writingMark } from '../src/adapters/slack/render-reply.ts';
+import { startDiscord } from '../src/platforms/discord/start-discord.ts';
+import { writingMark } from '../src/platforms/slack/render-reply.ts';
 import { defaultScripts } from '../test/discord/discord-harness.ts';
 import { fakeApplicationId, fakeBotToken, startFakeDiscord } from '../test/fakes/fake-discord.ts';
 import { type ChatScript, type FakeChatRequest, startFakeOllama } from '../test/fakes/fake-ollama.ts';

@@ -7,7 +7,6 @@ import { createCliContext } from './adapters/cli/cli-context.ts';
 import { registerAskCommand } from './adapters/cli/commands/ask-command.ts';
 import { registerBackupCommand } from './adapters/cli/commands/backup-command.ts';
 import { registerChatCommand } from './adapters/cli/commands/chat-command.ts';
-import { registerDiscordCommand } from './adapters/cli/commands/discord-command.ts';
 import { registerDocsCommand } from './adapters/cli/commands/docs-command.ts';
 import { registerDoctorCommand } from './adapters/cli/commands/doctor-command.ts';
 import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
@@ -17,10 +16,13 @@ import { registerReindexCommand } from './adapters/cli/commands/reindex-command.
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
 import { registerStartCommand } from './adapters/cli/commands/start-command.ts';
 import { renderCliError } from './adapters/cli/render-cli-error.ts';
+import { platformModules } from './platforms/registry.ts';
 
 export function buildProgram(context = createCliContext()): Command {
   const program = new Command('ragent')
-    .description('An agentic RAG chat bot for Slack and Discord that answers from your own PDFs.')
+    .description(
+      `An agentic RAG chat bot for ${platformModules.map((platform) => platform.label).join(' and ')} that answers from your own PDFs.`,
+    )
     .version('0.1.0')
     .showHelpAfterError()
     .exitOverride();
@@ -33,7 +35,8 @@ export function buildProgram(context = createCliContext()): Command {
   registerEvalCommand(program, context);
   registerChatCommand(program, context);
   registerAskCommand(program, context);
-  registerDiscordCommand(program, context);
+  // Each chat platform's own subcommands (`ragent discord register`, …).
+  for (const platform of platformModules) platform.registerCommands?.(program, context);
   registerBackupCommand(program, context);
   registerFeedbackCommand(program, context);
   return program;

@@ -7,59 +7,21 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import {
+  decimal,
+  emptyToUndefined,
+  flag,
+  optionalText,
+  optionalUrl,
+  text,
+  url,
+  wholeNumber,
+} from './config-fields.ts';
 import { RagentError } from './errors.ts';
+import { type PlatformConfigs, platformSettingsList } from './platforms/settings-registry.ts';
 import { findProjectRoot } from './project-root.ts';
 
 type Environment = Record<string, string | undefined>;
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().trim().default(fallback));
-const optionalText = () => z.preprocess(emptyToUndefined, z.string().trim().optional());
-const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
-const url = (fallback: string) => z.preprocess(emptyToUndefined, httpUrl().default(fallback));
-const optionalUrl = () => z.preprocess(emptyToUndefined, httpUrl().optional());
-const wholeNumber = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be a whole number' })
-      .min(min, { error: `must be at least ${min}` })
-      .max(max, { error: `must be at most ${max}` })
-      .default(fallback),
-  );
-const decimal = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a number' })
-      .min(min, { error: `must be at least ${min}` })
-      .max(max, { error: `must be at most ${max}` })
-      .default(fallback),
-  );
-const flag = (fallback: boolean) =>
-  z.preprocess(
-    (value) => {
-      const cleaned = emptyToUndefined(value);
-      if (typeof cleaned !== 'string') return cleaned;
-      const lowered = cleaned.toLowerCase();
-      if (['1', 'true', 'yes', 'on'].includes(lowered)) return true;
-      if (['0', 'false', 'no', 'off'].includes(lowered)) return false;
-      return cleaned;
-    },
-    z.boolean({ error: 'must be true or false' }).default(fallback),
-  );
-const token = (prefix: string, what: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((value) => value.startsWith(prefix), { error: `must be ${what} (it starts with "${prefix}")` })
-      .optional(),
-  );
 
 const headersProblem = 'must be a JSON object of header names to text values';
 const headerObject = () =>
@@ -73,8 +35,8 @@ const headerObject = () =>
     }
   }, z.record(z.string(), z.string({ error: headersProblem }), { error: headersProblem }).optional());
 
-/** The raw environment schema: one entry per variable, named as the user types it. */
-const environmentSchema = z.object({
+/** The core variables (every platform's own come from its settings: `src/platforms/settings-registry.ts`). */
+const coreEnvironment = {
   RAGENT_DATA_DIR: text('./data'),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -164,23 +126,23 @@ const environmentSchema = z.object({
   RAGENT_COMPRESSION_CONTEXT_SHARE: decimal(0.55, 0.1, 0.9),
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
-  SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
-  SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
-  SLACK_SIGNING_SECRET: optionalText(),
-  SLACK_API_URL: optionalUrl(),
-  SLACK_PORT: wholeNumber(3_000, 1, 65_535),
-  DISCORD_TOKEN: optionalText(),
-  DISCORD_APPLICATION_ID: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{15,22}$/, { error: 'must be the numeric application id from the Discord developer portal' })
-      .optional(),
-  ),
-  DISCORD_API_URL: optionalUrl(),
-  DISCORD_MESSAGE_CONTENT: flag(false),
-  RAGENT_DISCORD_SHARDS: wholeNumber(1, 1, 1_024),
+  RAGENT_FOLLOW_UPS: flag(true),
+};
+
+type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
+type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (
+  value: infer Intersection,
+) => void
+  ? Intersection
+  : never;
+
+/** The raw environment schema: one entry per variable, named as the user types it. */
+const environmentSchema = z.object({
+  ...coreEnvironment,
+  ...(Object.assign(
+    {},
+    ...platformSettingsList.map((settings) => settings.environment),
+  ) as PlatformEnvironment),
 });
 
 /** Every variable ragent reads (documented in .env.example and the README). */
@@ -191,10 +153,6 @@ const fixes: Record<string, string> = {
   OLLAMA_BASE_URL: 'Point it at your Ollama server, e.g. http://127.0.0.1:11434.',
   QDRANT_URL:
     'Set it to your Qdrant server, e.g. http://127.0.0.1:6333, or unset it to use the embedded store.',
-  SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
-  SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
-  DISCORD_APPLICATION_ID:
-    'Copy the Application ID from the "General Information" page of your Discord application.',
   RAGENT_EMBEDDINGS:
     'Use "ollama" or "openai" (OPENAI_EMBED_MODEL) for hybrid search, or "none" to search with BM25 only.',
   RAGENT_LLM_PROVIDER: 'Use "ollama" (default) or "openai" with OPENAI_BASE_URL and OPENAI_MODEL.',
@@ -204,11 +162,13 @@ const fixes: Record<string, string> = {
   OLLAMA_HEADERS: 'Write it as JSON, e.g. {"X-Proxy-Key":"…"}.',
   LOG_LEVEL: 'Use info for normal operation, debug when investigating.',
   DATABASE_URL: 'Unset it to run one process on SQLite, or set it to your PostgreSQL server.',
+  ...Object.assign({}, ...platformSettingsList.map((settings) => settings.fixes)),
 };
 
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
 
-export interface Config {
+/** Every setting; each chat platform's under its name (`config.slack`, …: see `PlatformConfigs`). */
+export interface Config extends PlatformConfigs {
   /** Absolute: RAGENT_DATA_DIR resolved against the project root (see project-root.ts). */
   dataDir: string;
   /** Undefined when LOG_LEVEL is not set: each entry point picks its own default. */
@@ -282,21 +242,8 @@ export interface Config {
     minRelevance: number;
     maxClarificationRounds: number;
   };
-  slack: {
-    botToken: string | undefined;
-    appToken: string | undefined;
-    signingSecret: string | undefined;
-    apiUrl: string | undefined;
-    port: number;
-  };
-  discord: {
-    token: string | undefined;
-    applicationId: string | undefined;
-    apiUrl: string | undefined;
-    messageContentIntent: boolean;
-    /** Shard count of the bot (RAGENT_DISCORD_SHARDS); not yet leased among replicas. */
-    shards: number;
-  };
+  /** In a thread the bot is in, whether people's replies are turns without a mention (RAGENT_FOLLOW_UPS). */
+  followUps: boolean;
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -359,11 +306,11 @@ export function normaliseOpenAiBaseUrl(url: string): string {
 }
 
 function toConfig(env: EnvironmentVariables, root: string): Config {
+  const platforms = Object.fromEntries(
+    platformSettingsList.map((settings) => [settings.name, settings.read(env as never)]),
+  ) as unknown as PlatformConfigs;
   const secrets = [
-    env.SLACK_BOT_TOKEN,
-    env.SLACK_APP_TOKEN,
-    env.SLACK_SIGNING_SECRET,
-    env.DISCORD_TOKEN,
+    ...platformSettingsList.flatMap((settings) => settings.secrets(platforms[settings.name] as never)),
     env.QDRANT_API_KEY,
     env.OLLAMA_API_KEY,
     env.OPENAI_API_KEY,
@@ -429,20 +376,8 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       minRelevance: env.RAGENT_MIN_RELEVANCE,
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
-    slack: {
-      botToken: env.SLACK_BOT_TOKEN,
-      appToken: env.SLACK_APP_TOKEN,
-      signingSecret: env.SLACK_SIGNING_SECRET,
-      apiUrl: env.SLACK_API_URL,
-      port: env.SLACK_PORT,
-    },
-    discord: {
-      token: env.DISCORD_TOKEN,
-      applicationId: env.DISCORD_APPLICATION_ID,
-      apiUrl: env.DISCORD_API_URL,
-      messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
-      shards: env.RAGENT_DISCORD_SHARDS,
-    },
+    followUps: env.RAGENT_FOLLOW_UPS,
+    ...platforms,
     secrets,
   };
 }

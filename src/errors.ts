@@ -93,7 +93,12 @@ export function isRagentError(error: unknown): error is RagentError {
   return error instanceof RagentError;
 }
 
+/**
+ * SQLite says "disk I/O error" (SQLITE_IOERR and its extended codes: the WAL's shared memory cannot
+ * grow, a write or sync fails) when the disk fills up under it, rather than SQLITE_FULL.
+ */
 const diskFullCodes = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+const isDiskFullCode = (code: string) => diskFullCodes.has(code) || /^SQLITE_IOERR(_|$)/.test(code);
 const notWritableCodes = new Set(['EROFS', 'EACCES', 'EPERM', 'SQLITE_CANTOPEN', 'SQLITE_PERM']);
 
 /**
@@ -105,7 +110,7 @@ export function storageFailure(error: unknown): RagentError | undefined {
   for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (diskFullCodes.has(code)) {
+      if (isDiskFullCode(code)) {
         return new RagentError(
           'DISK_FULL',
           "The server's disk is full, so I could not save this. Tell the operator (ragent's data directory needs free space), then try again.",
@@ -123,6 +128,20 @@ export function storageFailure(error: unknown): RagentError | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * A full disk met while starting (opening the databases): DISK_FULL naming the data directory, for
+ * the operator who runs `ragent start`; undefined when `error` is no full disk.
+ */
+export function diskFullAtStart(error: unknown, dataDir: string): RagentError | undefined {
+  const storage = storageFailure(error);
+  if (storage?.code !== 'DISK_FULL') return undefined;
+  return new RagentError(
+    'DISK_FULL',
+    `The disk holding ragent's data directory (${dataDir}) is full, so its databases cannot be opened. Free space there (old backups, logs), then start ragent again.`,
+    { cause: error, ...(storage.details ? { details: storage.details } : {}) },
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * Structured logging with pino. Secrets are scrubbed twice: by key (token, authorization, …)
- * and by value (every secret in the config, and anything shaped like a Slack or Discord token).
+ * and by value (every secret in the config, and anything shaped like a chat platform's token: each
+ * platform's settings name its token shapes).
  */
 import pino, { type Logger } from 'pino';
+import { platformSecretPatterns } from './platforms/settings-registry.ts';
 
 export type { Logger } from 'pino';
 
@@ -14,16 +16,7 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
-const tokenPatterns = [
-  /xox[abposr]-[A-Za-z0-9-]{8,}/g,
-  /xapp-[A-Za-z0-9-]{8,}/g,
-  /[MNO][A-Za-z\d_-]{23,25}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,}/g,
-  /(Bearer|Bot)\s+[A-Za-z0-9._-]{16,}/g,
-];
-
-/** `/webhooks/<id>/<token>` and `/interactions/<id>/<token>` (Discord), `hooks.slack.com/…/<secret>`. */
-const urlTokenPattern =
-  /(\/(?:webhooks|interactions)\/\d+\/|hooks\.slack\.com\/(?:services|workflows|triggers|commands|actions)\/(?:[^/\s]+\/){0,2})[A-Za-z0-9_.-]{16,}/g;
+const tokenPatterns = [/(?:Bearer|Bot)\s+[A-Za-z0-9._-]{16,}/g, ...platformSecretPatterns];
 
 const redactedKeys = [
   'token',
@@ -51,9 +44,12 @@ export function createScrubber(secrets: readonly string[] = []): (text: string) 
   return (text: string) => {
     let result = text;
     for (const secret of exact) result = result.split(secret).join('[redacted]');
-    for (const pattern of tokenPatterns) result = result.replace(pattern, '[redacted]');
-    // Interaction and webhook tokens travel in URL paths; keep the path readable, drop the token.
-    return result.replace(urlTokenPattern, '$1[redacted]');
+    // A pattern's capture group (a URL path before its token) stays readable.
+    for (const pattern of tokenPatterns)
+      result = result.replace(pattern, (...match: unknown[]) =>
+        typeof match[1] === 'string' ? `${match[1]}[redacted]` : '[redacted]',
+      );
+    return result;
   };
 }
 

@@ -91,6 +91,7 @@ async function composeServices(
     ingestion,
     logger: logger.child({ component: 'turns' }),
     answerTimeoutMs: config.limits.answerTimeoutMs,
+    followUps: config.followUps,
     budgetShare: replicas.budgetShare,
     // Replicas: a crashed replica's threads are told (and its queued turns answered) within a second.
     ...(database ? { sweepIntervalMs: replicaSweepIntervalMs } : {}),

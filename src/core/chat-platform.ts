@@ -126,6 +126,55 @@ export interface ChatPlatform {
   stopTaking?(): Promise<void>;
 }
 
+/**
+ * One message as a platform received it, parsed once from its wire event: where it was posted, who
+ * wrote it, its text (the bot's mention removed, other mentions readable) and what it is to the bot.
+ * The runner decides from this alone whether it is a turn (`turns/decide-turn.ts`), the same on every
+ * platform; the platform only parses and, when asked, shows (`open`, `notice`).
+ */
+export interface IncomingMessage {
+  /** The event's key: a duplicate delivery (another event type, a retry) has the same one. */
+  key: string;
+  /** Shown with errors, and logged: finds the log entry of this turn. */
+  reference: string;
+  logFields?: Record<string, string>;
+  /** The workspace/server ('' for a DM outside any). */
+  workspace: string;
+  channel: string;
+  /** The conversation the message belongs to (a new one when it starts a thread). */
+  thread: ThreadPosition;
+  author: string;
+  text: string;
+  /** Names of the files attached (ingested through `ingest` when the message asks for it). */
+  files: readonly string[];
+  /** Whether at least one attached file is a PDF (else an "ingest" gets a hint). */
+  hasPdf: boolean;
+  mentionsBot: boolean;
+  /** A reply to one of the bot's messages (Discord's reply, with or without the ping). */
+  repliesToBot: boolean;
+  isDirectMessage: boolean;
+  /** Posted inside an existing thread (so it may follow up on a conversation the bot is in). */
+  inThread: boolean;
+  /** Mentions other people (users, roles, groups) and not the bot: addressed to someone else. */
+  addressedToOthers: boolean;
+  /** Written by a bot or app, the bot itself included. */
+  fromBot: boolean;
+  /** An edit or deletion of an earlier message, not a new one. */
+  isEdit: boolean;
+  /** The platform withheld the text (Discord without the Message Content intent). */
+  textHidden: boolean;
+  /** Where the thread can be reached before `open` (recorded at once). */
+  location: Location;
+  /** Posts a short notice (a hint, "restarting") in the message's thread. */
+  notice(text: string): Promise<void>;
+  /** Holds the platform's delivery receipt until the turn is recorded (see `AnswerJob.recorded`). */
+  holdReceipt?(): () => void;
+  /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
+  open(): Promise<{ surface: ReplySurface; place: Place }>;
+  /** The ingest of the attached files that `text` asks for (platforms that ingest from a message). */
+  ingest?(text: string): IngestJob;
+}
+
 /** A question to answer. */
 export interface AnswerJob {
   /** The claimed event's key (also the turn record's key). */
@@ -200,6 +249,16 @@ export interface PlatformTurns {
   claim(key: string): Promise<boolean>;
   /** Set once a stop began (or the shared state was lost): take no new work. */
   readonly stopping: boolean;
+  /**
+   * The platform stopped taking events, but some still arrive (a gateway that stays connected until
+   * the drain is done): from now on a message that would be a turn is told the bot is restarting.
+   */
+  stopTaking(): void;
+  /**
+   * A message as the platform received it: the runner decides whether it is a turn (mention, DM,
+   * follow-up in a thread the bot is in, an ingest, a hint) and runs it. Resolves once decided.
+   */
+  receive(message: IncomingMessage): Promise<void>;
   /** Runs an answer turn in the background. */
   answer(job: AnswerJob): void;
   /** Runs an ingest job in the background. */

@@ -7,6 +7,7 @@
 import type { ChatPlatform, IngestFileState, PlatformTurns } from '../core/chat-platform.ts';
 import { interruptedNow } from './ingest-location.ts';
 import { type Sweeper, tellOrphans } from './orphaned-turns.ts';
+import { receiveMessage } from './receive-message.ts';
 import { runAnswer } from './run-answer.ts';
 import { runIngest } from './run-ingest.ts';
 import {
@@ -70,10 +71,14 @@ export function attachPlatform(
     );
   };
 
-  return {
+  const turns: PlatformTurns = {
     get stopping() {
       return attached.stopping;
     },
+    stopTaking: () => {
+      attached.stopping = true;
+    },
+    receive: (message) => receiveMessage(context, turns, message, log),
     claim: (key) => claimEvent(context, key, log),
     answer: (job) => answer(job),
     ingest: (job) => {
@@ -109,6 +114,7 @@ export function attachPlatform(
     },
     stop: (timeoutMs) => stopTurns(context, sweeper, [platform.name], timeoutMs),
   };
+  return turns;
 }
 
 /** The platform takes no new events: this replica lost the store it shares with the others. */

@@ -4,6 +4,7 @@
  */
 import type { ChatPlatform, Reply, ReplySurface } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
+import { revealReplyLinks } from './reveal-reply-links.ts';
 import type { RunnerContext, RunningJob } from './runner-context.ts';
 
 /** The outcome, unless a stop gave up on the job (it told the thread itself). */
@@ -18,7 +19,7 @@ export async function deliver(
   // The reply goes out at once, but counts against the platform's edit budget.
   context.platforms.get(running.platform)?.budget.charge();
   try {
-    await surface.finish(reply);
+    await surface.finish(revealReplyLinks(reply));
   } catch (error) {
     log.error({ err: error, kind: reply.kind }, 'could not deliver the outcome');
   }
@@ -43,7 +44,7 @@ export async function tellAt(
       location,
       startedAt: Date.now(),
     });
-    await surface.finish(reply);
+    await surface.finish(revealReplyLinks(reply));
     await context.endTurn(running.key);
   } catch (error) {
     log.warn({ err: error }, 'could not tell the thread');

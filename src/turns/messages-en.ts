@@ -264,6 +264,9 @@ export function linkDeniedText(admin: string): string {
   return `Only ${admin} can link channels.`;
 }
 
+/** An "ingest" message without a PDF attached. */
+export const ingestHintText = 'Attach a PDF to the message that says “ingest”, or use `/ragent ingest`.';
+
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
 

@@ -17,6 +17,7 @@ import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import {
   type AttachedPlatform,
   claimAndBeginTurn,
@@ -111,7 +112,8 @@ export async function runAnswer(
     return conversations.handle(
       { ...place, text: job.text },
       progress,
-      surface.showText ? { onText: live.write } : {},
+      // Streamed text shows a disguised link's real target from the first piece on, on every platform.
+      surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
     );
   };
   const waiting = new AbortController();

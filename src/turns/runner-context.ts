@@ -68,6 +68,8 @@ export interface RunnerSettings {
   acknowledgementWaitMs: number;
   /** How long a stop may spend telling abandoned threads. */
   noticeTimeoutMs: number;
+  /** Whether replies in the bot's threads are turns without a mention (`RAGENT_FOLLOW_UPS`). */
+  followUps: boolean;
 }
 
 export interface RunnerContext extends RunnerSettings {

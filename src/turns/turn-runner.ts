@@ -36,6 +36,8 @@ export interface TurnRunnerOptions {
   acknowledgementWaitMs?: number;
   /** How long a stop may spend telling abandoned threads (default 3 s). */
   noticeTimeoutMs?: number;
+  /** Whether replies in the bot's threads are turns without a mention (default true). */
+  followUps?: boolean;
   /** This replica's share of each platform's edit budget (1 / live replicas; default 1: alone). */
   budgetShare?: () => number;
   /**
@@ -55,6 +57,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     deadlineMs: options.answerTimeoutMs + (options.deadlineGraceMs ?? 10_000),
     acknowledgementWaitMs: options.acknowledgementWaitMs ?? 1_000,
     noticeTimeoutMs: options.noticeTimeoutMs ?? 3_000,
+    followUps: options.followUps ?? true,
   });
   const sweeper = createSweeper(context, options.sweepIntervalMs);
   store.onLost((error) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDisguised, revealDisguisedLinks } from '../../src/adapters/shared/reveal-disguised-links.ts';
+import { isDisguised, revealDisguisedLinks } from '../../src/turns/reveal-disguised-links.ts';
 
 describe('revealDisguisedLinks', () => {
   it('replaces a link whose text is another address by its real target', () => {

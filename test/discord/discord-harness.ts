@@ -3,7 +3,7 @@
  * Discord, the real services (SQLite index, graph, checkpoints) in a temp data dir, and the fake
  * Ollama as the model, its replies routed by the graph step that asks (see model-roles).
  */
-import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
+import { startDiscord } from '../../src/platforms/discord/start-discord.ts';
 import {
   type FakeDiscord,
   fakeApplicationId,

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
-import type { RunningAdapter } from '../../src/adapters/running-adapter.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type AppServices, createServices } from '../../src/main.ts';
+import { startDiscord } from '../../src/platforms/discord/start-discord.ts';
+import type { RunningPlatform } from '../../src/platforms/running-platform.ts';
 import { lockNamespace } from '../../src/stores/postgres/migrations.ts';
 import {
   type FakeDiscord,
@@ -30,7 +30,7 @@ import { defaultScripts } from './discord-harness.ts';
 interface Replica {
   id: string;
   services: AppServices;
-  adapter: RunningAdapter;
+  adapter: RunningPlatform;
   /** What it logged, one parsed JSON object a line. */
   logs: Array<Record<string, unknown>>;
   dataDir: string;

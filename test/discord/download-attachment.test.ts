@@ -1,11 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RagentError } from '../../src/errors.ts';
 import {
   downloadAttachment,
   isAllowedAttachmentUrl,
-} from '../../src/adapters/discord/download-attachment.ts';
-import type { RagentError } from '../../src/errors.ts';
+} from '../../src/platforms/discord/download-attachment.ts';
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 

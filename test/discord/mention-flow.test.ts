@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
+import { startDiscord } from '../../src/platforms/discord/start-discord.ts';
 import { randomUser } from '../fakes/fake-discord.ts';
 import { createTestServices } from '../support/test-services.ts';
 import { type DiscordHarness, startDiscordHarness, userMessageOf } from './discord-harness.ts';

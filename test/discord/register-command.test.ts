@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCliContext } from '../../src/adapters/cli/cli-context.ts';
-import { ragentCommand } from '../../src/adapters/discord/command-definitions.ts';
-import { inviteUrl, requiredPermissionBits } from '../../src/adapters/discord/invite-url.ts';
-import { registerCommands } from '../../src/adapters/discord/register-commands.ts';
 import { buildProgram } from '../../src/cli.ts';
 import { loadConfig } from '../../src/config.ts';
+import { ragentCommand } from '../../src/platforms/discord/command-definitions.ts';
+import { inviteUrl, requiredPermissionBits } from '../../src/platforms/discord/invite-url.ts';
+import { registerCommands } from '../../src/platforms/discord/register-commands.ts';
 import {
   type FakeDiscord,
   fakeApplicationId,

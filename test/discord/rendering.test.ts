@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { threadName } from '../../src/adapters/discord/handle-message.ts';
+import type { Answer } from '../../src/core/types.ts';
+import { threadName } from '../../src/platforms/discord/handle-message.ts';
 import {
   parseFeedbackCustomId,
   renderAnswer,
   sourcesEmbed,
-} from '../../src/adapters/discord/render-answer.ts';
-import type { Answer } from '../../src/core/types.ts';
+} from '../../src/platforms/discord/render-answer.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('rendering for Discord', () => {

@@ -1,6 +1,6 @@
 /** Starting Discord: a network failure is told apart from a wrong token. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDiscord } from '../../src/adapters/discord/start-discord.ts';
+import { startDiscord } from '../../src/platforms/discord/start-discord.ts';
 import { type FakeDiscord, fakeApplicationId, startFakeDiscord } from '../fakes/fake-discord.ts';
 import { closedPort } from '../support/free-port.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';

@@ -65,6 +65,8 @@ export interface PostOptions {
   replyTo?: string;
   /** Whether a reply pings the author replied to (Discord's default). */
   replyPing?: boolean;
+  /** Other people the text mentions (`<@id>` is prepended for each). */
+  mentionUsers?: FakeUser[];
 }
 
 export interface CommandOptions {
@@ -99,6 +101,8 @@ export interface FakeDiscord {
   postDirectMessage(options: { author?: FakeUser; channelId?: string; content: string }): FakeMessage;
   /** Delivers a message's MESSAGE_CREATE again (Discord may replay events after a reconnect). */
   redeliver(message: FakeMessage): void;
+  /** The author edits a message (MESSAGE_UPDATE with the new text). */
+  editUserMessage(message: FakeMessage, content: string): void;
   /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
   runCommand(options: CommandOptions): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
@@ -540,6 +544,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       const replied = options.replyTo ? messages.get(options.replyTo) : undefined;
       const mentions: FakeUser[] = [];
       if (options.mentionBot) mentions.push(bot);
+      mentions.push(...(options.mentionUsers ?? []));
+      const othersMentioned = (options.mentionUsers ?? []).map((user) => `<@${user.id}> `).join('');
       if (replied && (options.replyPing ?? true) && !mentions.some((user) => user.id === replied.author.id)) {
         mentions.push(replied.author);
       }
@@ -547,7 +553,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         channel_id: options.channelId,
         ...(guildId ? { guild_id: guildId } : {}),
         author,
-        content: options.mentionBot ? `<@${bot.id}> ${options.content}` : options.content,
+        content: `${options.mentionBot ? `<@${bot.id}> ` : ''}${othersMentioned}${options.content}`,
         mentions,
         mention_everyone: /@(everyone|here)\b/.test(options.content),
         ...(replied
@@ -583,6 +589,11 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     },
     redeliver: (message) => {
       gateway.dispatch('MESSAGE_CREATE', visibleToBot(message));
+    },
+    editUserMessage: (message, content) => {
+      const edited = { ...message, content, edited_timestamp: new Date().toISOString() };
+      storeMessage(edited);
+      gateway.dispatch('MESSAGE_UPDATE', visibleToBot(edited));
     },
     runCommand: (options) => {
       const user = options.user ?? defaultUser;

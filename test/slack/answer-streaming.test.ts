@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { writingMark } from '../../src/adapters/slack/render-reply.ts';
+import { writingMark } from '../../src/platforms/slack/render-reply.ts';
 import { answerBelowText } from '../../src/turns/messages-en.ts';
 import {
   blockText,

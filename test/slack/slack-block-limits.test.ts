@@ -6,10 +6,10 @@
  */
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openIngestSurface, slackPlatform } from '../../src/adapters/slack/slack-surfaces.ts';
 import type { IngestFileState } from '../../src/core/chat-platform.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
+import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slack-surfaces.ts';
 import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 import { makeAnswer } from '../support/make-answer.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadSlackFile, isSlackFileHost } from '../../src/adapters/slack/download-slack-file.ts';
+import { downloadSlackFile, isSlackFileHost } from '../../src/platforms/slack/download-slack-file.ts';
 import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 
 describe('downloading a shared file from Slack', () => {

@@ -3,13 +3,14 @@
  * the REAL services in a temp data dir, and the REAL Bolt app started by `startSlack` — in HTTP mode
  * (events signed with the signing secret) or Socket Mode (through the fake's WebSocket).
  */
-import { writingMark } from '../../src/adapters/slack/render-reply.ts';
+
+import { createLogger } from '../../src/logger.ts';
+import { writingMark } from '../../src/platforms/slack/render-reply.ts';
 import {
   type SlackAdapter,
   type SlackAdapterOptions,
   startSlack,
-} from '../../src/adapters/slack/start-slack.ts';
-import { createLogger } from '../../src/logger.ts';
+} from '../../src/platforms/slack/start-slack.ts';
 import { type ChatScript, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import {
   type FakeSlackApi,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToMrkdwn } from '../../src/adapters/slack/markdown-to-mrkdwn.ts';
-import { formatSources, renderAnswer } from '../../src/adapters/slack/render-answer.ts';
-import { cleanIncomingText, neutralizeMentions } from '../../src/adapters/slack/slack-text.ts';
+import { markdownToMrkdwn } from '../../src/platforms/slack/markdown-to-mrkdwn.ts';
+import { formatSources, renderAnswer } from '../../src/platforms/slack/render-answer.ts';
+import { cleanIncomingText, neutralizeMentions } from '../../src/platforms/slack/slack-text.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('Markdown → mrkdwn', () => {

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SlackAdapter, startSlack } from '../../src/adapters/slack/start-slack.ts';
+import { type SlackAdapter, startSlack } from '../../src/platforms/slack/start-slack.ts';
 import { createSlackEventSender, type SlackEventSender } from '../fakes/fake-slack-events.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';

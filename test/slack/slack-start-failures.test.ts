@@ -1,6 +1,6 @@
 /** Starting Slack: a network failure is told apart from a wrong token. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSlack } from '../../src/adapters/slack/start-slack.ts';
+import { startSlack } from '../../src/platforms/slack/start-slack.ts';
 import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 import { closedPort } from '../support/free-port.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';

@@ -3,12 +3,12 @@
  * services on a data dir that outlives them — stopped and started again (a graceful restart), or
  * replaced for one turn by `ragent start` in a child process that is killed mid-answer (a crash).
  */
-import type { RunningAdapter } from '../../src/adapters/running-adapter.ts';
+import type { RunningPlatform } from '../../src/platforms/running-platform.ts';
 import type { FakeOllama } from '../fakes/fake-ollama.ts';
 import { startRagentProcess } from './ragent-process.ts';
 import { type TestServices, testEnvironment } from './test-services.ts';
 
-export interface RunningBot<Adapter extends RunningAdapter = RunningAdapter> {
+export interface RunningBot<Adapter extends RunningPlatform = RunningPlatform> {
   services: TestServices;
   adapter: Adapter;
 }
@@ -35,7 +35,7 @@ export interface BotLifecycle {
   close(): Promise<void>;
 }
 
-export function botLifecycle<Adapter extends RunningAdapter>(
+export function botLifecycle<Adapter extends RunningPlatform>(
   bot: () => RunningBot<Adapter>,
   options: {
     ollama: FakeOllama;

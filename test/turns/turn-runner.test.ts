@@ -6,10 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoordinationStore } from '../../src/core/coordination-store.ts';
 import type { Ingestion } from '../../src/core/types.ts';
-import { RagentError } from '../../src/errors.ts';
+import { RagentError, toRagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
 import { singleProcessThreadOrder } from '../../src/stores/single-process-thread-order.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
@@ -23,6 +24,7 @@ import {
   testPlatform,
 } from '../support/turn-ports.ts';
 
+const { SqliteError } = Database;
 const directories: string[] = [];
 const stores: CoordinationStore[] = [];
 afterEach(async () => {
@@ -387,6 +389,32 @@ describe('turn runner', () => {
       'added',
       'failed',
     ]);
+  });
+
+  it('says a full disk plainly when an answer fails on a disk I/O error (SQLite on a full disk)', async () => {
+    const platform = testPlatform();
+    const conversations = heldConversations();
+    const turns = createTurnRunner({
+      store: openStore(dataDir()),
+      conversations,
+      ingestion: noIngestion,
+      logger: createLogger({ level: 'silent' }),
+      answerTimeoutMs: 60_000,
+    });
+    turns.attach(platform).answer(answerJob(platform, 'full-disk'));
+    await vi.waitFor(() => expect(conversations.waiting()).toBe(1));
+    conversations.failNext(new SqliteError('disk I/O error', 'SQLITE_IOERR_WRITE'));
+    await turns.stop(5_000);
+    const reply = platform.shown.at(-1)?.reply;
+    expect(reply?.kind === 'error' && reply.error.code).toBe('DISK_FULL');
+    expect(reply?.kind === 'error' && reply.error.message).toContain('data directory needs free space');
+    // The graph wraps what it cannot name the same way.
+    expect(
+      toRagentError(
+        new SqliteError('disk I/O error', 'SQLITE_IOERR_SHMSIZE'),
+        'Answering failed unexpectedly.',
+      ).code,
+    ).toBe('DISK_FULL');
   });
 
   it('says a full disk or an unwritable data directory plainly, with its own code, when an ingest fails on it', async () => {

@@ -10,16 +10,16 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { describeError, isRagentError, RagentError } from '../../errors.ts';
+import { describeError, diskFullAtStart, isRagentError, RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { createServices } from '../../main.ts';
-import { startDiscord } from '../discord/start-discord.ts';
-import type { RunningAdapter } from '../running-adapter.ts';
-import { startSlack } from '../slack/start-slack.ts';
+import { platformModules } from '../../platforms/registry.ts';
+import type { RunningPlatform } from '../../platforms/running-platform.ts';
 
-export type PlatformName = 'slack' | 'discord';
+/** A platform module's name (`platforms/registry.ts`). */
+export type PlatformName = string;
 
-export type PlatformStarter = (services: Services) => Promise<RunningAdapter>;
+export type PlatformStarter = (services: Services) => Promise<RunningPlatform>;
 
 /** Where shutdown signals come from (`process` in production). */
 export interface SignalSource {
@@ -53,20 +53,10 @@ export type StartResult =
 export function planPlatforms(config: Config): PlatformPlan {
   const start: PlatformName[] = [];
   const incomplete: string[] = [];
-  const { botToken, appToken, signingSecret } = config.slack;
-  if (botToken && (appToken || signingSecret)) start.push('slack');
-  else if (botToken) {
-    incomplete.push(
-      'Slack: SLACK_BOT_TOKEN is set, but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP mode).',
-    );
-  } else if (appToken || signingSecret) {
-    incomplete.push(
-      `Slack: ${appToken ? 'SLACK_APP_TOKEN' : 'SLACK_SIGNING_SECRET'} is set, but SLACK_BOT_TOKEN is not.`,
-    );
-  }
-  if (config.discord.token) start.push('discord');
-  else if (config.discord.applicationId) {
-    incomplete.push('Discord: DISCORD_APPLICATION_ID is set, but DISCORD_TOKEN is not.');
+  for (const platform of platformModules) {
+    const plan = platform.plan(config);
+    if (plan.start) start.push(platform.name);
+    else if (plan.incomplete) incomplete.push(plan.incomplete);
   }
   return { start, incomplete };
 }
@@ -77,20 +67,27 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   for (const problem of plan.incomplete) logger.warn(problem);
   if (plan.start.length === 0) return { status: 'no-platform', plan };
 
-  const starters = dependencies.platforms ?? { slack: startSlack, discord: startDiscord };
+  const starters =
+    dependencies.platforms ??
+    Object.fromEntries(platformModules.map((platform) => [platform.name, platform.start]));
   const signals = dependencies.signals ?? process;
   const exit = dependencies.exit ?? ((code: number) => process.exit(code));
   const drainTimeoutMs = dependencies.drainTimeoutMs ?? 15_000;
 
   await ensureDataDir(config.dataDir);
-  const services = await (dependencies.createServices ?? createServices)(config, logger);
+  const services = await (dependencies.createServices ?? createServices)(config, logger).catch(
+    (error: unknown) => {
+      // SQLite reports a full disk as "disk I/O error" while opening (e.g. the checkpoints' WAL).
+      throw diskFullAtStart(error, config.dataDir) ?? error;
+    },
+  );
   // The embedded index loads its search snapshot in the background; the bot answers meanwhile.
   services.warmUp?.();
 
   let phase: 'starting' | 'running' | 'stopping' = 'starting';
   let signalledWhileStarting = false;
   let stopping: Promise<number> | undefined;
-  let adapters: RunningAdapter[] = [];
+  let adapters: RunningPlatform[] = [];
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => {
     resolveStopped = resolve;
@@ -126,7 +123,12 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   signals.on('SIGINT', onSignal);
   signals.on('SIGTERM', onSignal);
 
-  const started = await Promise.allSettled(plan.start.map((name) => starters[name](services)));
+  const started = await Promise.allSettled(
+    plan.start.map((name) => {
+      const starter = starters[name];
+      return starter ? starter(services) : Promise.reject(new Error(`no starter for platform ${name}`));
+    }),
+  );
   adapters = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const failure = started.find((outcome) => outcome.status === 'rejected');
   if (failure) {
@@ -156,14 +158,14 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
 }
 
 async function shutDown(parts: {
-  adapters: RunningAdapter[];
+  adapters: RunningPlatform[];
   services: Services;
   logger: Logger;
   drainTimeoutMs: number;
 }): Promise<number> {
   const { adapters, services, logger, drainTimeoutMs } = parts;
   let exitCode = 0;
-  const eachAdapter = async (what: string, step: (adapter: RunningAdapter) => Promise<void>) => {
+  const eachAdapter = async (what: string, step: (adapter: RunningPlatform) => Promise<void>) => {
     await Promise.all(
       adapters.map(async (adapter) => {
         // A platform that went away must not keep the others (or the stores) from closing.

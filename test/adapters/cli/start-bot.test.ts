@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,11 +12,11 @@ import {
   type StartBotDependencies,
   startBot,
 } from '../../../src/adapters/cli/start-bot.ts';
-import type { RunningAdapter } from '../../../src/adapters/running-adapter.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Services } from '../../../src/core/services.ts';
 import { RagentError } from '../../../src/errors.ts';
 import { createLogger } from '../../../src/logger.ts';
+import type { RunningPlatform } from '../../../src/platforms/running-platform.ts';
 import { openDatabase } from '../../../src/stores/postgres/open-database.ts';
 import { createPostgresCoordinationStore } from '../../../src/stores/postgres/postgres-coordination-store.ts';
 import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
@@ -50,7 +51,7 @@ function controllableAdapter(name: string, events: string[]) {
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const adapter: RunningAdapter = {
+  const adapter: RunningPlatform = {
     name,
     stopTaking: async () => {
       events.push(`${name}: stop taking`);
@@ -285,6 +286,20 @@ describe('startBot', () => {
     await result.stopped;
   });
 
+  it('on a full disk says DISK_FULL naming the data directory, not an unexpected error', async () => {
+    const base = harness(bothPlatforms);
+    const failure = startBot({
+      ...base.dependencies,
+      createServices: async () => {
+        // What better-sqlite3 throws opening the checkpoints' WAL on a full disk.
+        throw new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_SHMSIZE');
+      },
+    });
+    await expect(failure).rejects.toMatchObject({ code: 'DISK_FULL' });
+    await expect(failure).rejects.toThrow(dataDir);
+    expect(base.events).toEqual([]);
+  });
+
   it('stops the started platforms and closes the services when one fails to start', async () => {
     const failure = new RagentError('INVALID_INPUT', 'Slack rejected the token. Copy it again.');
     const base = harness(bothPlatforms);
@@ -333,14 +348,15 @@ describe('startBot', () => {
     const base = harness({ DISCORD_TOKEN: discordToken });
     base.adapters.discord.finish();
     const platforms = base.dependencies.platforms;
-    if (!platforms) throw new Error('expected platforms');
+    const startDiscord = platforms?.discord;
+    if (!platforms || !startDiscord) throw new Error('expected platforms');
     const result = await startBot({
       ...base.dependencies,
       platforms: {
         ...platforms,
         discord: async (services) => {
           base.signals.emit('SIGTERM', 'SIGTERM');
-          return platforms.discord(services);
+          return startDiscord(services);
         },
       },
     });

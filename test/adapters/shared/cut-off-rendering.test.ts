@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderReply as renderDiscordReply } from '../../../src/adapters/discord/render-reply.ts';
-import { renderReply as renderSlackReply } from '../../../src/adapters/slack/render-reply.ts';
 import type { Reply } from '../../../src/core/chat-platform.ts';
+import { renderReply as renderDiscordReply } from '../../../src/platforms/discord/render-reply.ts';
+import { renderReply as renderSlackReply } from '../../../src/platforms/slack/render-reply.ts';
 
 const cutOff: Reply = {
   kind: 'cut-off',

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { createLogger } from '../../../logger.ts';
+import { platformModules } from '../../../platforms/registry.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { PlatformPlan } from '../start-bot.ts';
 
@@ -24,7 +25,9 @@ export function registerStartCommand(program: Command, context: CliContext): voi
         process.exitCode = result.plan.incomplete.length > 0 ? 1 : 0;
         return;
       }
-      const names = result.platforms.map((name) => (name === 'slack' ? 'Slack' : 'Discord')).join(' and ');
+      const names = result.platforms
+        .map((name) => platformModules.find((platform) => platform.name === name)?.label ?? name)
+        .join(' and ');
       context.output.write(
         `ragent is running on ${names} (data directory: ${config.dataDir}). Press Ctrl-C to stop.\n`,
       );
@@ -46,17 +49,7 @@ export function noPlatformGuidance(plan: PlatformPlan): string {
     'Set the variables of at least one platform, in the environment or in a .env file',
     '(cp .env.example .env, then edit it):',
     '',
-    '  Slack (Socket Mode: no public URL needed)',
-    '    SLACK_BOT_TOKEN=xoxb-…   your Slack app → "OAuth & Permissions" → Bot User OAuth Token',
-    '    SLACK_APP_TOKEN=xapp-…   your Slack app → "Basic Information" → App-Level Tokens (connections:write)',
-    '    (HTTP mode instead: SLACK_SIGNING_SECRET from "Basic Information" → App Credentials)',
-    '    Step by step: README.md, section "Connecting Slack".',
-    '',
-    '  Discord',
-    '    DISCORD_TOKEN=…          https://discord.com/developers/applications → your app → "Bot" → Reset Token',
-    '    DISCORD_APPLICATION_ID=… the same app → "General Information" → Application ID',
-    '    Step by step: README.md, section "Connecting Discord".',
-    '',
+    ...platformModules.flatMap((platform) => [...platform.setupHelp, '']),
     'Then run npm start again. Meanwhile, use your documents from the terminal:',
     '  npx ragent doctor              check Ollama, the models and the data directory',
     '  npx ragent ingest <file.pdf>   add a document',

@@ -54,16 +54,25 @@ export function helpText(messageContentIntent: boolean): string {
   ].join('\n');
 }
 
+/**
+ * Text shown exactly as it is (a file name, an uploader): discord.js escapes emphasis, code and
+ * spoilers, but not masked links or angle brackets, so a file named `[Verify](https://evil.example)
+ * notice.pdf` would otherwise become a live link in a message or an embed.
+ */
+export function literalText(text: string): string {
+  return escapeMarkdown(text).replace(/[[\]()<>]/g, '\\$&');
+}
+
 export function notPdfAttachmentText(name: string): string {
-  return `${name} isn't a PDF. I can only add PDF documents.`;
+  return `${literalText(name)} isn't a PDF. I can only add PDF documents.`;
 }
 
 export function forgottenText(document: DocumentRecord, set: DocumentSet): string {
-  return `🗑️ ${removedText(`**${escapeMarkdown(document.name)}**`, document.pages, set)}`;
+  return `🗑️ ${removedText(`**${literalText(document.name)}**`, document.pages, set)}`;
 }
 
 export function movedDocumentText(outcome: MoveOutcome): string {
-  const name = `**${escapeMarkdown(outcome.document.name)}**`;
+  const name = `**${literalText(outcome.document.name)}**`;
   switch (outcome.kind) {
     case 'moved':
       return `📦 ${movedText(name, outcome.from, outcome.to, outcome.cleanUpPending)}`;
@@ -75,7 +84,7 @@ export function movedDocumentText(outcome: MoveOutcome): string {
 }
 
 export function forgetDeniedText(document: DocumentRecord): string {
-  return `⚠️ ${forgetDeniedWords(`**${escapeMarkdown(document.name)}**`, discordTerms)}`;
+  return `⚠️ ${forgetDeniedWords(`**${literalText(document.name)}**`, discordTerms)}`;
 }
 
 /** The documents a channel can search, grouped by set, within `maxLength`. */
@@ -102,9 +111,9 @@ export function documentListText(
 
 function documentLine(document: DocumentRecord): string {
   const uploader = /^discord:(\d+)$/.exec(document.uploader);
-  const by = uploader ? `<@${uploader[1]}>` : escapeMarkdown(document.uploader);
+  const by = uploader ? `<@${uploader[1]}>` : literalText(document.uploader);
   const day = document.ingestedAt.slice(0, 10);
-  return `• **${escapeMarkdown(document.name)}** — ${plural(document.pages, 'page')}, added by ${by} on ${day} · \`${document.id.slice(0, 8)}\``;
+  return `• **${literalText(document.name)}** — ${plural(document.pages, 'page')}, added by ${by} on ${day} · \`${document.id.slice(0, 8)}\``;
 }
 
 function plural(count: number, word: string): string {

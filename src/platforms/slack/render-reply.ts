@@ -17,8 +17,8 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
-import { revealDisguisedLinks } from '../shared/reveal-disguised-links.ts';
-import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
+import { revealDisguisedLinks } from '../../turns/reveal-disguised-links.ts';
+import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';

@@ -13,10 +13,10 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
-import type { ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
+import { slackThreadLink } from './slack-ids.ts';
 import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
 import { neutralizeMentions } from './slack-text.ts';
 
@@ -422,11 +422,4 @@ function settledPrefix(text: string): string {
 
 function setAssistantStatus(client: WebClient, channel: string, threadTs: string, status: string) {
   return client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status });
-}
-
-/** A link that opens the thread in Slack's web client (from a thread id `slack:<team>:<channel>:<ts>`). */
-export function slackThreadLink(threadId: ThreadId): string | undefined {
-  const [platform, teamId, channel, threadTs] = threadId.split(':');
-  if (platform !== 'slack' || !teamId || !channel || !threadTs) return undefined;
-  return `https://app.slack.com/client/${teamId}/${channel}/thread/${channel}-${threadTs}`;
 }

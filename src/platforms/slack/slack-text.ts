@@ -29,6 +29,12 @@ export function mentionsUser(text: string, userId: string): boolean {
   return text.includes(`<@${userId}>`) || text.includes(`<@${userId}|`);
 }
 
+/** Whether `text` mentions a person or group other than `botUserId` (users, user groups, @channel …). */
+export function mentionsOthers(text: string, botUserId: string): boolean {
+  for (const match of text.matchAll(/<@([A-Z0-9]+)(?:\|[^>]*)?>/g)) if (match[1] !== botUserId) return true;
+  return /<!(?:subteam\^|channel|here|everyone)/.test(text);
+}
+
 /** The question as a person typed it: without the bot's mention, links and entities decoded. */
 export function cleanIncomingText(text: string, botUserId: string): string {
   return text

@@ -13,10 +13,10 @@ import {
   restartedText,
   shuttingDownText,
 } from '../../turns/messages-en.ts';
-import { revealDisguisedLinks } from '../shared/reveal-disguised-links.ts';
-import { revealReplyLinks } from '../shared/reveal-reply-links.ts';
+import { revealDisguisedLinks } from '../../turns/reveal-disguised-links.ts';
+import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
-import { clarificationText, errorText, stoppedText } from './discord-text.ts';
+import { clarificationText, errorText, literalText, stoppedText } from './discord-text.ts';
 import { type MessagePart, messageLimit, renderAnswer, renderText } from './render-answer.ts';
 
 export function renderStatus(status: Status): string {
@@ -62,7 +62,7 @@ export function renderReply(shown: Reply, options: { messageContentIntent: boole
     }
     case 'interrupted-ingest': {
       const { ingest } = reply;
-      const bold = (name: string) => `**${escapeMarkdown(name)}**`;
+      const bold = (name: string) => `**${literalText(name)}**`;
       const text = interruptedIngestText(
         { file: bold(ingest.file), added: ingest.added.map(bold), notAdded: ingest.notAdded.map(bold) },
         '`/ragent ingest`',
@@ -88,6 +88,9 @@ const fileIcons: Record<IngestFileState['state'], string> = {
 
 function ingestLines(files: readonly IngestFileState[]): string {
   return files
-    .map((file) => `${fileIcons[file.state]} **${escapeMarkdown(file.name)}** — ${describeIngestFile(file)}`)
+    .map(
+      (file) =>
+        `${fileIcons[file.state]} **${literalText(file.name)}** — ${literalText(describeIngestFile(file))}`,
+    )
     .join('\n');
 }

@@ -8,10 +8,10 @@ import {
   type APIEmbed,
   ButtonStyle,
   ComponentType,
-  escapeMarkdown,
 } from 'discord.js';
 import type { Answer, Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
+import { literalText } from './discord-text.ts';
 
 export const messageLimit = 2_000;
 const embedDescriptionLimit = 4_096;
@@ -44,11 +44,8 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
   const lines: string[] = [];
   let length = 0;
   for (const [index, source] of sources.entries()) {
-    const name = escapeMarkdown(source.file);
-    const linked =
-      source.link && isDiscordMessageLink(source.link)
-        ? `[${name.replace(/[[\]]/g, '\\$&')}](${source.link})`
-        : name;
+    const name = literalText(source.file);
+    const linked = source.link && isDiscordMessageLink(source.link) ? `[${name}](${source.link})` : name;
     const line = `📄 **${linked}** — ${pages(source.pages)}`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {

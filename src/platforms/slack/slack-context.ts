@@ -2,7 +2,7 @@
 import type { webApi } from '@slack/bolt';
 import type { PlatformTurns } from '../../core/chat-platform.ts';
 import type { Services } from '../../core/services.ts';
-import type { Scope, ThreadId } from '../../core/types.ts';
+import type { Scope } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import { withLinks } from '../../turns/channel-links.ts';
@@ -56,8 +56,4 @@ export async function placeScopes(context: SlackContext, teamId: string, channel
   return scopesOfSets(
     await withLinks(context.services.coordination, placeSets(teamId, channel), context.logger),
   );
-}
-
-export function slackThreadId(teamId: string, channel: string, threadTs: string): ThreadId {
-  return `slack:${teamId}:${channel}:${threadTs}`;
 }

@@ -73,10 +73,3 @@ export function threadIdOf(channel: { id: string; guildId: string | null }): Thr
     ? `discord:${channel.guildId}:${channel.id}`
     : placeInDirectMessages(channel.id).threadId;
 }
-
-/** A link that opens the thread (or DM) in Discord, from its thread id. */
-export function discordThreadLink(threadId: ThreadId): string | undefined {
-  const [platform, guild, channel] = threadId.split(':');
-  if (platform !== 'discord' || !guild || !channel) return undefined;
-  return `https://discord.com/channels/${guild === 'dm' ? '@me' : guild}/${channel}`;
-}

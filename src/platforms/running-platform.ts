@@ -3,7 +3,7 @@
  * turn runner can drain every platform at once: `stopTaking` on each, then the runner's drain and
  * notices, then `disconnect` on each, and the stores close last (see `cli/start-bot.ts`).
  */
-export interface RunningAdapter {
+export interface RunningPlatform {
   readonly name: string;
   /** Take no new events (work in flight goes on, and may still post). */
   stopTaking(): Promise<void>;

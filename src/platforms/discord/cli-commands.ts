@@ -3,10 +3,10 @@
  * server, which is instant, or globally), and `ragent discord invite`: prints the bot's invite URL.
  */
 import type { Command } from 'commander';
-import { RagentError } from '../../../errors.ts';
-import type { CliContext } from '../cli-context.ts';
+import type { CliContext } from '../../adapters/cli/cli-context.ts';
+import { RagentError } from '../../errors.ts';
 
-export function registerDiscordCommand(program: Command, context: CliContext): void {
+export function registerDiscordCommands(program: Command, context: CliContext): void {
   const discord = program.command('discord').description('Set up the Discord bot');
 
   discord
@@ -16,8 +16,8 @@ export function registerDiscordCommand(program: Command, context: CliContext): v
     .action(async (options: { guild?: string }) => {
       const config = context.config();
       // Loaded here: discord.js is heavy and other commands need none of it.
-      const { registerCommands } = await import('../../discord/register-commands.ts');
-      const { inviteUrl } = await import('../../discord/invite-url.ts');
+      const { registerCommands } = await import('./register-commands.ts');
+      const { inviteUrl } = await import('./invite-url.ts');
       const registered = await registerCommands(config, options.guild ? { guildId: options.guild } : {});
       const where =
         registered.where === 'global'
@@ -40,7 +40,7 @@ export function registerDiscordCommand(program: Command, context: CliContext): v
           'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
         );
       }
-      const { inviteUrl, requiredPermissions } = await import('../../discord/invite-url.ts');
+      const { inviteUrl, requiredPermissions } = await import('./invite-url.ts');
       context.output.write(
         `${inviteUrl(applicationId)}\nPermissions: ${Object.keys(requiredPermissions).join(', ')}.\n`,
       );

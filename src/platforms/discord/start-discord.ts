@@ -9,7 +9,7 @@ import type { Services } from '../../core/services.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
-import type { RunningAdapter } from '../running-adapter.ts';
+import type { RunningPlatform } from '../running-platform.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { createDiscordShards } from './discord-shards.ts';
@@ -39,7 +39,7 @@ const restShareRefreshMs = 5_000;
 export async function startDiscord(
   services: Services,
   options: DiscordAdapterOptions = {},
-): Promise<RunningAdapter> {
+): Promise<RunningPlatform> {
   const { config } = services;
   if (!config.discord.token) {
     throw new RagentError(
@@ -121,6 +121,7 @@ export async function startDiscord(
   let destroyed: Promise<void> | undefined;
   const stopTaking = async () => {
     stopping = true;
+    turns.stopTaking();
   };
   // After the runner told the abandoned threads: they are told through this client.
   const disconnect = () => {

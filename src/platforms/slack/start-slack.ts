@@ -9,7 +9,7 @@ import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
-import type { RunningAdapter } from '../running-adapter.ts';
+import type { RunningPlatform } from '../running-platform.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
@@ -37,7 +37,7 @@ export interface SlackAdapterOptions {
   retryConfig?: webApi.RetryOptions;
 }
 
-export interface SlackAdapter extends RunningAdapter {
+export interface SlackAdapter extends RunningPlatform {
   readonly mode: 'socket' | 'http';
   readonly botUserId: string;
   readonly teamId: string;

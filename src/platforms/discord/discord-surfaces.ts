@@ -21,7 +21,7 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
-import { discordThreadLink } from './discord-scopes.ts';
+import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 

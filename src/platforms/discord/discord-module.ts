@@ -1,0 +1,34 @@
+/** Discord as a platform module: its settings, plan, doctor check, set-up help, CLI, start and thread ids. */
+import type { PlatformModule } from '../platform-module.ts';
+import { registerDiscordCommands } from './cli-commands.ts';
+import { checkDiscord } from './discord-doctor.ts';
+import { discordThreadLink } from './discord-ids.ts';
+
+export const discordModule: PlatformModule = {
+  name: 'discord',
+  label: 'Discord',
+  plan: (config) => {
+    if (config.discord.token) return { start: true };
+    if (config.discord.applicationId)
+      return {
+        start: false,
+        incomplete: 'Discord: DISCORD_APPLICATION_ID is set, but DISCORD_TOKEN is not.',
+      };
+    return { start: false };
+  },
+  doctorChecks: checkDiscord,
+  setupHelp: [
+    '  Discord',
+    '    DISCORD_TOKEN=…          https://discord.com/developers/applications → your app → "Bot" → Reset Token',
+    '    DISCORD_APPLICATION_ID=… the same app → "General Information" → Application ID',
+    '    Step by step: README.md, section "Connecting Discord".',
+  ],
+  doctorHint: 'Discord: set DISCORD_TOKEN and DISCORD_APPLICATION_ID (README, "Connecting Discord").',
+  registerCommands: registerDiscordCommands,
+  // Loaded when started: discord.js is heavy and other commands need none of it.
+  start: async (services) => (await import('./start-discord.ts')).startDiscord(services),
+  ids: {
+    owns: (threadId) => threadId.startsWith('discord:'),
+    threadLink: discordThreadLink,
+  },
+};

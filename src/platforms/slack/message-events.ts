@@ -1,0 +1,116 @@
+/**
+ * Slack's messages, parsed once into the runner's `IncomingMessage`: `app_mention` and `message`
+ * events (both deliveries of one message, and every retry, share one key: team+channel+ts, which
+ * survives restarts). Whether a message is a turn — a mention, a DM, a follow-up in a thread the bot
+ * is in, not an edit or a bot's message — is the runner's decision (`turns/decide-turn.ts`).
+ */
+
+import type { App } from '@slack/bolt';
+import type { IncomingMessage } from '../../core/chat-platform.ts';
+import { ingestTargetFromText } from '../../turns/ingest-target.ts';
+import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import { holdAcknowledgement } from './held-acknowledgements.ts';
+import { slackIngestJob } from './ingest-job.ts';
+import { plainNotice } from './render-reply.ts';
+import { placeScopes, type SlackContext } from './slack-context.ts';
+import { slackThreadId } from './slack-ids.ts';
+import { postMessage } from './slack-message.ts';
+import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
+import { cleanIncomingText, mentionsOthers, mentionsUser } from './slack-text.ts';
+
+/** The fields of a message or app_mention event this adapter reads. */
+interface SlackMessageEvent {
+  type: string;
+  subtype?: string;
+  user?: string;
+  bot_id?: string;
+  text?: string;
+  ts: string;
+  thread_ts?: string;
+  channel: string;
+  channel_type?: string;
+  team?: string;
+  files?: SlackFileReference[];
+}
+
+/** Subtypes that are a person's new message; edits and deletions are parsed as such, the rest dropped. */
+const newMessageSubtypes = new Set([undefined, 'file_share', 'thread_broadcast']);
+const editSubtypes = new Set(['message_changed', 'message_deleted']);
+
+export function registerMessageEvents(app: App, context: SlackContext): void {
+  app.event('app_mention', async ({ event, body }) => {
+    await onMessage(context, event as unknown as SlackMessageEvent, teamOf(body, event), body.event_id);
+  });
+  app.message(async ({ message, body }) => {
+    await onMessage(context, message as unknown as SlackMessageEvent, teamOf(body, message), body.event_id);
+  });
+}
+
+function teamOf(body: { team_id?: string }, event: unknown): string {
+  return body.team_id ?? (event as { team?: string }).team ?? 'unknown';
+}
+
+async function onMessage(context: SlackContext, event: SlackMessageEvent, teamId: string, eventId: string) {
+  const isEdit = editSubtypes.has(event.subtype ?? '');
+  if (!isEdit && !newMessageSubtypes.has(event.subtype)) return;
+  await context.turns.receive(parseMessage(context, event, teamId, eventId, isEdit));
+}
+
+function parseMessage(
+  context: SlackContext,
+  event: SlackMessageEvent,
+  teamId: string,
+  eventId: string,
+  isEdit: boolean,
+): IncomingMessage {
+  const { botUserId } = context;
+  const rawText = event.text ?? '';
+  const user = event.user ?? '';
+  const threadTs = event.thread_ts ?? event.ts;
+  const threadId = slackThreadId(teamId, event.channel, threadTs);
+  const mentionsBot = event.type === 'app_mention' || mentionsUser(rawText, botUserId);
+  const files = event.files ?? [];
+  const reference = `${eventId} ${event.channel}/${event.ts}`;
+  const destination = { channel: event.channel, threadTs };
+  return {
+    key: `slack:${teamId}:${event.channel}:${event.ts}`,
+    reference,
+    logFields: { eventId, threadId },
+    workspace: teamId,
+    channel: event.channel,
+    thread: { threadId, position: event.ts },
+    author: user,
+    text: cleanIncomingText(rawText, botUserId),
+    files: files.map((file) => file.name),
+    hasPdf: files.some(isPdfFile),
+    mentionsBot,
+    repliesToBot: false,
+    isDirectMessage:
+      event.channel_type === 'im' || (event.type === 'app_mention' && event.channel.startsWith('D')),
+    inThread: event.thread_ts !== undefined && event.thread_ts !== event.ts,
+    addressedToOthers: !mentionsBot && mentionsOthers(rawText, botUserId),
+    fromBot: Boolean(event.bot_id) || (!isEdit && !event.user) || event.user === botUserId,
+    isEdit,
+    textHidden: false,
+    location: slackAnswerLocation(teamId, event.channel, threadTs),
+    notice: async (text) => {
+      await postMessage(context.client, destination, plainNotice(text));
+    },
+    // Slack gets its receipt once the turn is recorded (a replica dying before leaves it to a retry).
+    holdReceipt: holdAcknowledgement,
+    open: async () => ({
+      surface: await openAnswerSurface(context.surfaces, { teamId, channel: event.channel, threadTs, user }),
+      place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },
+    }),
+    ingest: (text) =>
+      slackIngestJob(context, {
+        teamId,
+        channel: event.channel,
+        target: ingestTargetFromText(text, context.services.config.ingest.defaultSet),
+        user,
+        files,
+        destination,
+        reference,
+      }),
+  };
+}

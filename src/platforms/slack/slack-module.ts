@@ -1,0 +1,42 @@
+/** Slack as a platform module: its settings, plan, doctor check, set-up help, start and thread ids. */
+import type { PlatformModule } from '../platform-module.ts';
+import { checkSlack } from './slack-doctor.ts';
+import { slackThreadLink } from './slack-ids.ts';
+
+export const slackModule: PlatformModule = {
+  name: 'slack',
+  label: 'Slack',
+  plan: (config) => {
+    const { botToken, appToken, signingSecret } = config.slack;
+    if (botToken && (appToken || signingSecret)) return { start: true };
+    if (botToken) {
+      return {
+        start: false,
+        incomplete:
+          'Slack: SLACK_BOT_TOKEN is set, but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP mode).',
+      };
+    }
+    if (appToken || signingSecret) {
+      return {
+        start: false,
+        incomplete: `Slack: ${appToken ? 'SLACK_APP_TOKEN' : 'SLACK_SIGNING_SECRET'} is set, but SLACK_BOT_TOKEN is not.`,
+      };
+    }
+    return { start: false };
+  },
+  doctorChecks: checkSlack,
+  setupHelp: [
+    '  Slack (Socket Mode: no public URL needed)',
+    '    SLACK_BOT_TOKEN=xoxb-…   your Slack app → "OAuth & Permissions" → Bot User OAuth Token',
+    '    SLACK_APP_TOKEN=xapp-…   your Slack app → "Basic Information" → App-Level Tokens (connections:write)',
+    '    (HTTP mode instead: SLACK_SIGNING_SECRET from "Basic Information" → App Credentials)',
+    '    Step by step: README.md, section "Connecting Slack".',
+  ],
+  doctorHint: 'Slack: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (README, "Connecting Slack").',
+  // Loaded when started: Bolt is heavy and other commands need none of it.
+  start: async (services) => (await import('./start-slack.ts')).startSlack(services),
+  ids: {
+    owns: (threadId) => threadId.startsWith('slack:'),
+    threadLink: slackThreadLink,
+  },
+};

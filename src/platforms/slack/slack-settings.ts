@@ -1,0 +1,33 @@
+/** Slack's part of the configuration (`config.slack`): tokens, and where the Web API and HTTP events are. */
+import { optionalText, optionalUrl, platformSettings, token, wholeNumber } from '../../config-fields.ts';
+
+export const slackSettings = platformSettings({
+  name: 'slack',
+  environment: {
+    SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
+    SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
+    SLACK_SIGNING_SECRET: optionalText(),
+    SLACK_API_URL: optionalUrl(),
+    SLACK_PORT: wholeNumber(3_000, 1, 65_535),
+  },
+  fixes: {
+    SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
+    SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
+  },
+  read: (env) => ({
+    botToken: env.SLACK_BOT_TOKEN,
+    appToken: env.SLACK_APP_TOKEN,
+    signingSecret: env.SLACK_SIGNING_SECRET,
+    apiUrl: env.SLACK_API_URL,
+    port: env.SLACK_PORT,
+  }),
+  secrets: (settings) => [settings.botToken, settings.appToken, settings.signingSecret],
+  secretPatterns: [
+    /xox[abposr]-[A-Za-z0-9-]{8,}/g,
+    /xapp-[A-Za-z0-9-]{8,}/g,
+    // Incoming webhooks and workflow triggers carry their secret in the URL: keep the path, drop it.
+    /(hooks\.slack\.com\/(?:services|workflows|triggers|commands|actions)\/(?:[^/\s]+\/){0,2})[A-Za-z0-9_.-]{16,}/g,
+  ],
+});
+
+export type SlackSettings = ReturnType<typeof slackSettings.read>;

@@ -1,0 +1,67 @@
+/**
+ * What the platform contract suite needs from a platform under test: a person's actions on the
+ * platform's wire fake, and what the bot showed. Each driver starts the real platform module
+ * against its fake (Slack over HTTP and Socket Mode, Discord over its gateway) with the real
+ * services and the fake model; the scenarios (`*.contract.test.ts`) are written once against this.
+ */
+
+/**
+ * The same scripted model on every platform (`test/slack/slack-model.ts`): a question with
+ * `unclearMarker` is asked back with `clarifyingQuestion` until the reply names the loop or the freeze.
+ */
+export { clarifyingQuestion, unclearMarker } from '../../slack/slack-model.ts';
+
+import type { ChatScript } from '../../fakes/fake-ollama.ts';
+
+export interface DriverOptions {
+  environment?: Record<string, string>;
+  /** The model's replies instead of the contract's model. */
+  model?: ChatScript;
+  /** Slack: whether the workspace allows native text streaming (default true). */
+  streaming?: boolean;
+}
+
+/** A conversation the bot answers in: a thread (Slack: the mention's thread; Discord: the thread started from it). */
+export interface ContractThread {
+  id: string;
+}
+
+export interface PlatformDriver {
+  readonly name: string;
+  /** Mentions the bot in a new top-level message; resolves with the thread its answer goes to. */
+  mention(text: string): Promise<ContractThread>;
+  /** A thread people talk in without the bot. */
+  foreignThread(): Promise<ContractThread>;
+  /** Mentions the bot inside `thread`. */
+  mentionInThread(thread: ContractThread, text: string): Promise<void>;
+  /** A person's reply in the thread: no mention, or mentioning someone else (and not the bot). */
+  reply(thread: ContractThread, text: string, options?: { mentionSomeoneElse?: boolean }): Promise<void>;
+  /** Another bot (an app) writes in the thread. */
+  replyAsBot(thread: ContractThread, text: string): Promise<void>;
+  /** A person edits their earlier message in the thread. */
+  editInThread(thread: ContractThread, text: string): Promise<void>;
+  /** Delivers the latest person's message of `thread` again (a retry, a replay). */
+  redeliverLast(thread: ContractThread): Promise<void>;
+  /** Waits until the bot shows `count` finished replies in the thread; their texts, oldest first. */
+  replies(thread: ContractThread, count: number): Promise<string[]>;
+  /** The bot's finished replies in the thread now. */
+  repliesNow(thread: ContractThread): string[];
+  /**
+   * Everything the bot showed, as people saw it at some point: each message body it posted or
+   * edited, and each native stream's text as its pieces joined up.
+   */
+  shownTexts(): string[];
+  /** The questions the model was asked to rewrite, oldest first (one per turn). */
+  questionsAsked(): string[];
+  /**
+   * A barrier for negative assertions: a new mention, answered — every event sent before it was
+   * handled by then.
+   */
+  barrier(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DriverFactory {
+  readonly name: string;
+  start(options?: DriverOptions): Promise<PlatformDriver>;
+}
