@@ -93,6 +93,8 @@ export interface Answer {
   subQuestions: string[];
   contexts: RetrievedContext[];
   counts: { toolCalls: number; promptTokens: number; completionTokens: number; llmCalls: number };
+  /** Set when this is a verified answer served as it was verified (no model call). */
+  verified?: { id: string; by: string; at: string };
 }
 
 export type TurnResult =

@@ -1,0 +1,109 @@
+/**
+ * The turn records port: one row per turn — every platform's and the CLI's, whatever it ended with —
+ * so an operator can see what was asked, what was missed and which documents carried the answers
+ * (`ragent report`). Votes are not copied here: they join by answer id (a record of an answered turn
+ * has the answer's id). Replica-safe: a record is written once per id (a turn adopted by another
+ * replica, or recorded again after a retry, stays one row). Implementations: SQLite (`bot.sqlite`,
+ * `stores/sqlite-turn-records.ts`) and PostgreSQL (`stores/postgres/postgres-turn-records.ts`), both
+ * passing `test/stores/contracts/turn-records-contract.ts`.
+ */
+import type { RagentError } from '../errors.ts';
+import type { Scope, ThreadId, TurnResult } from './types.ts';
+
+/**
+ * How a turn ended. `not-found`: answered that the documents do not cover it; `clarification`: asked
+ * the user a question back; `stopped`: a short reply instead of an answer (an empty or too long
+ * message); `failed`: an error (with its code), also an answer cut off midway; `verified`: a verified
+ * answer served without the model; `handed-off`: passed to a person.
+ */
+export type TurnOutcome =
+  | 'answered'
+  | 'not-found'
+  | 'clarification'
+  | 'stopped'
+  | 'failed'
+  | 'verified'
+  | 'handed-off';
+
+export const turnOutcomes: readonly TurnOutcome[] = [
+  'answered',
+  'not-found',
+  'clarification',
+  'stopped',
+  'failed',
+  'verified',
+  'handed-off',
+];
+
+export interface CitedDocument {
+  documentId: string;
+  name: string;
+}
+
+export interface TurnRecord {
+  /** The answer's id when the turn delivered one (votes refer to it), else the turn's own key. */
+  id: string;
+  /** `slack`, `discord`, `cli`, … */
+  platform: string;
+  /** The document scopes the turn searched, as the platform fixed them. */
+  scopes: readonly Scope[];
+  threadId: ThreadId;
+  user: string;
+  /** The question as asked; '' once past retention (or never kept: RAGENT_RETENTION_DAYS=0). */
+  question: string;
+  /** ISO 8601. */
+  startedAt: string;
+  durationMs: number;
+  outcome: TurnOutcome;
+  /** The RagentError code of a failed turn. */
+  errorCode?: string;
+  citedDocuments: readonly CitedDocument[];
+  /** A link to the thread, where the platform gives one. */
+  link?: string;
+}
+
+export interface TurnRecordQuery {
+  /** ISO 8601: turns started at or after. */
+  since?: string;
+  /** ISO 8601: turns started before. */
+  until?: string;
+  /** Only turns that searched at least one of these scopes. */
+  scopes?: readonly Scope[];
+  platform?: string;
+}
+
+export interface TurnRecords {
+  /** Records a turn; a second record with the same id is ignored (the first one stands). */
+  recordTurn(record: TurnRecord): Promise<void>;
+  /** The recorded turns matching `query`, oldest first (by start, then id). */
+  listTurns(query?: TurnRecordQuery): Promise<TurnRecord[]>;
+  /** Deletes the question text of turns started before `before` (ISO 8601); how many it cleared. */
+  forgetQuestionsBefore(before: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The outcome of a turn that returned a result (`verified` when a verified answer was served). */
+export function outcomeOfResult(result: TurnResult): TurnOutcome {
+  switch (result.kind) {
+    case 'answer':
+      return result.answer.verified ? 'verified' : 'answered';
+    case 'clarification':
+      return 'clarification';
+    case 'stopped':
+      return 'stopped';
+  }
+}
+
+/** The documents an answer cites, once each, in the order of its sources. */
+export function citedDocumentsOf(result: TurnResult): CitedDocument[] {
+  if (result.kind !== 'answer') return [];
+  const cited = new Map<string, CitedDocument>();
+  for (const source of result.answer.sources)
+    if (!cited.has(source.docId)) cited.set(source.docId, { documentId: source.docId, name: source.file });
+  return [...cited.values()];
+}
+
+/** The outcome fields of a turn that threw. */
+export function failedOutcome(error: RagentError): Pick<TurnRecord, 'outcome' | 'errorCode'> {
+  return { outcome: 'failed', errorCode: error.code };
+}
