@@ -164,6 +164,7 @@ const environmentSchema = z.object({
   RAGENT_COMPRESSION_CONTEXT_SHARE: decimal(0.55, 0.1, 0.9),
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
+  RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   SLACK_BOT_TOKEN: token('xoxb-', 'a Slack bot token'),
   SLACK_APP_TOKEN: token('xapp-', 'a Slack app-level token'),
   SLACK_SIGNING_SECRET: optionalText(),
@@ -282,6 +283,8 @@ export interface Config {
     minRelevance: number;
     maxClarificationRounds: number;
   };
+  /** Days the question text of a turn record is kept (RAGENT_RETENTION_DAYS); 0: never stored. */
+  retentionDays: number;
   slack: {
     botToken: string | undefined;
     appToken: string | undefined;
@@ -429,6 +432,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       minRelevance: env.RAGENT_MIN_RELEVANCE,
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
+    retentionDays: env.RAGENT_RETENTION_DAYS,
     slack: {
       botToken: env.SLACK_BOT_TOKEN,
       appToken: env.SLACK_APP_TOKEN,

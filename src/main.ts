@@ -10,6 +10,7 @@ import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './models/create-models.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
+import { withRetention } from './operators/turn-retention.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
@@ -17,10 +18,12 @@ import { openDatabase, type PostgresDatabase } from './stores/postgres/open-data
 import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
+import { createPostgresTurnRecords } from './stores/postgres/postgres-turn-records.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
+import { openSqliteTurnRecords } from './stores/sqlite-turn-records.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
 /** The services plus what only the CLI's own commands reach (search, eval): the index and retriever. */
@@ -81,12 +84,18 @@ async function composeServices(
   const coordination = database
     ? createPostgresCoordinationStore(database)
     : openSqliteCoordinationStore(config.dataDir);
+  // Every turn with its outcome (`ragent report`), beside the coordination store.
+  const turnRecords = withRetention(
+    database ? createPostgresTurnRecords(database) : openSqliteTurnRecords(config.dataDir),
+    { retentionDays: config.retentionDays, logger },
+  );
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
   const replicas = database
     ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
     : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
+    turnRecords,
     conversations,
     ingestion,
     logger: logger.child({ component: 'turns' }),
@@ -104,6 +113,7 @@ async function composeServices(
     ingestion,
     conversations,
     coordination,
+    turnRecords,
     database,
     turns,
     replicas,
@@ -116,6 +126,7 @@ async function composeServices(
       } finally {
         // Last: jobs still finishing may end their records until here.
         await replicas.close();
+        await turnRecords.close();
         await coordination.close();
         await database?.close();
       }

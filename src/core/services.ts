@@ -8,6 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { TurnRunner } from './chat-platform.ts';
 import type { CoordinationStore } from './coordination-store.ts';
 import type { Replicas } from './replicas.ts';
+import type { TurnRecords } from './turn-records.ts';
 import type { Conversations, Ingestion } from './types.ts';
 
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   conversations: Conversations;
   /** Event claims, turns in flight and feedback (SQLite in `bot.sqlite`). */
   coordination: CoordinationStore;
+  /** Every turn with its outcome, for `ragent report` (question texts kept RAGENT_RETENTION_DAYS). */
+  turnRecords: TurnRecords;
   /** The one turn runner, shared by every chat platform of the process. */
   turns: TurnRunner;
   /** The other replicas as platforms see them: shares of rate budgets, leases of Discord shards. */

@@ -82,28 +82,34 @@ export interface TurnRecords {
   close(): Promise<void>;
 }
 
-/** The outcome of a turn that returned a result (`verified` when a verified answer was served). */
-export function outcomeOfResult(result: TurnResult): TurnOutcome {
+/** How a turn settled: its result, or the error it threw. */
+export type SettledTurn = { result: TurnResult } | { error: RagentError };
+
+/**
+ * What a record says about how the turn ended: its id (the answer's, which votes refer to, else
+ * `key`), outcome, error code and the documents the answer cites (once each, in order).
+ */
+export function outcomeOf(
+  settled: SettledTurn,
+  key: string,
+): Pick<TurnRecord, 'id' | 'outcome' | 'errorCode' | 'citedDocuments'> {
+  if ('error' in settled)
+    return { id: key, outcome: 'failed', errorCode: settled.error.code, citedDocuments: [] };
+  const { result } = settled;
   switch (result.kind) {
-    case 'answer':
-      return result.answer.verified ? 'verified' : 'answered';
+    case 'answer': {
+      const cited = new Map<string, CitedDocument>();
+      for (const source of result.answer.sources)
+        if (!cited.has(source.docId)) cited.set(source.docId, { documentId: source.docId, name: source.file });
+      return {
+        id: result.answer.id,
+        outcome: result.answer.verified ? 'verified' : 'answered',
+        citedDocuments: [...cited.values()],
+      };
+    }
     case 'clarification':
-      return 'clarification';
+      return { id: key, outcome: 'clarification', citedDocuments: [] };
     case 'stopped':
-      return 'stopped';
+      return { id: key, outcome: 'stopped', citedDocuments: [] };
   }
-}
-
-/** The documents an answer cites, once each, in the order of its sources. */
-export function citedDocumentsOf(result: TurnResult): CitedDocument[] {
-  if (result.kind !== 'answer') return [];
-  const cited = new Map<string, CitedDocument>();
-  for (const source of result.answer.sources)
-    if (!cited.has(source.docId)) cited.set(source.docId, { documentId: source.docId, name: source.file });
-  return [...cited.values()];
-}
-
-/** The outcome fields of a turn that threw. */
-export function failedOutcome(error: RagentError): Pick<TurnRecord, 'outcome' | 'errorCode'> {
-  return { outcome: 'failed', errorCode: error.code };
 }

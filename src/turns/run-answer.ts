@@ -16,6 +16,7 @@ import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import { recordTurn } from './record-turn.ts';
 import {
   type AttachedPlatform,
   claimEvent,
@@ -226,5 +227,6 @@ export async function runAnswer(
   } finally {
     clearTimeout(timer);
     if (!running.abandoned) await context.endTurn(job.key);
+    await recordTurn(context, { job, place, platform, running, startedAt: started }, turn, log);
   }
 }
