@@ -100,7 +100,8 @@ export function outcomeOf(
     case 'answer': {
       const cited = new Map<string, CitedDocument>();
       for (const source of result.answer.sources)
-        if (!cited.has(source.docId)) cited.set(source.docId, { documentId: source.docId, name: source.file });
+        if (!cited.has(source.docId))
+          cited.set(source.docId, { documentId: source.docId, name: source.file });
       return {
         id: result.answer.id,
         outcome: result.answer.verified ? 'verified' : 'answered',
