@@ -256,4 +256,18 @@ export interface Feedback {
   user: string;
   value: 'up' | 'down';
   at: string;
+  /** Why a 👎: picked from a short list after the vote (a 👍 has none). */
+  reason?: FeedbackReason;
+  /** The user's own words with the reason (for `other`, or to add detail); at most 1,000 characters. */
+  comment?: string;
 }
+
+export type FeedbackReason = 'wrong' | 'outdated' | 'incomplete' | 'not-what-i-asked' | 'other';
+
+export const feedbackReasons: readonly FeedbackReason[] = [
+  'wrong',
+  'outdated',
+  'incomplete',
+  'not-what-i-asked',
+  'other',
+];
