@@ -14,6 +14,7 @@ import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
 import { registerFeedbackCommand } from './adapters/cli/commands/feedback-command.ts';
 import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
 import { registerReindexCommand } from './adapters/cli/commands/reindex-command.ts';
+import { registerReportCommand } from './adapters/cli/commands/report-command.ts';
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
 import { registerStartCommand } from './adapters/cli/commands/start-command.ts';
 import { renderCliError } from './adapters/cli/render-cli-error.ts';
@@ -36,6 +37,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerDiscordCommand(program, context);
   registerBackupCommand(program, context);
   registerFeedbackCommand(program, context);
+  registerReportCommand(program, context);
   return program;
 }
 

@@ -258,7 +258,7 @@ export interface Feedback {
   at: string;
   /** Why a 👎: picked from a short list after the vote (a 👍 has none). */
   reason?: FeedbackReason;
-  /** The user's own words with the reason (for `other`, or to add detail); at most 1,000 characters. */
+  /** The user's own words with the reason (for `other`, or to add detail). */
   comment?: string;
 }
 
