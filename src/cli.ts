@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { createCliContext } from './adapters/cli/cli-context.ts';
+import { registerAnswersCommand } from './adapters/cli/commands/answers-command.ts';
 import { registerAskCommand } from './adapters/cli/commands/ask-command.ts';
 import { registerBackupCommand } from './adapters/cli/commands/backup-command.ts';
 import { registerChatCommand } from './adapters/cli/commands/chat-command.ts';
@@ -38,6 +39,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerBackupCommand(program, context);
   registerFeedbackCommand(program, context);
   registerReportCommand(program, context);
+  registerAnswersCommand(program, context);
   return program;
 }
 

@@ -13,17 +13,20 @@ import { withRetention } from './operators/turn-retention.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
+import { createVerifiedAnswerMatcher } from './retrieval/verified-answer-matcher.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
 import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
 import { createPostgresTurnRecords } from './stores/postgres/postgres-turn-records.ts';
+import { createPostgresVerifiedAnswers } from './stores/postgres/postgres-verified-answers.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { openSqliteTurnRecords } from './stores/sqlite-turn-records.ts';
+import { openSqliteVerifiedAnswers } from './stores/sqlite-verified-answers.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
 /** The services plus what only the CLI's own commands reach (search, eval): the index and retriever. */
@@ -73,10 +76,18 @@ async function composeServices(
   const slots = config.limits.llmClusterConcurrency;
   const clusterSlots =
     database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
+  // Verified answers per scope, served without the model to a question that means the same.
+  const verifiedAnswers = database
+    ? createPostgresVerifiedAnswers(database)
+    : openSqliteVerifiedAnswers(config.dataDir);
   const conversations = await createConversations({
     config,
     logger,
     retriever,
+    verifiedAnswers: createVerifiedAnswerMatcher({
+      answers: verifiedAnswers,
+      ...(embedder ? { embedder } : {}),
+    }),
     ...(checkpoints ? { checkpoints } : {}),
     ...(clusterSlots ? { clusterSlots } : {}),
   });
@@ -114,6 +125,7 @@ async function composeServices(
     conversations,
     coordination,
     turnRecords,
+    verifiedAnswers,
     database,
     turns,
     replicas,
@@ -127,6 +139,7 @@ async function composeServices(
         // Last: jobs still finishing may end their records until here.
         await replicas.close();
         await turnRecords.close();
+        await verifiedAnswers.close();
         await coordination.close();
         await database?.close();
       }

@@ -10,6 +10,7 @@ import type { CoordinationStore } from './coordination-store.ts';
 import type { Replicas } from './replicas.ts';
 import type { TurnRecords } from './turn-records.ts';
 import type { Conversations, Ingestion } from './types.ts';
+import type { VerifiedAnswers } from './verified-answers.ts';
 
 export interface Services {
   config: Config;
@@ -20,6 +21,8 @@ export interface Services {
   coordination: CoordinationStore;
   /** Every turn with its outcome, for `ragent report` (question texts kept RAGENT_RETENTION_DAYS). */
   turnRecords: TurnRecords;
+  /** Answers admins verified, per scope (`ragent answers`), served without the model. */
+  verifiedAnswers: VerifiedAnswers;
   /** The one turn runner, shared by every chat platform of the process. */
   turns: TurnRunner;
   /** The other replicas as platforms see them: shares of rate budgets, leases of Discord shards. */

@@ -11,8 +11,8 @@ import type { Scope } from './types.ts';
 export interface VerifiedAnswerSource {
   /** The document's name, as answers cite it. */
   file: string;
-  /** 1-based, inclusive. */
-  pages?: [number, number];
+  /** 1-based, inclusive (the whole document when the admin named no page). */
+  pages: [number, number];
   /** The document's id when it was verified: no document of the scope with this id now = stale. */
   documentId?: string;
 }

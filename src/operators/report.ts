@@ -9,10 +9,14 @@
  *   channel's own set where it has one;
  * - `unanswered`: each question answered "not found" or voted 👎 (with the vote's reason);
  * - `topDocuments`: the documents answers cited most; `uncitedDocuments`: documents of the report's
- *   scopes that no answer in the window cited (what to retire, or what nobody finds).
+ *   scopes that no answer in the window cited (what to retire, or what nobody finds);
+ * - `staleVerifiedAnswers`: verified answers of its scopes whose source document was forgotten or
+ *   changed since they were verified (they are still served: fix or remove them).
  */
 import type { TurnRecord, TurnRecordQuery, TurnRecords } from '../core/turn-records.ts';
 import type { DocumentRecord, Feedback, Scope } from '../core/types.ts';
+import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
+import { formatVerifiedSource, isStale } from './verified-answer-status.ts';
 
 export interface ReportTotals {
   questions: number;
@@ -44,6 +48,7 @@ export interface Report {
   unanswered: UnansweredQuestion[];
   topDocuments: Array<{ name: string; citations: number }>;
   uncitedDocuments: Array<{ name: string; scope: Scope }>;
+  staleVerifiedAnswers: Array<{ id: string; scope: Scope; question: string; source: string | null }>;
 }
 
 export interface ReportQuery {
@@ -61,6 +66,7 @@ export interface ReportSources {
   listFeedback(query: { since: string }): Promise<Feedback[]>;
   /** The documents of these scopes; every scope's when `scopes` is undefined. */
   listDocuments(scopes: readonly Scope[] | undefined): Promise<DocumentRecord[]>;
+  verifiedAnswers: Pick<VerifiedAnswers, 'listVerifiedAnswers'>;
 }
 
 /** How many top documents and unanswered questions a report lists. */
@@ -72,13 +78,15 @@ export async function createReport(sources: ReportSources, query: ReportQuery): 
     ...(query.scope ? { scopes: [query.scope] } : {}),
     ...(query.platform ? { platform: query.platform } : {}),
   };
-  const [turns, votes, documents] = await Promise.all([
+  const scopes = query.scope ? [query.scope] : undefined;
+  const [turns, votes, documents, verified] = await Promise.all([
     sources.turnRecords.listTurns(filter),
     // A vote always comes after its answer: the window's votes are enough.
     sources.listFeedback({ since: query.since }),
-    sources.listDocuments(query.scope ? [query.scope] : undefined),
+    sources.listDocuments(scopes),
+    sources.verifiedAnswers.listVerifiedAnswers(scopes),
   ]);
-  return buildReport(turns, votes, documents);
+  return buildReport(turns, votes, documents, verified);
 }
 
 /** The report of these turns, their votes (others are ignored) and the documents in its scopes. */
@@ -86,6 +94,7 @@ export function buildReport(
   turns: readonly TurnRecord[],
   votes: readonly Feedback[],
   documents: readonly DocumentRecord[],
+  verified: readonly VerifiedAnswer[] = [],
 ): Report {
   const votesByAnswer = new Map<string, Feedback[]>();
   for (const vote of votes)
@@ -136,6 +145,14 @@ export function buildReport(
       .filter((document) => !citations.has(document.id))
       .map((document) => ({ name: document.name, scope: document.scope }))
       .sort((left, right) => left.scope.localeCompare(right.scope) || left.name.localeCompare(right.name)),
+    staleVerifiedAnswers: verified
+      .filter((answer) => isStale(answer, documents))
+      .map((answer) => ({
+        id: answer.id,
+        scope: answer.scope,
+        question: answer.question,
+        source: formatVerifiedSource(answer),
+      })),
   };
 }
 

@@ -96,6 +96,7 @@ describe('ragent report', () => {
       'unanswered',
       'topDocuments',
       'uncitedDocuments',
+      'staleVerifiedAnswers',
     ]);
     const totals = {
       questions: 4,

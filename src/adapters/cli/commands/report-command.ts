@@ -36,10 +36,11 @@ export function registerReportCommand(program: Command, context: CliContext): vo
           `Unknown platform "${options.platform}": use --platform slack, discord or cli.`,
         );
       }
-      const { turnRecords, coordination, index } = await context.services();
+      const { turnRecords, coordination, index, verifiedAnswers } = await context.services();
       const report = await createReport(
         {
           turnRecords,
+          verifiedAnswers,
           listFeedback: (query) => coordination.listFeedback(query),
           listDocuments: async (scopes) =>
             scopes ? index.listDocuments(scopes) : ((await index.listAllDocuments?.()) ?? []),
@@ -121,6 +122,19 @@ export function renderReport(
           report.uncitedDocuments.map((document) => [document.scope, document.name]),
         )}`,
   );
+  if (report.staleVerifiedAnswers.length > 0) {
+    sections.push(
+      `Verified answers whose document was forgotten or changed (fix or remove them)\n${table(
+        ['Id', 'Scope', 'Source', 'Question'],
+        report.staleVerifiedAnswers.map((answer) => [
+          answer.id,
+          answer.scope,
+          answer.source ?? '',
+          clip(answer.question, 60),
+        ]),
+      )}`,
+    );
+  }
   return `${sections.join('\n\n')}\n`;
 }
 
