@@ -19,13 +19,13 @@ import { openDatabase, type PostgresDatabase } from './stores/postgres/open-data
 import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
-import { createPostgresTurnRecords } from './stores/postgres/postgres-turn-records.ts';
+import { createPostgresTurnHistory } from './stores/postgres/postgres-turn-history.ts';
 import { createPostgresVerifiedAnswers } from './stores/postgres/postgres-verified-answers.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
-import { openSqliteTurnRecords } from './stores/sqlite-turn-records.ts';
+import { openSqliteTurnHistory } from './stores/sqlite-turn-history.ts';
 import { openSqliteVerifiedAnswers } from './stores/sqlite-verified-answers.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
@@ -96,8 +96,8 @@ async function composeServices(
     ? createPostgresCoordinationStore(database)
     : openSqliteCoordinationStore(config.dataDir);
   // Every turn with its outcome (`ragent report`), beside the coordination store.
-  const turnRecords = withRetention(
-    database ? createPostgresTurnRecords(database) : openSqliteTurnRecords(config.dataDir),
+  const turnHistory = withRetention(
+    database ? createPostgresTurnHistory(database) : openSqliteTurnHistory(config.dataDir),
     { retentionDays: config.retentionDays, logger },
   );
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
@@ -106,7 +106,7 @@ async function composeServices(
     : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
-    turnRecords,
+    turnHistory,
     conversations,
     ingestion,
     logger: logger.child({ component: 'turns' }),
@@ -124,7 +124,7 @@ async function composeServices(
     ingestion,
     conversations,
     coordination,
-    turnRecords,
+    turnHistory,
     verifiedAnswers,
     database,
     turns,
@@ -138,7 +138,7 @@ async function composeServices(
       } finally {
         // Last: jobs still finishing may end their records until here.
         await replicas.close();
-        await turnRecords.close();
+        await turnHistory.close();
         await verifiedAnswers.close();
         await coordination.close();
         await database?.close();

@@ -1,7 +1,7 @@
 /**
  * What was asked and what was missed, for operators: `ragent report` prints it, and a chat's own
  * report (a Slack Home tab, a Discord command) can show the same numbers for its workspace or server.
- * Chat-agnostic: it reads the turn records, the votes and the document list it is given.
+ * Chat-agnostic: it reads the turn history, the votes and the document list it is given.
  *
  * - `totals`: questions (every recorded turn), answered (also verified answers served), notFound,
  *   clarified (asked back), failed, and 👍/👎 on those turns' answers;
@@ -13,7 +13,7 @@
  * - `staleVerifiedAnswers`: verified answers of its scopes whose source document was forgotten or
  *   changed since they were verified (they are still served: fix or remove them).
  */
-import type { TurnRecord, TurnRecordQuery, TurnRecords } from '../core/turn-records.ts';
+import type { PastTurn, TurnHistory, TurnHistoryQuery } from '../core/turn-history.ts';
 import type { DocumentRecord, Feedback, Scope } from '../core/types.ts';
 import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
 import { formatVerifiedSource, isStale } from './verified-answer-status.ts';
@@ -61,7 +61,7 @@ export interface ReportQuery {
 }
 
 export interface ReportSources {
-  turnRecords: Pick<TurnRecords, 'listTurns'>;
+  turnHistory: Pick<TurnHistory, 'listTurns'>;
   /** The votes at or after a time. */
   listFeedback(query: { since: string }): Promise<Feedback[]>;
   /** The documents of these scopes; every scope's when `scopes` is undefined. */
@@ -73,14 +73,14 @@ export interface ReportSources {
 export const reportLimits = { topDocuments: 10, unanswered: 50 } as const;
 
 export async function createReport(sources: ReportSources, query: ReportQuery): Promise<Report> {
-  const filter: TurnRecordQuery = {
+  const filter: TurnHistoryQuery = {
     since: query.since,
     ...(query.scope ? { scopes: [query.scope] } : {}),
     ...(query.platform ? { platform: query.platform } : {}),
   };
   const scopes = query.scope ? [query.scope] : undefined;
   const [turns, votes, documents, verified] = await Promise.all([
-    sources.turnRecords.listTurns(filter),
+    sources.turnHistory.listTurns(filter),
     // A vote always comes after its answer: the window's votes are enough.
     sources.listFeedback({ since: query.since }),
     sources.listDocuments(scopes),
@@ -91,7 +91,7 @@ export async function createReport(sources: ReportSources, query: ReportQuery): 
 
 /** The report of these turns, their votes (others are ignored) and the documents in its scopes. */
 export function buildReport(
-  turns: readonly TurnRecord[],
+  turns: readonly PastTurn[],
   votes: readonly Feedback[],
   documents: readonly DocumentRecord[],
   verified: readonly VerifiedAnswer[] = [],
@@ -160,7 +160,7 @@ function emptyTotals(): ReportTotals {
   return { questions: 0, answered: 0, notFound: 0, clarified: 0, failed: 0, thumbsUp: 0, thumbsDown: 0 };
 }
 
-function count(totals: ReportTotals, turn: TurnRecord, votes: readonly Feedback[]): void {
+function count(totals: ReportTotals, turn: PastTurn, votes: readonly Feedback[]): void {
   totals.questions++;
   if (turn.outcome === 'answered' || turn.outcome === 'verified') totals.answered++;
   else if (turn.outcome === 'not-found') totals.notFound++;

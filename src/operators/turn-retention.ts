@@ -1,10 +1,10 @@
 /**
- * RAGENT_RETENTION_DAYS on the turn records: a question's text is kept that many days, then cleared
+ * RAGENT_RETENTION_DAYS on the turn history: a question's text is kept that many days, then cleared
  * (its outcome, scope, time and cited documents stay for the report); with 0 it is never stored.
  * Old texts are cleared when the records open and then every hour, so a process that runs for months
  * keeps the promise too. The timer never keeps the process alive.
  */
-import type { TurnRecords } from '../core/turn-records.ts';
+import type { TurnHistory } from '../core/turn-history.ts';
 import type { Logger } from '../logger.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export interface RetentionOptions {
 }
 
 /** The records with the retention applied: questions cleared on a timer, never stored with 0 days. */
-export function withRetention(records: TurnRecords, options: RetentionOptions): TurnRecords {
+export function withRetention(records: TurnHistory, options: RetentionOptions): TurnHistory {
   const { retentionDays, logger } = options;
   const now = options.now ?? Date.now;
   const clearOld = async () => {

@@ -6,7 +6,7 @@
  * recorded by whoever finishes it.
  */
 import type { ChatPlatform, Place } from '../core/chat-platform.ts';
-import { outcomeOf, type SettledTurn } from '../core/turn-records.ts';
+import { outcomeOf, type SettledTurn } from '../core/turn-history.ts';
 import type { TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -27,7 +27,7 @@ export async function recordTurn(
   settling: Promise<TurnResult | 'left'>,
   log: Logger,
 ): Promise<void> {
-  const records = context.turnRecords;
+  const records = context.turnHistory;
   if (!records) return;
   const settled: SettledTurn | 'left' = await settling.then(
     (result) => (result === 'left' ? result : { result }),

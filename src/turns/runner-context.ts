@@ -8,7 +8,7 @@
  */
 import type { AnswerJob, ChatPlatform, Reply, ReplySurface } from '../core/chat-platform.ts';
 import type { CoordinationStore, TurnKind } from '../core/coordination-store.ts';
-import type { TurnRecords } from '../core/turn-records.ts';
+import type { TurnHistory } from '../core/turn-history.ts';
 import type { Conversations, Ingestion } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
@@ -61,7 +61,7 @@ export interface AttachedPlatform {
 export interface RunnerSettings {
   store: CoordinationStore;
   /** Where every answer turn is recorded with its outcome (`ragent report`); unset: not recorded. */
-  turnRecords?: TurnRecords;
+  turnHistory?: TurnHistory;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;

@@ -37,7 +37,7 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
       ({
         conversations: harness.conversations,
         ingestion: { listDocuments: async () => [{ name: 'bash.pdf' }] },
-        turnRecords: harness.turnRecords,
+        turnHistory: harness.turnHistory,
         logger: createLogger({ level: 'silent' }),
       }) as unknown as AppServices,
     close: async () => {},
@@ -87,7 +87,7 @@ describe('ragent chat and ragent ask', () => {
     expect(await harness.conversations.hasThread('cli:work')).toBe(true);
     // Both turns are recorded for the report, as platform cli.
     expect(
-      (await harness.turnRecords.listTurns()).map((turn) => [
+      (await harness.turnHistory.listTurns()).map((turn) => [
         turn.platform,
         turn.threadId,
         turn.question,

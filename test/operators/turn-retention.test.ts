@@ -1,12 +1,12 @@
-/** RAGENT_RETENTION_DAYS on real SQLite turn records: old question texts cleared, none stored with 0. */
+/** RAGENT_RETENTION_DAYS on a real SQLite turn history: old question texts cleared, none stored with 0. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TurnRecord } from '../../src/core/turn-records.ts';
+import type { PastTurn } from '../../src/core/turn-history.ts';
 import { createLogger } from '../../src/logger.ts';
 import { withRetention } from '../../src/operators/turn-retention.ts';
-import { openSqliteTurnRecords } from '../../src/stores/sqlite-turn-records.ts';
+import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const now = Date.parse('2026-12-01T00:00:00Z');
-const record = (id: string, daysAgo: number): TurnRecord => ({
+const record = (id: string, daysAgo: number): PastTurn => ({
   id,
   platform: 'cli',
   scopes: ['shared'],
@@ -33,10 +33,10 @@ function directory() {
   return created;
 }
 
-describe('turn record retention', () => {
+describe('turn history retention', () => {
   it('clears question texts older than the retention when opened and on its timer, keeping the outcome', async () => {
     const dataDir = directory();
-    const raw = openSqliteTurnRecords(dataDir);
+    const raw = openSqliteTurnHistory(dataDir);
     await raw.recordTurn(record('old', 40));
     await raw.recordTurn(record('recent', 10));
     let clock = now;
@@ -60,7 +60,7 @@ describe('turn record retention', () => {
   });
 
   it('with 0 days stores outcomes without question text', async () => {
-    const records = withRetention(openSqliteTurnRecords(directory()), {
+    const records = withRetention(openSqliteTurnHistory(directory()), {
       retentionDays: 0,
       logger: createLogger({ level: 'silent' }),
     });

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/main.ts';
 import type { Report } from '../../src/operators/report.ts';
-import { openSqliteTurnRecords } from '../../src/stores/sqlite-turn-records.ts';
+import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { defaultScripts, requestText } from '../graph/graph-harness.ts';
 import { type Role, type RoleScript, scriptByRole } from '../support/model-roles.ts';
@@ -112,7 +112,7 @@ describe('verified answers', () => {
     expect(elsewhere.answer.verified).toBeUndefined();
 
     // Recorded with its outcome, counted as answered in the report.
-    const records = openSqliteTurnRecords(dataDir);
+    const records = openSqliteTurnHistory(dataDir);
     const outcomes = (await records.listTurns()).map((turn) => turn.outcome);
     await records.close();
     expect(outcomes).toEqual(['verified', 'verified', 'answered', 'answered']);

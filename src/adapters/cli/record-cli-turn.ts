@@ -4,14 +4,14 @@
  * turn: once settled, whatever it ended with; a failure to record is only logged.
  */
 import { randomUUID } from 'node:crypto';
-import { outcomeOf, type SettledTurn, type TurnRecords } from '../../core/turn-records.ts';
+import { outcomeOf, type SettledTurn, type TurnHistory } from '../../core/turn-history.ts';
 import type { Conversations, TurnResult } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface CliTurnServices {
   conversations: Conversations;
-  turnRecords: TurnRecords;
+  turnHistory: TurnHistory;
   logger: Logger;
 }
 
@@ -31,7 +31,7 @@ export async function handleAndRecord(
     settled = { error: toRagentError(error) };
   }
   try {
-    await services.turnRecords.recordTurn({
+    await services.turnHistory.recordTurn({
       ...outcomeOf(settled, `cli:${randomUUID()}`),
       platform: 'cli',
       scopes: [...request.scopes],

@@ -139,7 +139,7 @@ export const migrations: readonly string[] = [
    END $$;`,
   // 5: for operators (docs/operators.md): every turn with its outcome, indexed by time (the question
   // text is cleared after RAGENT_RETENTION_DAYS); verified answers per scope; a 👎's reason.
-  `CREATE TABLE ragent_turn_records (
+  `CREATE TABLE ragent_turn_history (
      id TEXT PRIMARY KEY,
      platform TEXT NOT NULL,
      scopes TEXT[] NOT NULL,
@@ -153,7 +153,7 @@ export const migrations: readonly string[] = [
      cited_documents JSONB NOT NULL,
      link TEXT
    );
-   CREATE INDEX ragent_turn_records_started_at ON ragent_turn_records (started_at);
+   CREATE INDEX ragent_turn_history_started_at ON ragent_turn_history (started_at);
    CREATE TABLE ragent_verified_answers (
      id TEXT PRIMARY KEY,
      scope TEXT NOT NULL,

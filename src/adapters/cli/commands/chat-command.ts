@@ -34,10 +34,10 @@ export function registerChatCommand(program: Command, context: CliContext, io: C
     .action(async (options: ChatCommandOptions) => {
       const threadId = cliThreadId(options.thread);
       const scope = checkScope(options.scope);
-      const { conversations, turnRecords, logger } = await context.services();
+      const { conversations, turnHistory, logger } = await context.services();
       await runChat({
         conversations,
-        turnRecords,
+        turnHistory,
         logger,
         threadId,
         scope,

@@ -36,10 +36,10 @@ export function registerReportCommand(program: Command, context: CliContext): vo
           `Unknown platform "${options.platform}": use --platform slack, discord or cli.`,
         );
       }
-      const { turnRecords, coordination, index, verifiedAnswers } = await context.services();
+      const { turnHistory, coordination, index, verifiedAnswers } = await context.services();
       const report = await createReport(
         {
-          turnRecords,
+          turnHistory,
           verifiedAnswers,
           listFeedback: (query) => coordination.listFeedback(query),
           listDocuments: async (scopes) =>

@@ -1,12 +1,12 @@
 /**
- * Turn records of replicas in PostgreSQL (`ragent_turn_records`, migration 5), indexed by start time.
+ * The turn history of replicas in PostgreSQL (`ragent_turn_history`, migration 6), indexed by start time.
  * A record is inserted once per id (`ON CONFLICT DO NOTHING`): the replica that adopts a dead
  * replica's turn, or a retried write, never makes a second row.
  */
-import type { CitedDocument, TurnOutcome, TurnRecord, TurnRecords } from '../../core/turn-records.ts';
+import type { CitedDocument, PastTurn, TurnHistory, TurnOutcome } from '../../core/turn-history.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
 
-interface TurnRecordRow {
+interface TurnHistoryRow {
   id: string;
   platform: string;
   scopes: string[];
@@ -21,7 +21,7 @@ interface TurnRecordRow {
   link: string | null;
 }
 
-export function createPostgresTurnRecords(database: PostgresDatabase): TurnRecords {
+export function createPostgresTurnHistory(database: PostgresDatabase): TurnHistory {
   const { pool } = database;
   const query = <Row extends object>(what: string, sql: string, values: unknown[]) =>
     withDatabase(database, what, () => pool.query<Row>({ text: sql, values }));
@@ -29,7 +29,7 @@ export function createPostgresTurnRecords(database: PostgresDatabase): TurnRecor
     async recordTurn(record) {
       await query(
         'record a turn',
-        `INSERT INTO ragent_turn_records (id, platform, scopes, thread_id, user_id, question, started_at,
+        `INSERT INTO ragent_turn_history (id, platform, scopes, thread_id, user_id, question, started_at,
            duration_ms, outcome, error_code, cited_documents, link)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT (id) DO NOTHING`,
@@ -50,10 +50,10 @@ export function createPostgresTurnRecords(database: PostgresDatabase): TurnRecor
       );
     },
     async listTurns(filter = {}) {
-      const { rows } = await query<TurnRecordRow>(
+      const { rows } = await query<TurnHistoryRow>(
         'list turns',
         `SELECT id, platform, scopes, thread_id, user_id, question, started_at, duration_ms, outcome,
-           error_code, cited_documents, link FROM ragent_turn_records
+           error_code, cited_documents, link FROM ragent_turn_history
          WHERE ($1::timestamptz IS NULL OR started_at >= $1) AND ($2::timestamptz IS NULL OR started_at < $2)
            AND ($3::text IS NULL OR platform = $3) AND ($4::text[] IS NULL OR scopes && $4)
          ORDER BY started_at, id`,
@@ -65,7 +65,7 @@ export function createPostgresTurnRecords(database: PostgresDatabase): TurnRecor
         ],
       );
       return rows.map(
-        (row): TurnRecord => ({
+        (row): PastTurn => ({
           id: row.id,
           platform: row.platform,
           scopes: row.scopes,
@@ -84,7 +84,7 @@ export function createPostgresTurnRecords(database: PostgresDatabase): TurnRecor
     async forgetQuestionsBefore(before) {
       const result = await query(
         'forget old questions',
-        "UPDATE ragent_turn_records SET question = '' WHERE started_at < $1 AND question <> ''",
+        "UPDATE ragent_turn_history SET question = '' WHERE started_at < $1 AND question <> ''",
         [new Date(before).toISOString()],
       );
       return result.rowCount ?? 0;

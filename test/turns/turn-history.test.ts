@@ -1,17 +1,17 @@
 /**
  * Every answer turn is recorded with its outcome, whatever it ended with (answered, clarification,
  * stopped, failed with its code, cut off midway): the real turn runner, a real `bot.sqlite` with its
- * turn records, an in-test platform port and conversations the test settles.
+ * turn history, an in-test platform port and conversations the test settles.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TurnRecords } from '../../src/core/turn-records.ts';
+import type { TurnHistory } from '../../src/core/turn-history.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
-import { openSqliteTurnRecords } from '../../src/stores/sqlite-turn-records.ts';
+import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 import { createTurnRunner } from '../../src/turns/turn-runner.ts';
 import { makeAnswer } from '../support/make-answer.ts';
 import { answerJob, heldConversations, noIngestion, testPlatform } from '../support/turn-ports.ts';
@@ -25,7 +25,7 @@ function setUp() {
   const directory = mkdtempSync(path.join(tmpdir(), 'ragent-turn-records-'));
   cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
   const store = openSqliteCoordinationStore(directory);
-  const records: TurnRecords = openSqliteTurnRecords(directory);
+  const records: TurnHistory = openSqliteTurnHistory(directory);
   cleanups.push(
     () => store.close(),
     () => records.close(),
@@ -36,7 +36,7 @@ function setUp() {
   });
   const turns = createTurnRunner({
     store,
-    turnRecords: records,
+    turnHistory: records,
     conversations,
     ingestion: noIngestion,
     logger: createLogger({ level: 'silent' }),
@@ -47,7 +47,7 @@ function setUp() {
   return { records, conversations, platform, turns, handle: turns.attach(platform) };
 }
 
-describe('turn records', () => {
+describe('turn history', () => {
   it('records each turn once settled: answered with its cited documents, asked back, stopped, failed with its code', async () => {
     const { records, conversations, platform, turns, handle } = setUp();
     const asked = async (key: string, text: string, settle: () => void) => {

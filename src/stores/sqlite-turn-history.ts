@@ -1,14 +1,14 @@
 /**
- * Turn records in the embedded `bot.sqlite` (one process), in their own table `turn_records`, indexed
+ * The turn history in the embedded `bot.sqlite` (one process), in its own table `turn_history`, indexed
  * by start time. Scopes and cited documents are JSON arrays; times are ISO 8601 UTC strings, which
  * sort as text.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { CitedDocument, TurnOutcome, TurnRecord, TurnRecords } from '../core/turn-records.ts';
+import type { CitedDocument, PastTurn, TurnHistory, TurnOutcome } from '../core/turn-history.ts';
 
-interface TurnRecordRow {
+interface TurnHistoryRow {
   id: string;
   platform: string;
   scopes: string;
@@ -23,16 +23,16 @@ interface TurnRecordRow {
   link: string | null;
 }
 
-export function openSqliteTurnRecords(dataDir: string): TurnRecords {
+export function openSqliteTurnHistory(dataDir: string): TurnHistory {
   mkdirSync(dataDir, { recursive: true });
-  return sqliteTurnRecords(new Database(path.join(dataDir, 'bot.sqlite')));
+  return sqliteTurnHistory(new Database(path.join(dataDir, 'bot.sqlite')));
 }
 
-export function sqliteTurnRecords(database: Database.Database): TurnRecords {
+export function sqliteTurnHistory(database: Database.Database): TurnHistory {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.exec(`
-    CREATE TABLE IF NOT EXISTS turn_records (
+    CREATE TABLE IF NOT EXISTS turn_history (
       id TEXT PRIMARY KEY,
       platform TEXT NOT NULL,
       scopes TEXT NOT NULL,
@@ -46,10 +46,10 @@ export function sqliteTurnRecords(database: Database.Database): TurnRecords {
       cited_documents TEXT NOT NULL,
       link TEXT
     );
-    CREATE INDEX IF NOT EXISTS turn_records_started_at ON turn_records (started_at);
+    CREATE INDEX IF NOT EXISTS turn_history_started_at ON turn_history (started_at);
   `);
   const insert = database.prepare(
-    `INSERT INTO turn_records (id, platform, scopes, thread_id, user_id, question, started_at, duration_ms,
+    `INSERT INTO turn_history (id, platform, scopes, thread_id, user_id, question, started_at, duration_ms,
        outcome, error_code, cited_documents, link)
      VALUES (@id, @platform, @scopes, @threadId, @user, @question, @startedAt, @durationMs, @outcome,
        @errorCode, @citedDocuments, @link)
@@ -57,16 +57,16 @@ export function sqliteTurnRecords(database: Database.Database): TurnRecords {
   );
   const select = database.prepare(
     `SELECT id, platform, scopes, thread_id, user_id, question, started_at, duration_ms, outcome, error_code,
-       cited_documents, link FROM turn_records
+       cited_documents, link FROM turn_history
      WHERE (@since IS NULL OR started_at >= @since) AND (@until IS NULL OR started_at < @until)
        AND (@platform IS NULL OR platform = @platform)
        AND (@scopes IS NULL OR EXISTS (
-         SELECT 1 FROM json_each(turn_records.scopes) AS searched
+         SELECT 1 FROM json_each(turn_history.scopes) AS searched
          WHERE searched.value IN (SELECT value FROM json_each(@scopes))))
      ORDER BY started_at, id`,
   );
   const clearQuestions = database.prepare(
-    "UPDATE turn_records SET question = '' WHERE started_at < ? AND question <> ''",
+    "UPDATE turn_history SET question = '' WHERE started_at < ? AND question <> ''",
   );
   let open = true;
   return {
@@ -93,9 +93,9 @@ export function sqliteTurnRecords(database: Database.Database): TurnRecords {
           until: query.until ? new Date(query.until).toISOString() : null,
           platform: query.platform ?? null,
           scopes: query.scopes ? JSON.stringify(query.scopes) : null,
-        }) as TurnRecordRow[]
+        }) as TurnHistoryRow[]
       ).map(
-        (row): TurnRecord => ({
+        (row): PastTurn => ({
           id: row.id,
           platform: row.platform,
           scopes: JSON.parse(row.scopes) as string[],

@@ -1,17 +1,17 @@
 /**
- * The contract of `TurnRecords` (src/core/turn-records.ts), one spec run against SQLite
- * (`test/stores/sqlite-turn-records.test.ts`) and PostgreSQL (`test/stores/postgres-turn-records.test.ts`).
+ * The contract of `TurnHistory` (src/core/turn-history.ts), one spec run against SQLite
+ * (`test/stores/sqlite-turn-history.test.ts`) and PostgreSQL (`test/stores/postgres-turn-history.test.ts`).
  * `open` gives a store on shared storage: two stores of one factory are two processes/replicas.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TurnRecord, TurnRecords } from '../../../src/core/turn-records.ts';
+import type { PastTurn, TurnHistory } from '../../../src/core/turn-history.ts';
 
-export interface TurnRecordsFactory {
-  open(): Promise<TurnRecords>;
+export interface TurnHistoryFactory {
+  open(): Promise<TurnHistory>;
   dispose(): Promise<void>;
 }
 
-const record = (id: string, overrides: Partial<TurnRecord> = {}): TurnRecord => ({
+const record = (id: string, overrides: Partial<PastTurn> = {}): PastTurn => ({
   id,
   platform: 'slack',
   scopes: ['slack:T1:C1', 'slack:T1'],
@@ -25,8 +25,8 @@ const record = (id: string, overrides: Partial<TurnRecord> = {}): TurnRecord => 
   ...overrides,
 });
 
-export function turnRecordsContract(name: string, createFactory: () => Promise<TurnRecordsFactory>) {
-  describe(`${name}: turn records contract`, () => {
+export function turnHistoryContract(name: string, createFactory: () => Promise<TurnHistoryFactory>) {
+  describe(`${name}: turn history contract`, () => {
     const cleanups: Array<() => Promise<void>> = [];
     afterEach(async () => {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -76,7 +76,7 @@ export function turnRecordsContract(name: string, createFactory: () => Promise<T
       await store.recordTurn(
         record('discord', { platform: 'discord', scopes: ['discord:G1'], startedAt: '2026-11-30T11:00:00Z' }),
       );
-      const ids = async (query: Parameters<TurnRecords['listTurns']>[0]) =>
+      const ids = async (query: Parameters<TurnHistory['listTurns']>[0]) =>
         (await store.listTurns(query)).map((turn) => turn.id);
       expect(await ids({})).toEqual(['early', 'discord', 'late']);
       expect(await ids({ since: '2026-11-30T00:00:00Z' })).toEqual(['discord', 'late']);

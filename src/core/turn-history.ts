@@ -1,11 +1,11 @@
 /**
- * The turn records port: one row per turn — every platform's and the CLI's, whatever it ended with —
+ * The turn history port: one row per turn — every platform's and the CLI's, whatever it ended with —
  * so an operator can see what was asked, what was missed and which documents carried the answers
  * (`ragent report`). Votes are not copied here: they join by answer id (a record of an answered turn
  * has the answer's id). Replica-safe: a record is written once per id (a turn adopted by another
  * replica, or recorded again after a retry, stays one row). Implementations: SQLite (`bot.sqlite`,
- * `stores/sqlite-turn-records.ts`) and PostgreSQL (`stores/postgres/postgres-turn-records.ts`), both
- * passing `test/stores/contracts/turn-records-contract.ts`.
+ * `stores/sqlite-turn-history.ts`) and PostgreSQL (`stores/postgres/postgres-turn-history.ts`), both
+ * passing `test/stores/contracts/turn-history-contract.ts`.
  */
 import type { RagentError } from '../errors.ts';
 import type { Scope, ThreadId, TurnResult } from './types.ts';
@@ -40,7 +40,7 @@ export interface CitedDocument {
   name: string;
 }
 
-export interface TurnRecord {
+export interface PastTurn {
   /** The answer's id when the turn delivered one (votes refer to it), else the turn's own key. */
   id: string;
   /** `slack`, `discord`, `cli`, … */
@@ -62,7 +62,7 @@ export interface TurnRecord {
   link?: string;
 }
 
-export interface TurnRecordQuery {
+export interface TurnHistoryQuery {
   /** ISO 8601: turns started at or after. */
   since?: string;
   /** ISO 8601: turns started before. */
@@ -72,11 +72,11 @@ export interface TurnRecordQuery {
   platform?: string;
 }
 
-export interface TurnRecords {
+export interface TurnHistory {
   /** Records a turn; a second record with the same id is ignored (the first one stands). */
-  recordTurn(record: TurnRecord): Promise<void>;
+  recordTurn(record: PastTurn): Promise<void>;
   /** The recorded turns matching `query`, oldest first (by start, then id). */
-  listTurns(query?: TurnRecordQuery): Promise<TurnRecord[]>;
+  listTurns(query?: TurnHistoryQuery): Promise<PastTurn[]>;
   /** Deletes the question text of turns started before `before` (ISO 8601); how many it cleared. */
   forgetQuestionsBefore(before: string): Promise<number>;
   close(): Promise<void>;
@@ -92,7 +92,7 @@ export type SettledTurn = { result: TurnResult } | { error: RagentError };
 export function outcomeOf(
   settled: SettledTurn,
   key: string,
-): Pick<TurnRecord, 'id' | 'outcome' | 'errorCode' | 'citedDocuments'> {
+): Pick<PastTurn, 'id' | 'outcome' | 'errorCode' | 'citedDocuments'> {
   if ('error' in settled)
     return { id: key, outcome: 'failed', errorCode: settled.error.code, citedDocuments: [] };
   const { result } = settled;

@@ -1,17 +1,17 @@
-/** The turn records contract (the same spec SQLite runs) against a real PostgreSQL. */
+/** The turn history contract (the same spec SQLite runs) against a real PostgreSQL. */
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../src/stores/postgres/open-database.ts';
-import { createPostgresTurnRecords } from '../../src/stores/postgres/postgres-turn-records.ts';
+import { createPostgresTurnHistory } from '../../src/stores/postgres/postgres-turn-history.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
-import { turnRecordsContract } from './contracts/turn-records-contract.ts';
+import { turnHistoryContract } from './contracts/turn-history-contract.ts';
 
-turnRecordsContract('Postgres', async () => {
+turnHistoryContract('Postgres', async () => {
   const url = await createTestDatabase();
   return {
     // Each store is a replica of its own, with its own pool.
     open: async () => {
       const database = await openDatabase({ url, poolSize: 2, replicaId: `replica-${randomUUID()}` });
-      const records = createPostgresTurnRecords(database);
+      const records = createPostgresTurnHistory(database);
       return { ...records, close: () => records.close().then(() => database.close()) };
     },
     dispose: async () => {},
