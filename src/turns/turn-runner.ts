@@ -61,7 +61,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     noticeTimeoutMs: options.noticeTimeoutMs ?? 3_000,
   });
   const sweeper = createSweeper(context, options.sweepIntervalMs);
-  store.onLost?.((error) => {
+  store.onLost((error) => {
     context.lost = true;
     sweeper.stop();
     logger.error(

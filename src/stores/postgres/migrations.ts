@@ -137,7 +137,14 @@ export const migrations: readonly string[] = [
          AND turn.owner_incarnation NOT IN (SELECT incarnation FROM live)
        RETURNING turn.*;
    END $$;`,
-  // 5: for operators (docs/operators.md): every turn with its outcome, indexed by time (the question
+  // 5: named settings per channel (auto-answer, hand-off groups …), beside its links.
+  `CREATE TABLE ragent_channel_settings (
+     channel_scope TEXT NOT NULL,
+     name TEXT NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (channel_scope, name)
+   );`,
+  // 6: for operators (docs/operators.md): every turn with its outcome, indexed by time (the question
   // text is cleared after RAGENT_RETENTION_DAYS); verified answers per scope; a 👎's reason.
   `CREATE TABLE ragent_turn_history (
      id TEXT PRIMARY KEY,

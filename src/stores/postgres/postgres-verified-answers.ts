@@ -1,4 +1,4 @@
-/** Verified answers of replicas in PostgreSQL (`ragent_verified_answers`, migration 5). */
+/** Verified answers of replicas in PostgreSQL (`ragent_verified_answers`, migration 6). */
 import type { VerifiedAnswer, VerifiedAnswerSource, VerifiedAnswers } from '../../core/verified-answers.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
 
