@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { createCliContext } from './adapters/cli/cli-context.ts';
+import { registerAnswersCommand } from './adapters/cli/commands/answers-command.ts';
 import { registerAskCommand } from './adapters/cli/commands/ask-command.ts';
 import { registerBackupCommand } from './adapters/cli/commands/backup-command.ts';
 import { registerChatCommand } from './adapters/cli/commands/chat-command.ts';
@@ -13,6 +14,7 @@ import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
 import { registerFeedbackCommand } from './adapters/cli/commands/feedback-command.ts';
 import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
 import { registerReindexCommand } from './adapters/cli/commands/reindex-command.ts';
+import { registerReportCommand } from './adapters/cli/commands/report-command.ts';
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
 import { registerStartCommand } from './adapters/cli/commands/start-command.ts';
 import { renderCliError } from './adapters/cli/render-cli-error.ts';
@@ -39,6 +41,8 @@ export function buildProgram(context = createCliContext()): Command {
   for (const platform of platformModules) platform.registerCommands?.(program, context);
   registerBackupCommand(program, context);
   registerFeedbackCommand(program, context);
+  registerReportCommand(program, context);
+  registerAnswersCommand(program, context);
   return program;
 }
 

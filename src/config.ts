@@ -127,6 +127,7 @@ const coreEnvironment = {
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   RAGENT_FOLLOW_UPS: flag(true),
+  RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -244,6 +245,8 @@ export interface Config extends PlatformConfigs {
   };
   /** In a thread the bot is in, whether people's replies are turns without a mention (RAGENT_FOLLOW_UPS). */
   followUps: boolean;
+  /** Days the question text of a turn record is kept (RAGENT_RETENTION_DAYS); 0: never stored. */
+  retentionDays: number;
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -377,6 +380,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
     followUps: env.RAGENT_FOLLOW_UPS,
+    retentionDays: env.RAGENT_RETENTION_DAYS,
     ...platforms,
     secrets,
   };

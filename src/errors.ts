@@ -47,6 +47,8 @@ export const errorCodes = [
   'INGEST_OUT_OF_MEMORY',
   'INGEST_CANCELLED',
   'DOCUMENT_NOT_FOUND',
+  /** `ragent answers remove` with an id no verified answer has. */
+  'VERIFIED_ANSWER_NOT_FOUND',
   /** A move into a set that already has a document of that name (or those bytes): nothing is replaced. */
   'DOCUMENT_NAME_TAKEN',
   /** A document replaced or removed while it was being re-indexed: the newer state is kept. */

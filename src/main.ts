@@ -9,18 +9,24 @@ import type { Services } from './core/services.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './models/create-models.ts';
+import { withRetention } from './operators/turn-retention.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
+import { createVerifiedAnswerMatcher } from './retrieval/verified-answer-matcher.ts';
 import { openCheckpointer } from './stores/open-checkpointer.ts';
 import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
 import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
 import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
 import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
+import { createPostgresTurnHistory } from './stores/postgres/postgres-turn-history.ts';
+import { createPostgresVerifiedAnswers } from './stores/postgres/postgres-verified-answers.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
 import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
+import { openSqliteTurnHistory } from './stores/sqlite-turn-history.ts';
+import { openSqliteVerifiedAnswers } from './stores/sqlite-verified-answers.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
 
 /** The services plus what only the CLI's own commands reach (search, eval): the index and retriever. */
@@ -70,10 +76,18 @@ async function composeServices(
   const slots = config.limits.llmClusterConcurrency;
   const clusterSlots =
     database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
+  // Verified answers per scope, served without the model to a question that means the same.
+  const verifiedAnswers = database
+    ? createPostgresVerifiedAnswers(database)
+    : openSqliteVerifiedAnswers(config.dataDir);
   const conversations = await createConversations({
     config,
     logger,
     retriever,
+    verifiedAnswers: createVerifiedAnswerMatcher({
+      answers: verifiedAnswers,
+      ...(embedder ? { embedder } : {}),
+    }),
     ...(checkpoints ? { checkpoints } : {}),
     ...(clusterSlots ? { clusterSlots } : {}),
   });
@@ -81,12 +95,18 @@ async function composeServices(
   const coordination = database
     ? createPostgresCoordinationStore(database)
     : openSqliteCoordinationStore(config.dataDir);
+  // Every turn with its outcome (`ragent report`), beside the coordination store.
+  const turnHistory = withRetention(
+    database ? createPostgresTurnHistory(database) : openSqliteTurnHistory(config.dataDir),
+    { retentionDays: config.retentionDays, logger },
+  );
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
   const replicas = database
     ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
     : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
+    turnHistory,
     conversations,
     ingestion,
     logger: logger.child({ component: 'turns' }),
@@ -105,6 +125,8 @@ async function composeServices(
     ingestion,
     conversations,
     coordination,
+    turnHistory,
+    verifiedAnswers,
     database,
     turns,
     replicas,
@@ -117,6 +139,8 @@ async function composeServices(
       } finally {
         // Last: jobs still finishing may end their records until here.
         await replicas.close();
+        await turnHistory.close();
+        await verifiedAnswers.close();
         await coordination.close();
         await database?.close();
       }

@@ -26,9 +26,11 @@ import {
 } from '../graph/answer-graph.ts';
 import type { Logger } from '../logger.ts';
 import type { Retriever } from '../retrieval/chunk-index.ts';
+import type { VerifiedAnswerMatcher } from '../retrieval/verified-answer-matcher.ts';
 import { createFairLimiter } from './fair-limiter.ts';
 import { createCheckpointPruner } from './prune-checkpoints.ts';
 import { createThreadQueue } from './thread-queue.ts';
+import { verifiedReply } from './verified-answer-reply.ts';
 
 export interface ConversationsDependencies {
   config: Config;
@@ -44,6 +46,8 @@ export interface ConversationsDependencies {
   checkpoints?: CheckpointStore;
   /** Model-call slots shared by all replicas (RAGENT_LLM_CLUSTER_CONCURRENCY), taken after this replica's own. */
   clusterSlots?: ClusterSlots;
+  /** Verified answers, served to a question that means the same without the model; unset: none. */
+  verifiedAnswers?: VerifiedAnswerMatcher;
 }
 
 /** A checkpoint saver with its pruning (keep a thread's latest checkpoint only) and its closing. */
@@ -78,6 +82,17 @@ export async function createConversations(dependencies: ConversationsDependencie
     options: TurnOptions,
   ): Promise<TurnResult> => {
     const started = performance.now();
+    const { verifiedAnswers } = dependencies;
+    const verified = verifiedAnswers
+      ? await verifiedReply(
+          { matcher: verifiedAnswers, awaitsClarification: (id) => graph.awaitsClarification(id), logger },
+          request,
+        )
+      : undefined;
+    if (verified) {
+      emit({ type: 'done' });
+      return verified;
+    }
     const deadline = new AbortController();
     const timer = setTimeout(
       () => deadline.abort(answerTimeout(config.limits.answerTimeoutMs)),

@@ -8,7 +8,9 @@ import type { Logger } from '../logger.ts';
 import type { TurnRunner } from './chat-platform.ts';
 import type { CoordinationStore } from './coordination-store.ts';
 import type { Replicas } from './replicas.ts';
+import type { TurnHistory } from './turn-history.ts';
 import type { Conversations, Ingestion } from './types.ts';
+import type { VerifiedAnswers } from './verified-answers.ts';
 
 export interface Services {
   config: Config;
@@ -17,6 +19,10 @@ export interface Services {
   conversations: Conversations;
   /** Event claims, turns in flight and feedback (SQLite in `bot.sqlite`). */
   coordination: CoordinationStore;
+  /** Every turn with its outcome, for `ragent report` (question texts kept RAGENT_RETENTION_DAYS). */
+  turnHistory: TurnHistory;
+  /** Answers admins verified, per scope (`ragent answers`), served without the model. */
+  verifiedAnswers: VerifiedAnswers;
   /** The one turn runner, shared by every chat platform of the process. */
   turns: TurnRunner;
   /** The other replicas as platforms see them: shares of rate budgets, leases of Discord shards. */

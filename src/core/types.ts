@@ -93,6 +93,8 @@ export interface Answer {
   subQuestions: string[];
   contexts: RetrievedContext[];
   counts: { toolCalls: number; promptTokens: number; completionTokens: number; llmCalls: number };
+  /** Set when this is a verified answer served as it was verified (no model call). */
+  verified?: { id: string; by: string; at: string };
 }
 
 export type TurnResult =
@@ -254,4 +256,18 @@ export interface Feedback {
   user: string;
   value: 'up' | 'down';
   at: string;
+  /** Why a 👎: picked from a short list after the vote (a 👍 has none). */
+  reason?: FeedbackReason;
+  /** The user's own words with the reason (for `other`, or to add detail). */
+  comment?: string;
 }
+
+export type FeedbackReason = 'wrong' | 'outdated' | 'incomplete' | 'not-what-i-asked' | 'other';
+
+export const feedbackReasons: readonly FeedbackReason[] = [
+  'wrong',
+  'outdated',
+  'incomplete',
+  'not-what-i-asked',
+  'other',
+];

@@ -73,6 +73,8 @@ export interface AnswerGraph {
   run(turn: AnswerTurn): Promise<AnswerTurnOutcome>;
   /** Whether the thread has any state. */
   hasThread(threadId: ThreadId): Promise<boolean>;
+  /** Whether the thread waits for the reply to a clarification question. */
+  awaitsClarification(threadId: ThreadId): Promise<boolean>;
   /** Deletes the thread's state (the caller checks `hasThread` first where the saver needs it). */
   forget(threadId: ThreadId): Promise<void>;
 }
@@ -145,6 +147,10 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
       } catch (error) {
         throw toTurnError(error, turn.signal, config);
       }
+    },
+    async awaitsClarification(threadId) {
+      const state = (await graph.getState(threadConfig(threadId))) as Snapshot;
+      return state.tasks.some((task) => task.interrupts.length > 0);
     },
     async hasThread(threadId) {
       const tuple = await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });

@@ -22,7 +22,7 @@ import type {
   TurnInFlight,
   TurnKind,
 } from '../core/coordination-store.ts';
-import type { Feedback, Source } from '../core/types.ts';
+import type { Feedback, FeedbackReason, Source } from '../core/types.ts';
 import { singleProcessThreadOrder } from './single-process-thread-order.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -59,6 +59,8 @@ interface FeedbackRow {
   user_id: string;
   value: 'up' | 'down';
   at: string;
+  reason: FeedbackReason | null;
+  comment: string | null;
 }
 
 export function openSqliteCoordinationStore(
@@ -82,6 +84,8 @@ export function sqliteCoordinationStore(
       user_id TEXT NOT NULL,
       value TEXT NOT NULL CHECK (value IN ('up', 'down')),
       at TEXT NOT NULL,
+      reason TEXT,
+      comment TEXT,
       PRIMARY KEY (answer_id, user_id)
     );
     CREATE INDEX IF NOT EXISTS feedback_thread ON feedback (thread_id);
@@ -122,11 +126,13 @@ export function sqliteCoordinationStore(
   const replicaId = options.replicaId ?? randomUUID();
   const ttlMs = options.eventTtlMs ?? dayMs;
   const upsertFeedback = database.prepare(
-    `INSERT INTO feedback (thread_id, answer_id, user_id, value, at) VALUES (@threadId, @answerId, @user, @value, @at)
-     ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at`,
+    `INSERT INTO feedback (thread_id, answer_id, user_id, value, at, reason, comment)
+     VALUES (@threadId, @answerId, @user, @value, @at, @reason, @comment)
+     ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at,
+       reason = excluded.reason, comment = excluded.comment`,
   );
   const selectFeedback = database.prepare(
-    `SELECT thread_id, answer_id, user_id, value, at FROM feedback
+    `SELECT thread_id, answer_id, user_id, value, at, reason, comment FROM feedback
      WHERE (@threadId IS NULL OR thread_id = @threadId) AND (@since IS NULL OR at >= @since)
      ORDER BY at, answer_id, user_id`,
   );
@@ -228,7 +234,15 @@ export function sqliteCoordinationStore(
     // Alone: nothing shared to lose.
     onLost: () => {},
     recordFeedback: async (feedback: Feedback) => {
-      upsertFeedback.run(feedback);
+      upsertFeedback.run({
+        threadId: feedback.threadId,
+        answerId: feedback.answerId,
+        user: feedback.user,
+        value: feedback.value,
+        at: feedback.at,
+        reason: feedback.reason ?? null,
+        comment: feedback.comment ?? null,
+      });
     },
     recordAnswer: async (answer: DeliveredAnswer) => {
       upsertAnswer.run({
@@ -266,6 +280,8 @@ export function sqliteCoordinationStore(
         user: row.user_id,
         value: row.value,
         at: row.at,
+        ...(row.reason ? { reason: row.reason } : {}),
+        ...(row.comment ? { comment: row.comment } : {}),
       })),
     linkChannel: async (channel, linked) => insertLink.run(channel, linked).changes === 1,
     unlinkChannel: async (channel, linked) => deleteLink.run(channel, linked).changes === 1,
@@ -285,7 +301,7 @@ export function sqliteCoordinationStore(
   };
 }
 
-/** A `bot.sqlite` from before ingest records or turn owners lacks their columns: add them. */
+/** A `bot.sqlite` from before ingest records, turn owners or 👎 reasons lacks their columns: add them. */
 function addMissingColumns(database: Database.Database): void {
   database
     .transaction(() => {
@@ -300,6 +316,12 @@ function addMissingColumns(database: Database.Database): void {
       // Rows of an older process have no owner: '' is never a replica id, so they are orphans.
       if (!columns.has('owner'))
         database.exec("ALTER TABLE turns_in_flight ADD COLUMN owner TEXT NOT NULL DEFAULT ''");
+      // Votes from before 👎 reasons have none.
+      const feedbackColumns = new Set(
+        (database.pragma('table_info(feedback)') as Array<{ name: string }>).map((column) => column.name),
+      );
+      if (!feedbackColumns.has('reason')) database.exec('ALTER TABLE feedback ADD COLUMN reason TEXT');
+      if (!feedbackColumns.has('comment')) database.exec('ALTER TABLE feedback ADD COLUMN comment TEXT');
     })
     .immediate();
 }

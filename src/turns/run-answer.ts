@@ -18,6 +18,7 @@ import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
+import { recordTurn } from './record-turn.ts';
 import {
   type AttachedPlatform,
   claimAndBeginTurn,
@@ -215,5 +216,6 @@ export async function runAnswer(
   } finally {
     clearTimeout(timer);
     if (!running.abandoned) await context.endTurn(job.key);
+    await recordTurn(context, { job, place, platform, running, startedAt: started }, turn, log);
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { AnswerJob, ChatPlatform, Reply, ReplySurface } from '../core/chat-platform.ts';
 import type { CoordinationStore, NewTurn, TurnKind } from '../core/coordination-store.ts';
+import type { TurnHistory } from '../core/turn-history.ts';
 import type { Conversations, Ingestion } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
@@ -59,6 +60,8 @@ export interface AttachedPlatform {
 /** What the runner is given: the store and services, and its timings (defaults applied). */
 export interface RunnerSettings {
   store: CoordinationStore;
+  /** Where every answer turn is recorded with its outcome (`ragent report`); unset: not recorded. */
+  turnHistory?: TurnHistory;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;

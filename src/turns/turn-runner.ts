@@ -16,6 +16,7 @@
  */
 import type { TurnRunner } from '../core/chat-platform.ts';
 import type { CoordinationStore } from '../core/coordination-store.ts';
+import type { TurnHistory } from '../core/turn-history.ts';
 import type { Conversations, Ingestion } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import { attachPlatform, loseTaking } from './attach-platform.ts';
@@ -25,6 +26,8 @@ import { stopTurns } from './stop-turns.ts';
 
 export interface TurnRunnerOptions {
   store: CoordinationStore;
+  /** Where every answer turn is recorded with its outcome (`ragent report`); unset: not recorded. */
+  turnHistory?: TurnHistory;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;
@@ -54,6 +57,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     conversations,
     ingestion,
     logger,
+    ...(options.turnHistory ? { turnHistory: options.turnHistory } : {}),
     deadlineMs: options.answerTimeoutMs + (options.deadlineGraceMs ?? 10_000),
     acknowledgementWaitMs: options.acknowledgementWaitMs ?? 1_000,
     noticeTimeoutMs: options.noticeTimeoutMs ?? 3_000,

@@ -9,6 +9,7 @@ import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { registerChatCommand } from '../../src/adapters/cli/commands/chat-command.ts';
 import type { ModelCallRecord } from '../../src/core/types.ts';
+import { createLogger } from '../../src/logger.ts';
 import type { AppServices } from '../../src/main.ts';
 import { createHarness, type Harness, requestText } from './graph-harness.ts';
 
@@ -36,6 +37,8 @@ function contextFor(harness: Harness, output: NodeJS.WritableStream): CliContext
       ({
         conversations: harness.conversations,
         ingestion: { listDocuments: async () => [{ name: 'bash.pdf' }] },
+        turnHistory: harness.turnHistory,
+        logger: createLogger({ level: 'silent' }),
       }) as unknown as AppServices,
     close: async () => {},
     output,
@@ -82,6 +85,18 @@ describe('ragent chat and ragent ask', () => {
     expect(text).toContain('A while loop runs commands');
     expect(text).toContain('- bash.pdf (p. 12–13)');
     expect(await harness.conversations.hasThread('cli:work')).toBe(true);
+    // Both turns are recorded for the report, as platform cli.
+    expect(
+      (await harness.turnHistory.listTurns()).map((turn) => [
+        turn.platform,
+        turn.threadId,
+        turn.question,
+        turn.outcome,
+      ]),
+    ).toEqual([
+      ['cli', 'cli:work', 'How does it loop?', 'clarification'],
+      ['cli', 'cli:work', 'the while loop', 'answered'],
+    ]);
 
     await harness.restart();
     const again = collect();

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createConversations } from '../../src/conversations/create-conversations.ts';
+import type { TurnHistory } from '../../src/core/turn-history.ts';
 import type { Conversations, ProgressEvent, TurnRequest } from '../../src/core/types.ts';
 import { createLogger } from '../../src/logger.ts';
+import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { type FakeOpenAi, startFakeOpenAi, toScriptRequest } from '../fakes/fake-openai.ts';
 import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
@@ -46,6 +48,8 @@ export interface Harness {
   openai: FakeOpenAi | undefined;
   retriever: RecordingRetriever;
   conversations: Conversations;
+  /** The turn history in the harness's data dir (what `ragent ask`/`chat` record). */
+  turnHistory: TurnHistory;
   dataDir: string;
   scripts: Record<Role, RoleScript>;
   /** Chat requests of one role, in arrival order. */
@@ -100,6 +104,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     openai,
     retriever,
     conversations: await open(),
+    turnHistory: openSqliteTurnHistory(dataDir),
     dataDir,
     scripts,
     events,
@@ -118,6 +123,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     close: async () => {
       await harness.conversations.close();
+      await harness.turnHistory.close();
       await index.close();
       await fake.close();
       await openai?.close();

@@ -75,6 +75,33 @@ export function coordinationStoreContract(
       expect(await store.listFeedback()).toHaveLength(3);
     });
 
+    it("keeps a 👎's reason and comment with the vote, and drops them when the vote changes without one", async () => {
+      const store = await (await storage()).open();
+      const base = { threadId: 'slack:T1:C1:1.0', answerId: 'a1', at: '2026-11-30T00:00:00.000Z' } as const;
+      await store.recordFeedback({ ...base, user: 'U1', value: 'down' });
+      await store.recordFeedback({
+        ...base,
+        user: 'U1',
+        value: 'down',
+        reason: 'other',
+        comment: 'It names the 2024 price list, "not" the new one',
+      });
+      await store.recordFeedback({ ...base, user: 'U2', value: 'down', reason: 'outdated' });
+      await store.recordFeedback({ ...base, user: 'U3', value: 'down', reason: 'wrong' });
+      await store.recordFeedback({ ...base, user: 'U3', value: 'up' });
+      expect(await store.listFeedback()).toEqual([
+        {
+          ...base,
+          user: 'U1',
+          value: 'down',
+          reason: 'other',
+          comment: 'It names the 2024 price list, "not" the new one',
+        },
+        { ...base, user: 'U2', value: 'down', reason: 'outdated' },
+        { ...base, user: 'U3', value: 'up' },
+      ]);
+    });
+
     it('hands the turns of a gone owner to the next replica, per platform, oldest first, with their latest location', async () => {
       const shared = await storage();
       const crashed = await shared.open();

@@ -144,6 +144,34 @@ export const migrations: readonly string[] = [
      value TEXT NOT NULL,
      PRIMARY KEY (channel_scope, name)
    );`,
+  // 6: for operators (docs/operators.md): every turn with its outcome, indexed by time (the question
+  // text is cleared after RAGENT_RETENTION_DAYS); verified answers per scope; a 👎's reason.
+  `CREATE TABLE ragent_turn_history (
+     id TEXT PRIMARY KEY,
+     platform TEXT NOT NULL,
+     scopes TEXT[] NOT NULL,
+     thread_id TEXT NOT NULL,
+     user_id TEXT NOT NULL,
+     question TEXT NOT NULL,
+     started_at TIMESTAMPTZ NOT NULL,
+     duration_ms INTEGER NOT NULL,
+     outcome TEXT NOT NULL,
+     error_code TEXT,
+     cited_documents JSONB NOT NULL,
+     link TEXT
+   );
+   CREATE INDEX ragent_turn_history_started_at ON ragent_turn_history (started_at);
+   CREATE TABLE ragent_verified_answers (
+     id TEXT PRIMARY KEY,
+     scope TEXT NOT NULL,
+     question TEXT NOT NULL,
+     answer TEXT NOT NULL,
+     source JSONB,
+     verified_by TEXT NOT NULL,
+     verified_at TIMESTAMPTZ NOT NULL
+   );
+   CREATE INDEX ragent_verified_answers_scope ON ragent_verified_answers (scope, verified_at);
+   ALTER TABLE ragent_feedback ADD COLUMN reason TEXT, ADD COLUMN comment TEXT;`,
 ];
 
 /** The schema version this code needs. */

@@ -16,7 +16,7 @@ import type {
   TurnInFlight,
   TurnKind,
 } from '../../core/coordination-store.ts';
-import type { Feedback, Source, ThreadId } from '../../core/types.ts';
+import type { Feedback, FeedbackReason, Source, ThreadId } from '../../core/types.ts';
 import { lockNamespace } from './migrations.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
 import { createPostgresThreadOrder } from './postgres-thread-order.ts';
@@ -185,9 +185,19 @@ export function createPostgresCoordinationStore(
     async recordFeedback(feedback) {
       await query(
         'record feedback',
-        `INSERT INTO ragent_feedback (thread_id, answer_id, user_id, value, at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at, thread_id = excluded.thread_id`,
-        [feedback.threadId, feedback.answerId, feedback.user, feedback.value, feedback.at],
+        `INSERT INTO ragent_feedback (thread_id, answer_id, user_id, value, at, reason, comment)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (answer_id, user_id) DO UPDATE SET value = excluded.value, at = excluded.at,
+           thread_id = excluded.thread_id, reason = excluded.reason, comment = excluded.comment`,
+        [
+          feedback.threadId,
+          feedback.answerId,
+          feedback.user,
+          feedback.value,
+          feedback.at,
+          feedback.reason ?? null,
+          feedback.comment ?? null,
+        ],
       );
     },
     async recordAnswer(answer) {
@@ -288,9 +298,11 @@ export function createPostgresCoordinationStore(
         user_id: string;
         value: 'up' | 'down';
         at: string;
+        reason: FeedbackReason | null;
+        comment: string | null;
       }>(
         'list feedback',
-        `SELECT thread_id, answer_id, user_id, value, at FROM ragent_feedback
+        `SELECT thread_id, answer_id, user_id, value, at, reason, comment FROM ragent_feedback
          WHERE ($1::text IS NULL OR thread_id = $1) AND ($2::text IS NULL OR at >= $2)
          ORDER BY at, answer_id, user_id`,
         [filter.threadId ?? null, filter.since ?? null],
@@ -302,6 +314,8 @@ export function createPostgresCoordinationStore(
           user: row.user_id,
           value: row.value,
           at: row.at,
+          ...(row.reason ? { reason: row.reason } : {}),
+          ...(row.comment ? { comment: row.comment } : {}),
         }),
       );
     },

@@ -46,6 +46,8 @@ async function recordVotes() {
     user: 'U1',
     value: 'down',
     at: '2026-11-29T00:01:00.000Z',
+    reason: 'incomplete',
+    comment: 'It skips "until", see p. 5',
   });
   // A vote on an answer from before answers were recorded.
   await store.recordFeedback({
@@ -64,10 +66,10 @@ describe('ragent feedback export', () => {
     const { code, text } = await run(['feedback', 'export']);
     expect(code).toBe(0);
     expect(text.split('\r\n')).toEqual([
-      'at,vote,user,threadId,answerId,question,answer,sources,link',
-      '2026-11-29T00:01:00.000Z,down,U1,slack:T1:C1:1.0,a1,"How do I loop, ""quickly""?","Use **while**,\n' +
+      'at,vote,reason,comment,user,threadId,answerId,question,answer,sources,link',
+      '2026-11-29T00:01:00.000Z,down,incomplete,"It skips ""until"", see p. 5",U1,slack:T1:C1:1.0,a1,"How do I loop, ""quickly""?","Use **while**,\n' +
         'or until.",bash.pdf p. 3–4; faq.pdf p. 7,https://app.slack.com/client/T1/C1/thread/C1-1.0',
-      '2026-11-30T00:00:00.000Z,up,U2,discord:G1:T9,old,,,,',
+      '2026-11-30T00:00:00.000Z,up,,,U2,discord:G1:T9,old,,,,',
       '',
     ]);
   });
@@ -84,6 +86,8 @@ describe('ragent feedback export', () => {
       {
         at: '2026-11-30T00:00:00.000Z',
         vote: 'up',
+        reason: '',
+        comment: '',
         user: 'U2',
         threadId: 'discord:G1:T9',
         answerId: 'old',
@@ -98,7 +102,12 @@ describe('ragent feedback export', () => {
       answerId: 'a1',
       question: 'How do I loop, "quickly"?',
       sources: 'bash.pdf p. 3–4; faq.pdf p. 7',
+      reason: 'incomplete',
     });
+    // A duration back from now: both votes are within the last 3,650 days, none within the last hour.
+    const recent = await run(['feedback', 'export', '--format', 'jsonl', '--since', '3650d']);
+    expect(recent.text.trim().split('\n')).toHaveLength(2);
+    expect((await run(['feedback', 'export', '--format', 'jsonl', '--since', '1h'])).text).toBe('');
     await expect(run(['feedback', 'export', '--since', 'yesterday'])).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });

@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import type { ModelCallRecord } from '../../../core/types.ts';
 import { describeError, RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { handleAndRecord } from '../record-cli-turn.ts';
 import { createStreamPrinter } from '../stream-printer.ts';
 import { checkScope, describeProgress, renderTurnResult } from './chat-command.ts';
 
@@ -50,29 +51,29 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
         throw new RagentError('INVALID_INPUT', 'The question is empty: ragent ask "your question".');
       const progress = io.progress ?? context.progress ?? process.stderr;
       const trace = options.trace ? openTrace(options.trace) : undefined;
-      const { conversations, ingestion } = await context.services();
+      const services = await context.services();
+      const { conversations, ingestion } = services;
       if ((await ingestion.listDocuments([scope])).length === 0) throw emptyScope(scope);
       // A one-off thread, forgotten afterwards: `ask` has no follow-ups.
       const threadId = `cli:ask-${randomUUID()}`;
       // Without --json the answer prints to stdout as it is written.
       const printer = options.json ? undefined : createStreamPrinter(context.output, '');
-      const result = await conversations
-        .handle(
-          { threadId, scopes: [scope], user: 'cli', text: question },
-          (event) => {
-            if (options.json) return;
-            const description = describeProgress(event);
-            if (description) progress.write(`· ${description}\n`);
-          },
-          {
-            ...(trace ? { onModelCall: trace.write } : {}),
-            ...(printer ? { onText: printer.write } : {}),
-          },
-        )
-        .finally(() => {
-          trace?.close();
-          return conversations.forgetThread?.(threadId);
-        });
+      const result = await handleAndRecord(
+        services,
+        { threadId, scopes: [scope], user: 'cli', text: question },
+        (event) => {
+          if (options.json) return;
+          const description = describeProgress(event);
+          if (description) progress.write(`· ${description}\n`);
+        },
+        {
+          ...(trace ? { onModelCall: trace.write } : {}),
+          ...(printer ? { onText: printer.write } : {}),
+        },
+      ).finally(() => {
+        trace?.close();
+        return conversations.forgetThread?.(threadId);
+      });
       if (options.json) context.output.write(`${JSON.stringify(result, null, 2)}\n`);
       else if (printer?.printed()) context.output.write(printer.rest(result, renderTurnResult));
       else context.output.write(`${renderTurnResult(result).trim()}\n`);

@@ -5,10 +5,11 @@
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import type { Conversations, ProgressEvent, TurnResult } from '../../../core/types.ts';
+import type { ProgressEvent, TurnResult } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
 import { describeProgress as statusLine } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
+import { type CliTurnServices, handleAndRecord } from '../record-cli-turn.ts';
 import { renderCliError } from '../render-cli-error.ts';
 import { createStreamPrinter } from '../stream-printer.ts';
 
@@ -33,9 +34,11 @@ export function registerChatCommand(program: Command, context: CliContext, io: C
     .action(async (options: ChatCommandOptions) => {
       const threadId = cliThreadId(options.thread);
       const scope = checkScope(options.scope);
-      const { conversations } = await context.services();
+      const { conversations, turnHistory, logger } = await context.services();
       await runChat({
         conversations,
+        turnHistory,
+        logger,
         threadId,
         scope,
         input: io.input ?? process.stdin,
@@ -62,8 +65,7 @@ export function checkScope(scope: string): string {
   return trimmed;
 }
 
-interface ChatSession {
-  conversations: Conversations;
+interface ChatSession extends CliTurnServices {
   threadId: string;
   scope: string;
   input: NodeJS.ReadableStream;
@@ -93,7 +95,8 @@ async function runChat(session: ChatSession): Promise<void> {
     try {
       // The answer prints as it is written; the result then completes it (sources).
       const printer = createStreamPrinter(output);
-      const result = await conversations.handle(
+      const result = await handleAndRecord(
+        session,
         { threadId, scopes: [scope], user: 'cli', text },
         (event) => {
           const description = describeProgress(event);

@@ -1,6 +1,6 @@
 /**
- * `ragent feedback export [--since ISO] [--format csv|jsonl]`: every 👍/👎 vote with the question, the
- * answer, its sources and a link to the thread, so a team can see which answers fail. Votes on
+ * `ragent feedback export [--since 7d|24h|ISO] [--format csv|jsonl]`: every 👍/👎 vote (a 👎 with its reason and
+ * comment) with the question, the answer, its sources and a link to the thread, so a team can see which answers fail. Votes on
  * answers delivered before answers were recorded come with empty question and answer fields.
  */
 import type { Command } from 'commander';
@@ -8,10 +8,15 @@ import type { DeliveredAnswer } from '../../../core/coordination-store.ts';
 import type { Feedback, Source } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
+import { parseSince } from '../parse-since.ts';
 
 export interface FeedbackExportRow {
   at: string;
   vote: 'up' | 'down';
+  /** A 👎's reason (wrong, outdated, incomplete, not-what-i-asked, other), '' when none was given. */
+  reason: string;
+  /** The user's own words with the reason. */
+  comment: string;
   user: string;
   threadId: string;
   answerId: string;
@@ -24,6 +29,8 @@ export interface FeedbackExportRow {
 const columns: Array<keyof FeedbackExportRow> = [
   'at',
   'vote',
+  'reason',
+  'comment',
   'user',
   'threadId',
   'answerId',
@@ -38,7 +45,7 @@ export function registerFeedbackCommand(program: Command, context: CliContext): 
   feedback
     .command('export')
     .description('Print every vote with its question, answer, sources and thread link')
-    .option('--since <time>', 'only votes at or after this ISO 8601 time (e.g. 2026-11-01)')
+    .option('--since <time>', 'only votes at or after this time: 7d, 24h or ISO 8601 (e.g. 2026-11-01)')
     .option('--format <format>', 'csv or jsonl', 'csv')
     .action(async (options: { since?: string; format: string }) => {
       if (options.format !== 'csv' && options.format !== 'jsonl') {
@@ -47,7 +54,7 @@ export function registerFeedbackCommand(program: Command, context: CliContext): 
           `Unknown format "${options.format}": use --format csv or jsonl.`,
         );
       }
-      const since = options.since === undefined ? undefined : isoTime(options.since);
+      const since = options.since === undefined ? undefined : parseSince(options.since);
       const { coordination } = await context.services();
       const votes = await coordination.listFeedback(since ? { since } : {});
       const answers = await coordination.findAnswers(votes.map((vote) => vote.answerId));
@@ -66,6 +73,8 @@ export function exportRows(
     return {
       at: vote.at,
       vote: vote.value,
+      reason: vote.reason ?? '',
+      comment: vote.comment ?? '',
       user: vote.user,
       threadId: vote.threadId,
       answerId: vote.answerId,
@@ -95,12 +104,4 @@ export function toCsv(rows: readonly FeedbackExportRow[]): string {
 
 function toJsonLines(rows: readonly FeedbackExportRow[]): string {
   return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
-}
-
-function isoTime(text: string): string {
-  const time = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(time.getTime())) {
-    throw new RagentError('INVALID_INPUT', `"${text}" is not an ISO 8601 time: use e.g. --since 2026-11-01.`);
-  }
-  return time.toISOString();
 }

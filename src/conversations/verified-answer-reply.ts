@@ -1,0 +1,72 @@
+/**
+ * A question that means the same as a verified answer of its scopes gets that answer at once, as it
+ * was verified — labelled, with who verified it and when, and its source — and no chat-model call.
+ * Not while the thread waits for the reply to a clarification (that message answers the question
+ * asked back). A failure to look up only costs the shortcut: the turn goes on to the graph.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Answer, Source, ThreadId, TurnRequest, TurnResult } from '../core/types.ts';
+import type { VerifiedAnswer } from '../core/verified-answers.ts';
+import { appendSources } from '../graph/sources.ts';
+import type { Logger } from '../logger.ts';
+import type { VerifiedAnswerMatcher } from '../retrieval/verified-answer-matcher.ts';
+
+export interface VerifiedReplyDependencies {
+  matcher: VerifiedAnswerMatcher;
+  /** Whether the thread waits for the reply to a clarification question. */
+  awaitsClarification(threadId: ThreadId): Promise<boolean>;
+  logger: Logger;
+}
+
+export async function verifiedReply(
+  dependencies: VerifiedReplyDependencies,
+  request: TurnRequest,
+  signal?: AbortSignal,
+): Promise<TurnResult | undefined> {
+  const { matcher, logger } = dependencies;
+  try {
+    if (await dependencies.awaitsClarification(request.threadId)) return undefined;
+    const match = await matcher.match(request.text, request.scopes, signal);
+    if (!match) return undefined;
+    logger.info(
+      { threadId: request.threadId, verifiedAnswer: match.answer.id, score: match.score, by: match.by },
+      'served a verified answer',
+    );
+    return { kind: 'answer', answer: verifiedAnswerOf(match.answer) };
+  } catch (error) {
+    logger.warn(
+      { err: error, threadId: request.threadId },
+      'could not look up verified answers; answering as usual',
+    );
+    return undefined;
+  }
+}
+
+/** The answer as chats and the CLI show it. */
+export function verifiedAnswerOf(verified: VerifiedAnswer): Answer {
+  const body = `${verifiedLabel(verified)}\n\n${verified.answer.trim()}`;
+  const sources: Source[] = verified.source
+    ? [
+        {
+          file: verified.source.file,
+          docId: verified.source.documentId ?? '',
+          pages: verified.source.pages,
+        },
+      ]
+    : [];
+  return {
+    id: randomUUID(),
+    markdown: appendSources(body, sources),
+    body,
+    sources,
+    subQuestions: [],
+    contexts: [],
+    counts: { toolCalls: 0, promptTokens: 0, completionTokens: 0, llmCalls: 0 },
+    verified: { id: verified.id, by: verified.verifiedBy, at: verified.verifiedAt },
+  };
+}
+
+/** `✅ Verified answer (verified by U123 on 2026-11-30)`. */
+export function verifiedLabel(verified: Pick<VerifiedAnswer, 'verifiedBy' | 'verifiedAt'>): string {
+  return `✅ Verified answer (verified by ${verified.verifiedBy} on ${verified.verifiedAt.slice(0, 10)})`;
+}
