@@ -170,6 +170,7 @@ function resultOf(after: Snapshot, usage: Usage): TurnResult {
   if (outcome.kind === 'stopped') return { kind: 'stopped', message: outcome.message };
   const answer: Answer = {
     id: randomUUID(),
+    outcome: outcome.outcome ?? 'answered',
     markdown: outcome.markdown,
     body: outcome.body,
     sources: outcome.sources,
