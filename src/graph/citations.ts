@@ -73,7 +73,7 @@ export function visibleAnswerText(textSoFar: string, renumber?: (text: string) =
  * `[3]`, `[3, 5]`, `[3][5]`; not a Markdown link `[3](…)`, a footnote `[^3]` or an index in code
  * (`a[1]`, `${list[2]}`: a word character before it).
  */
-const citationMarker = /(?<![\w$])[ \t]?\[(\d{1,3}(?:[ \t]*[,;][ \t]*\d{1,3})*)\](?!\()/g;
+const citationMarker = /[ \t]?(?<![\w$])\[(\d{1,3}(?:[ \t]*[,;][ \t]*\d{1,3})*)\](?!\()/g;
 
 export interface Renumbered {
   text: string;
@@ -103,7 +103,8 @@ export function renumberCitations(text: string, known: ReadonlySet<number>): Ren
     const space = marker.startsWith(' ') || marker.startsWith('\t') ? ' ' : '';
     return `${space}${mapped.map((number) => `[${number}]`).join('')}`;
   });
-  return { text: renumbered, cited };
+  // `[8][8]` written as two markers: one is enough.
+  return { text: renumbered.replace(/(\[\d+\])(?:\1)+/g, '$1'), cited };
 }
 
 /** The citation numbers of these contexts. */

@@ -6,15 +6,21 @@
  * then "not found" and says what was searched instead of listing sources.
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
-import type { Source } from '../../core/types.ts';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Source } from '../../core/types.ts';
 import { streamAnswerText } from '../answer-text.ts';
+import { citationNumbers, citeAnswer, notFoundMarker } from '../citations.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { aggregatePrompt } from '../prompts.ts';
-import { citationNumbers, citeAnswer, notFoundMarker } from '../citations.ts';
-import { appendSearches, appendSources, linkSources, stripSourcesBlock, toRetrievedContext } from '../sources.ts';
+import {
+  appendSearches,
+  appendSources,
+  linkSources,
+  stripSourcesBlock,
+  toRetrievedContext,
+} from '../sources.ts';
 import { type AgentAnswer, type MainStateUpdate, type MainStateValue, resetList } from '../state.ts';
 import { noAnswerText } from './collect-answer.ts';
 
@@ -78,7 +84,11 @@ export function createAggregateAnswers() {
     let cited = citeAnswer(text || noAnswerText, contextsPerAnswer);
     if (cited.outcome === 'not-found' && found.length > 0 && answers.length > 1) {
       // The combined answer opens with the part that was not found, but other parts were: it answers.
-      cited = citeAnswer(text, found.map(({ answer }) => answer.contexts), { answered: true });
+      cited = citeAnswer(
+        text,
+        found.map(({ answer }) => answer.contexts),
+        { answered: true },
+      );
     }
     const body = cited.body || (cited.outcome === 'not-found' ? notCoveredText : noAnswerText);
     let markdown: string;

@@ -13,7 +13,8 @@ import { formatResearch } from './compress-context.ts';
 export function createFallbackResponse() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
     emitProgress(config, { type: 'falling-back', index: state.questionIndex });
-    const text = state.questionTotal === 1 ? streamAnswerText(config, citationNumbers(state.contexts)) : undefined;
+    const text =
+      state.questionTotal === 1 ? streamAnswerText(config, citationNumbers(state.contexts)) : undefined;
     const reply = await turnContext(config).model.chat({
       purpose: 'fallback',
       signal: config.signal,

@@ -34,7 +34,8 @@ export function createOrchestrator() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
     // With one sub-question a reply without tool calls is the answer the user reads: stream it. The
     // first call must search, so its text is never final.
-    const text = state.questionTotal === 1 && state.iterationCount > 0
+    const text =
+      state.questionTotal === 1 && state.iterationCount > 0
         ? streamAnswerText(config, citationNumbers(state.contexts))
         : undefined;
     let reply = await turnContext(config).model.chat({
