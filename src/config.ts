@@ -170,6 +170,7 @@ const environmentSchema = z.object({
   SLACK_API_URL: optionalUrl(),
   SLACK_PORT: wholeNumber(3_000, 1, 65_535),
   DISCORD_TOKEN: optionalText(),
+  RAGENT_MCP_TOKEN: optionalText(),
   DISCORD_APPLICATION_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -297,6 +298,10 @@ export interface Config {
     /** Shard count of the bot (RAGENT_DISCORD_SHARDS); not yet leased among replicas. */
     shards: number;
   };
+  mcp: {
+    /** The bearer token of `ragent mcp --http` (its --token wins); unset = --token is needed. */
+    token: string | undefined;
+  };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -367,6 +372,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     env.QDRANT_API_KEY,
     env.OLLAMA_API_KEY,
     env.OPENAI_API_KEY,
+    env.RAGENT_MCP_TOKEN,
     ...Object.values(env.OLLAMA_HEADERS ?? {}),
     env.DATABASE_URL,
     databasePassword(env.DATABASE_URL),
@@ -443,6 +449,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
       shards: env.RAGENT_DISCORD_SHARDS,
     },
+    mcp: { token: env.RAGENT_MCP_TOKEN },
     secrets,
   };
 }

@@ -304,7 +304,15 @@ describe('ragent mcp', () => {
     ]) {
       const run = await runCli(args, testEnvironment({ ollamaUrl: fake.url, dataDir: services.dataDir }));
       expect(run.thrown).toMatchObject({ code: 'INVALID_INPUT' });
-      expect(String((run.thrown as Error).message)).toContain('needs --token with at least 16 characters');
+      expect(String((run.thrown as Error).message)).toContain(
+        'needs --token (or RAGENT_MCP_TOKEN) with at least 16 characters',
+      );
     }
+    // A short RAGENT_MCP_TOKEN is refused the same way.
+    const short = await runCli(['mcp', '--http', '0'], {
+      ...testEnvironment({ ollamaUrl: fake.url, dataDir: services.dataDir }),
+      RAGENT_MCP_TOKEN: 'too-short',
+    });
+    expect(short.thrown).toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `ragent mcp [--scope S …] [--http PORT --token T] [--host H]`: ragent's search, document list and
  * agent as a Model Context Protocol server — on stdio (the default, for Claude Desktop and Cursor) or
- * on streamable HTTP with a bearer token. The scopes given here are all it ever searches; no scope
+ * on streamable HTTP with a bearer token (--token or RAGENT_MCP_TOKEN). The scopes given here are all it ever searches; no scope
  * means `shared` only, the documents every workspace and server may already see. The MCP SDK is
  * loaded only when the command runs.
  */
@@ -32,7 +32,10 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       collectScopes,
       [],
     )
-    .option('--http <port>', 'serve streamable HTTP on this port instead of stdio (needs --token)')
+    .option(
+      '--http <port>',
+      'serve streamable HTTP on this port instead of stdio (needs --token or RAGENT_MCP_TOKEN)',
+    )
     .option('--host <host>', 'the address to bind with --http', '127.0.0.1')
     .option(
       '--token <token>',
@@ -41,7 +44,9 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .action(async (options: McpCommandOptions) => {
       const scopes = [...new Set(options.scope.map(checkScope))];
       if (scopes.length === 0) scopes.push(sharedScope);
-      const http = options.http === undefined ? undefined : checkHttp(options);
+      // RAGENT_MCP_TOKEN keeps the token off the command line (where `ps` shows it); --token wins.
+      const token = options.token ?? (options.http === undefined ? undefined : context.config().mcp.token);
+      const http = options.http === undefined ? undefined : checkHttp(options, token);
       if (!http && options.token !== undefined)
         throw new RagentError(
           'INVALID_INPUT',
@@ -73,19 +78,22 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     });
 }
 
-function checkHttp(options: McpCommandOptions): { port: number; host: string; token: string } {
+function checkHttp(
+  options: McpCommandOptions,
+  token: string | undefined,
+): { port: number; host: string; token: string } {
   const port = Number(options.http);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new RagentError(
       'INVALID_INPUT',
       `--http needs a port number from 0 to 65535 (got ${options.http}).`,
     );
-  const token = options.token?.trim() ?? '';
-  if (token.length < minTokenLength) {
+  const trimmed = token?.trim() ?? '';
+  if (trimmed.length < minTokenLength) {
     throw new RagentError(
       'INVALID_INPUT',
-      `ragent mcp --http serves your documents to whoever can reach it, so it needs --token with at least ${minTokenLength} characters (for example \`openssl rand -hex 24\`).`,
+      `ragent mcp --http serves your documents to whoever can reach it, so it needs --token (or RAGENT_MCP_TOKEN) with at least ${minTokenLength} characters (for example \`openssl rand -hex 24\`).`,
     );
   }
-  return { port, host: options.host.trim() || '127.0.0.1', token };
+  return { port, host: options.host.trim() || '127.0.0.1', token: trimmed };
 }
