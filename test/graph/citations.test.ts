@@ -175,6 +175,48 @@ describe('numbered citations', () => {
     expect(result.kind === 'answer' && result.answer.sources.map((source) => source.pages)).toEqual([[3, 3]]);
   });
 
+  it('streams the answer with the final numbers and without a NOT_FOUND line: every text shown is a prefix of the answer', async () => {
+    harness = await createHarness({ documents: backupManual() });
+    const streamed: string[] = [];
+    const ask = (text: string) =>
+      harness.conversations.handle(
+        { threadId: `cli:stream-${streamed.length}`, scopes: ['shared'], user: 'tester', text },
+        () => {},
+        { onText: (soFar) => streamed.push(soFar) },
+      );
+    // Cited in the reverse of the order the sections were given: the stream must renumber as the end does.
+    harness.scripts.orchestrator = (request) => {
+      if (toolResults(request).length === 0)
+        return { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup', limit: 5 } }] };
+      const numbers = numbersBySection(request);
+      const order = [...numbers.entries()].sort((a, b) => b[1] - a[1]).map(([, number]) => number);
+      return {
+        content: `First fact [${order[0]}]. Second fact [${order[1]}, ${order[0]}]. Third fact [${order[2]}].`,
+        tokenDelayMs: 1,
+      };
+    };
+    const answered = await ask('Tell me about backups.');
+    if (answered.kind !== 'answer') throw new Error(`expected an answer, got ${answered.kind}`);
+    expect(answered.answer.body).toBe('First fact [1]. Second fact [2][1]. Third fact [3].');
+    expect(streamed.length).toBeGreaterThan(3);
+    for (const text of streamed.filter(Boolean))
+      expect(answered.answer.body.startsWith(text), text).toBe(true);
+
+    streamed.length = 0;
+    harness.scripts.orchestrator = (request) =>
+      toolResults(request).length === 0
+        ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup', limit: 5 } }] }
+        : { content: 'NOT_FOUND\nThe documents do not cover encryption.', tokenDelayMs: 1 };
+    const notFound = await ask('Are backups encrypted?');
+    if (notFound.kind !== 'answer') throw new Error(`expected an answer, got ${notFound.kind}`);
+    expect(notFound.answer.outcome).toBe('not-found');
+    expect(streamed.filter(Boolean).length).toBeGreaterThan(0);
+    for (const text of streamed.filter(Boolean)) {
+      expect(text).not.toMatch(/^\s*N/);
+      expect(notFound.answer.markdown.startsWith(text), text).toBe(true);
+    }
+  }, 60_000);
+
   it('ragent ask --json carries the outcome: answered, then not-found', async () => {
     harness = await createHarness({ documents: backupManual() });
     const ask = async (question: string) => {
