@@ -107,6 +107,11 @@ export interface Answer {
    * order of their numbers ([1] is the first); otherwise the sections that were read.
    */
   sources: Source[];
+  /**
+   * The body cites its sources by number: [1] is `sources[0]`. Renderers that show `sources` on their
+   * own should number them the same way (the Markdown's sources block already does).
+   */
+  citesByNumber?: boolean;
   subQuestions: string[];
   contexts: RetrievedContext[];
   counts: { toolCalls: number; promptTokens: number; completionTokens: number; llmCalls: number };

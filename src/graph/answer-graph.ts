@@ -174,6 +174,7 @@ function resultOf(after: Snapshot, usage: Usage): TurnResult {
     markdown: outcome.markdown,
     body: outcome.body,
     sources: outcome.sources,
+    ...(outcome.citesByNumber ? { citesByNumber: true } : {}),
     subQuestions: outcome.subQuestions,
     contexts: outcome.contexts,
     counts: {

@@ -51,6 +51,8 @@ export type TurnEnding =
       kind: 'answer';
       /** Absent in answers checkpointed before outcomes existed (they were answers). */
       outcome?: AnswerOutcome;
+      /** The body cites `sources` by number ([1] is the first). */
+      citesByNumber?: boolean;
       markdown: string;
       body: string;
       sources: Source[];

@@ -96,6 +96,7 @@ describe('numbered citations', () => {
       ['operations.pdf', [11, 11], ['Backup storage']],
       ['operations.pdf', [3, 3], ['Backup schedule']],
     ]);
+    expect(result.answer.citesByNumber).toBe(true);
     expect(result.answer.markdown).toBe(
       `${result.answer.body}\n\nSources:\n- [1] operations.pdf (p. 11, Backup storage)\n- [2] operations.pdf (p. 3, Backup schedule)`,
     );
@@ -132,6 +133,7 @@ describe('numbered citations', () => {
     expect(result.answer.sources.length).toBeGreaterThan(0);
     expect(result.answer.markdown).toMatch(/\n\nSources:\n- operations\.pdf \(p\. /);
     expect(result.answer.markdown).not.toContain('[1]');
+    expect(result.answer.citesByNumber).toBeUndefined();
   });
 
   it.each([

@@ -107,6 +107,7 @@ export function createAggregateAnswers() {
       outcome: {
         kind: 'answer',
         outcome: cited.outcome,
+        citesByNumber: cited.numbered,
         markdown,
         body,
         sources,
