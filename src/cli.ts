@@ -13,6 +13,7 @@ import { registerDoctorCommand } from './adapters/cli/commands/doctor-command.ts
 import { registerEvalCommand } from './adapters/cli/commands/eval-command.ts';
 import { registerFeedbackCommand } from './adapters/cli/commands/feedback-command.ts';
 import { registerIngestCommand } from './adapters/cli/commands/ingest-command.ts';
+import { registerMcpCommand } from './adapters/cli/commands/mcp-command.ts';
 import { registerReindexCommand } from './adapters/cli/commands/reindex-command.ts';
 import { registerReportCommand } from './adapters/cli/commands/report-command.ts';
 import { registerSearchCommand } from './adapters/cli/commands/search-command.ts';
@@ -43,6 +44,7 @@ export function buildProgram(context = createCliContext()): Command {
   registerFeedbackCommand(program, context);
   registerReportCommand(program, context);
   registerAnswersCommand(program, context);
+  registerMcpCommand(program, context);
   return program;
 }
 

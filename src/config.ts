@@ -128,6 +128,7 @@ const coreEnvironment = {
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   RAGENT_FOLLOW_UPS: flag(true),
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
+  RAGENT_MCP_TOKEN: optionalText(),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -247,6 +248,10 @@ export interface Config extends PlatformConfigs {
   followUps: boolean;
   /** Days the question text of a turn record is kept (RAGENT_RETENTION_DAYS); 0: never stored. */
   retentionDays: number;
+  mcp: {
+    /** The bearer token of `ragent mcp --http` (its --token wins); unset = --token is needed. */
+    token: string | undefined;
+  };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -317,6 +322,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     env.QDRANT_API_KEY,
     env.OLLAMA_API_KEY,
     env.OPENAI_API_KEY,
+    env.RAGENT_MCP_TOKEN,
     ...Object.values(env.OLLAMA_HEADERS ?? {}),
     env.DATABASE_URL,
     databasePassword(env.DATABASE_URL),
@@ -381,6 +387,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     },
     followUps: env.RAGENT_FOLLOW_UPS,
     retentionDays: env.RAGENT_RETENTION_DAYS,
+    mcp: { token: env.RAGENT_MCP_TOKEN },
     ...platforms,
     secrets,
   };

@@ -56,6 +56,8 @@ export const errorCodes = [
   /** A move that would leave its workspace/server, or stay where it is. */
   'MOVE_REFUSED',
   'SCOPE_EMPTY',
+  /** A scope outside the ones a front door (the MCP server) was started with. */
+  'SCOPE_NOT_ALLOWED',
   'PERMISSION_DENIED',
   'DOWNLOAD_FAILED',
   'ANSWER_TIMEOUT',

@@ -70,6 +70,8 @@ export interface Source {
   file: string;
   docId: string;
   pages: [number, number];
+  /** The section's headings (H1 › H2), when the answer cited that section by its number. */
+  section?: string[];
   /** The upload the document came from (DocumentRecord.link), for adapters that link the source. */
   link?: string;
 }
@@ -82,14 +84,34 @@ export interface RetrievedContext {
   text: string;
 }
 
+/**
+ * How a turn ended: an answer from the documents, an answer saying the documents do not cover the
+ * question (shown without sources), a clarification question, a stop, or a failure (an error).
+ */
+export type TurnOutcome = 'answered' | 'not-found' | 'clarification' | 'stopped' | 'failed';
+
+/** The outcomes a turn that produced an answer can have. */
+export type AnswerOutcome = Extract<TurnOutcome, 'answered' | 'not-found'>;
+
 export interface Answer {
   /** Unique per answer (feedback buttons refer to it). */
   id: string;
+  /** `not-found`: the documents do not cover the question; `sources` is then empty. */
+  outcome: AnswerOutcome;
   /** Markdown, ending with its sources (for plain renderers: the CLI, logs). */
   markdown: string;
   /** The same Markdown without the sources block, for adapters that show `sources` on their own. */
   body: string;
+  /**
+   * What the answer rests on. When the answer cites by number, exactly the cited sections, in the
+   * order of their numbers ([1] is the first); otherwise the sections that were read.
+   */
   sources: Source[];
+  /**
+   * The body cites its sources by number: [1] is `sources[0]`. Renderers that show `sources` on their
+   * own should number them the same way (the Markdown's sources block already does).
+   */
+  citesByNumber?: boolean;
   subQuestions: string[];
   contexts: RetrievedContext[];
   counts: { toolCalls: number; promptTokens: number; completionTokens: number; llmCalls: number };
@@ -101,6 +123,18 @@ export type TurnResult =
   | { kind: 'answer'; answer: Answer }
   | { kind: 'clarification'; question: string }
   | { kind: 'stopped'; message: string };
+
+/** The outcome of a turn that ended with a result (a thrown error is `failed`). */
+export function outcomeOf(result: TurnResult): TurnOutcome {
+  switch (result.kind) {
+    case 'answer':
+      return result.answer.outcome;
+    case 'clarification':
+      return 'clarification';
+    case 'stopped':
+      return 'stopped';
+  }
+}
 
 export interface TurnRequest {
   threadId: ThreadId;

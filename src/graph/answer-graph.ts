@@ -176,9 +176,11 @@ function resultOf(after: Snapshot, usage: Usage): TurnResult {
   if (outcome.kind === 'stopped') return { kind: 'stopped', message: outcome.message };
   const answer: Answer = {
     id: randomUUID(),
+    outcome: outcome.outcome ?? 'answered',
     markdown: outcome.markdown,
     body: outcome.body,
     sources: outcome.sources,
+    ...(outcome.citesByNumber ? { citesByNumber: true } : {}),
     subQuestions: outcome.subQuestions,
     contexts: outcome.contexts,
     counts: {

@@ -6,6 +6,7 @@
  * clarification question reaches the same listener from the rewrite's JSON (clarification-text.ts).
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { renumberCitations, visibleAnswerText } from './citations.ts';
 import { turnContext } from './graph-dependencies.ts';
 
 export interface AnswerTextStream {
@@ -15,18 +16,27 @@ export interface AnswerTextStream {
   retract(): void;
 }
 
-export function streamAnswerText(config: LangGraphRunnableConfig): AnswerTextStream {
+/**
+ * `citations`: the numbers the answer may cite; the stream shows them renumbered as the final answer
+ * will be (citations.ts), and hides a `NOT_FOUND` first line.
+ */
+export function streamAnswerText(
+  config: LangGraphRunnableConfig,
+  citations: ReadonlySet<number>,
+): AnswerTextStream {
   const onText = turnContext(config).onText;
   if (!onText) return { retract: () => {} };
   let soFar = '';
   let shown = false;
+  const renumber = (text: string) => renumberCitations(text, citations).text;
   return {
     onToken: (token) => {
       soFar += token;
+      const visible = visibleAnswerText(soFar, renumber);
       // Leading whitespace alone is not worth showing.
-      if (!shown && soFar.trim() === '') return;
+      if (!shown && visible.trim() === '') return;
       shown = true;
-      onText(soFar, 'answer');
+      onText(visible, 'answer');
     },
     retract: () => {
       if (shown) onText('', 'answer');

@@ -66,6 +66,7 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
           contexts: result.contexts,
           toolCalls: result.toolCallCount,
           fellBack: result.fellBack,
+          searches: result.retrievalKeys.flatMap((key) => (key.startsWith('search:') ? [key.slice(7)] : [])),
         },
       ],
     };

@@ -1,8 +1,10 @@
 /**
  * Every prompt the graph sends. Each system prompt opens with a role line (`promptMarkers`) so logs and
  * test fakes can tell the calls apart. The rules follow the design: answer only from retrieved text,
- * say what is missing, never invent sources, no meta-commentary, sources as `file.pdf (p. 12–13)`.
+ * say what is missing, never invent sources, no meta-commentary; claims cite the numbered passages
+ * ([1]) and an answer that finds nothing opens with `NOT_FOUND` (citations.ts reads both).
  */
+import { notFoundMarker } from './citations.ts';
 
 export const promptMarkers = {
   summarize: 'You are the conversation summarizer of ragent.',
@@ -15,12 +17,16 @@ export const promptMarkers = {
 
 export const answerRules = `Rules for every answer:
 - Use only facts found in the retrieved text. Never use outside knowledge, never guess.
+- Cite: end each sentence that uses the retrieved text with the number of its passage, as given in
+  its "Cite as" line, for example [1] or [2][3]. Use only those numbers.
 - If the retrieved text does not cover part of the question, say plainly what is missing.
+- If the retrieved text does not answer the question at all, write ${notFoundMarker} as the first line,
+  then one sentence saying what the documents do not cover.
 - Never invent a file name or a page number; mention only files and pages the tools returned.
 - Start with the answer itself, in full sentences; no one-line fragments, no meta-commentary: do not
   describe your searches, tools or reasoning.
 - Write Markdown, in the language of the user's question. Do not add a list of sources: it is added
-  for you from what was read.`;
+  for you from the numbers you cite.`;
 
 export const summarizePrompt = `${promptMarkers.summarize}
 Fold the older part of a conversation into a short running summary that a later reader can use to
@@ -60,10 +66,11 @@ export const compressPrompt = `${promptMarkers.compress}
 Condense the research for the question below into notes for the agent who writes the answer from them.
 Write 400–600 words in exactly this structure:
 Facts found:
-- one line per fact that may answer the question, with its file name, pages and Parent ID
+- one line per fact that may answer the question, with its "Cite as" number, file name, pages and
+  Parent ID
 Key sentences (word for word):
-- the sentences that answer the question, copied exactly from the retrieved text, each with its file
-  and pages
+- the sentences that answer the question, copied exactly from the retrieved text, each with its
+  "Cite as" number, file and pages
 Still missing:
 - what the question asks that the research has not found yet ("nothing" if complete)
 Drop repeated and irrelevant text. Never add facts that are not in the research. Reply with the notes only.`;
@@ -75,7 +82,8 @@ ${answerRules}`;
 
 export const aggregatePrompt = `${promptMarkers.aggregate}
 Combine the answers to the sub-questions below into one coherent answer to the user's message.
-Keep the order of the sub-answers, keep every fact and its citation, remove repetition, and do not add
+Keep the order of the sub-answers, keep every fact and its citation number ([1], [2]) exactly as
+written, remove repetition, and do not add
 anything that is not in the sub-answers. Say what is missing where a sub-answer says so.
 ${answerRules}`;
 

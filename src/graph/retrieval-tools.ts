@@ -116,6 +116,17 @@ export function parentKey(parentId: string): string {
 export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalTools {
   const scopes = Object.freeze([...options.scopes]);
   const floor = options.minRelevance ?? 0;
+  // One number per section (parent id) for the whole turn, in the order the agents first see them:
+  // the answer cites them as [n], and every sub-question's agent gets the same number for a section.
+  const citations = new Map<string, number>();
+  const citationOf = (parentId: string) => {
+    let citation = citations.get(parentId);
+    if (citation === undefined) {
+      citation = citations.size + 1;
+      citations.set(parentId, citation);
+    }
+    return citation;
+  };
 
   type Parsed =
     | { kind: 'search'; query: string; limit: number }
@@ -202,8 +213,11 @@ export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalT
           const hits = floor > 0 ? found.filter((hit) => hit.score >= floor) : found;
           return {
             key,
-            content: hits.length === 0 ? noRelevantChunks : hits.map(formatHit).join('\n\n'),
-            contexts: hits.map(hitContext),
+            content:
+              hits.length === 0
+                ? noRelevantChunks
+                : hits.map((hit) => formatHit(hit, citationOf(hit.child.parentId))).join('\n\n'),
+            contexts: hits.map((hit) => hitContext(hit, citationOf(hit.child.parentId))),
             progress: { type: 'searching', query: parsed.query },
           };
         }
@@ -214,8 +228,8 @@ export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalT
         );
         return {
           key,
-          content: parent ? formatParent(parent) : noParentDocument,
-          contexts: parent ? [parentContext(parent)] : [],
+          content: parent ? formatParent(parent, citationOf(parent.id)) : noParentDocument,
+          contexts: parent ? [parentContext(parent, citationOf(parent.id))] : [],
           progress: { type: 'reading', parentId: parsed.parentId, section: parent?.sectionPath.join(' › ') },
         };
       } catch (error) {
@@ -243,9 +257,15 @@ export function childContent(child: SearchHit['child']): string {
   return first === heading ? text.slice(newline + 1).trim() : text;
 }
 
-function formatHit(hit: SearchHit): string {
+/** The line that tells the model how to cite a passage (`answerRules` in prompts.ts refers to it). */
+export function citationLine(citation: number): string {
+  return `Cite as: [${citation}]`;
+}
+
+function formatHit(hit: SearchHit, citation: number): string {
   const child = hit.child;
   return [
+    citationLine(citation),
     `Parent ID: ${child.parentId}`,
     `File Name: ${child.documentName}`,
     `Pages: ${pagesOf(child)}`,
@@ -254,8 +274,9 @@ function formatHit(hit: SearchHit): string {
   ].join('\n');
 }
 
-function formatParent(parent: ParentChunk): string {
+function formatParent(parent: ParentChunk, citation: number): string {
   return [
+    citationLine(citation),
     `Parent ID: ${parent.id}`,
     `File Name: ${parent.documentName}`,
     `Pages: ${pagesOf(parent)}`,
@@ -264,9 +285,10 @@ function formatParent(parent: ParentChunk): string {
   ].join('\n');
 }
 
-function hitContext(hit: SearchHit): AgentContext {
+function hitContext(hit: SearchHit, citation: number): AgentContext {
   const child = hit.child;
   return {
+    citation,
     parentId: child.parentId,
     documentId: child.documentId,
     file: child.documentName,
@@ -277,8 +299,9 @@ function hitContext(hit: SearchHit): AgentContext {
   };
 }
 
-function parentContext(parent: ParentChunk): AgentContext {
+function parentContext(parent: ParentChunk, citation: number): AgentContext {
   return {
+    citation,
     parentId: parent.id,
     documentId: parent.documentId,
     file: parent.documentName,

@@ -6,8 +6,10 @@ export function formatPages(pages: readonly [number, number]): string {
   return pages[0] === pages[1] ? `p. ${pages[0]}` : `p. ${pages[0]}–${pages[1]}`;
 }
 
+/** `bash.pdf (p. 12–13)`, or with the cited section `bash.pdf (p. 12–13, Loops › While)`. */
 export function formatSource(source: Source): string {
-  return `${source.file} (${formatPages(source.pages)})`;
+  const section = source.section?.length ? `, ${source.section.join(' › ')}` : '';
+  return `${source.file} (${formatPages(source.pages)}${section})`;
 }
 
 /** For a sub-question where the agent read no section, at most this many of its best hits are sources. */
@@ -69,9 +71,21 @@ export function stripSourcesBlock(markdown: string): string {
   return `\n${body.trim()}`.replace(trailingRules, '').trim();
 }
 
-export function appendSources(body: string, sources: readonly Source[]): string {
+/** The sources block: numbered when the answer cites by number ([1] is the first source). */
+export function appendSources(body: string, sources: readonly Source[], numbered = false): string {
   if (sources.length === 0) return `${body}\n\nSources: none`;
-  return `${body}\n\nSources:\n${sources.map((source) => `- ${formatSource(source)}`).join('\n')}`;
+  const lines = sources.map(
+    (source, index) => `- ${numbered ? `[${index + 1}] ` : ''}${formatSource(source)}`,
+  );
+  return `${body}\n\nSources:\n${lines.join('\n')}`;
+}
+
+/** Instead of sources, for an answer that found nothing: what was searched, so the user can judge it. */
+export function appendSearches(body: string, searches: readonly string[]): string {
+  if (searches.length === 0) return body;
+  const shown = searches.slice(0, 6).map((query) => `“${query}”`);
+  const more = searches.length > shown.length ? ` and ${searches.length - shown.length} more` : '';
+  return `${body}\n\nSearched the documents for ${shown.join(', ')}${more}; nothing found answers the question.`;
 }
 
 export function toRetrievedContext(context: AgentContext): RetrievedContext {

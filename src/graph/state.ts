@@ -4,7 +4,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { Annotation, messagesStateReducer } from '@langchain/langgraph';
-import type { RetrievedContext, Source } from '../core/types.ts';
+import type { AnswerOutcome, RetrievedContext, Source } from '../core/types.ts';
 
 /** Passed as an update to a resettable list to empty it (the start of a turn). */
 export const resetList = { reset: true } as const;
@@ -23,6 +23,11 @@ function replace<T>(_current: T, update: T): T {
 export interface AgentContext extends RetrievedContext {
   documentId: string;
   via: 'parent' | 'search';
+  /**
+   * The number the model cites this section by ([n]), one per parent id for the whole turn; absent in
+   * contexts checkpointed before answers had citations.
+   */
+  citation?: number;
 }
 
 export interface AgentAnswer {
@@ -32,6 +37,8 @@ export interface AgentAnswer {
   contexts: AgentContext[];
   toolCalls: number;
   fellBack: boolean;
+  /** The searches the agent made (normalised queries), told to the user when nothing was found. */
+  searches?: string[];
 }
 
 export interface ClarificationRound {
@@ -39,9 +46,13 @@ export interface ClarificationRound {
   reply: string;
 }
 
-export type TurnOutcome =
+export type TurnEnding =
   | {
       kind: 'answer';
+      /** Absent in answers checkpointed before outcomes existed (they were answers). */
+      outcome?: AnswerOutcome;
+      /** The body cites `sources` by number ([1] is the first). */
+      citesByNumber?: boolean;
       markdown: string;
       body: string;
       sources: Source[];
@@ -74,7 +85,7 @@ export const MainState = Annotation.Root({
     default: () => [],
   }),
   /** What this turn ended with; null while it runs. */
-  outcome: Annotation<TurnOutcome | null>({ reducer: replace, default: () => null }),
+  outcome: Annotation<TurnEnding | null>({ reducer: replace, default: () => null }),
 });
 
 export type MainStateValue = typeof MainState.State;

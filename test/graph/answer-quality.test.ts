@@ -81,7 +81,7 @@ describe('answer quality (#15)', () => {
     expect(requestText(compress[0]!)).toContain(loops!.text.trim());
   });
 
-  it('3. drops hits under the relevance floor: the answer says the documents do not cover it, with "Sources: none"', async () => {
+  it('3. drops hits under the relevance floor: the answer says the documents do not cover it, not found, with what was searched', async () => {
     harness = await createHarness({ environment: { RAGENT_MIN_RELEVANCE: '1000' } });
     harness.scripts.orchestrator = (request) =>
       toolResults(request).length === 0
@@ -93,7 +93,10 @@ describe('answer quality (#15)', () => {
     if (result.kind !== 'answer') return;
     expect(result.answer.body).toBe('The documents do not cover while loops.');
     expect(result.answer.sources).toEqual([]);
-    expect(result.answer.markdown).toBe('The documents do not cover while loops.\n\nSources: none');
+    expect(result.answer.outcome).toBe('not-found');
+    expect(result.answer.markdown).toBe(
+      'The documents do not cover while loops.\n\nSearched the documents for “while loop”; nothing found answers the question.',
+    );
     expect(harness.requestsOf('aggregate')).toHaveLength(0);
 
     // With nothing found and nothing written (empty reply, empty fallback), the answer still says so.
@@ -103,7 +106,10 @@ describe('answer quality (#15)', () => {
         : { content: '' };
     harness.scripts.fallback = () => ({ content: '' });
     const silent = await harness.ask('How does an until loop work?');
-    expect(silent.kind === 'answer' && silent.answer.markdown).toBe(`${notCoveredText}\n\nSources: none`);
+    expect(silent.kind === 'answer' && silent.answer.markdown).toBe(
+      `${notCoveredText}\n\nSearched the documents for “while loop”; nothing found answers the question.`,
+    );
+    expect(silent.kind === 'answer' && silent.answer.outcome).toBe('not-found');
   });
 
   it('3. keeps hits above the floor, and lists at most three hits as sources when no section was read', async () => {
@@ -175,7 +181,7 @@ describe('answer quality (#15)', () => {
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) expect(block.match(/Looping Constructs/g)).toHaveLength(1);
     expect(blocks[0]).toMatch(
-      /^Parent ID: bash-loops\nFile Name: bash.pdf\nPages: 12–13\nSection: Looping Constructs\nContent: The /,
+      /^Cite as: \[1\]\nParent ID: bash-loops\nFile Name: bash.pdf\nPages: 12–13\nSection: Looping Constructs\nContent: The /,
     );
     const prompt = system(final);
     expect(prompt).not.toMatch(/End with a line "Sources:"/);

@@ -4,6 +4,7 @@ import type { Answer } from '../../src/core/types.ts';
 export function makeAnswer(markdown: string, sources: Answer['sources'] = [], body = markdown): Answer {
   return {
     id: 'answer-1',
+    outcome: 'answered',
     markdown,
     body,
     sources,

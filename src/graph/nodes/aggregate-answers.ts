@@ -1,24 +1,27 @@
 /**
  * aggregateAnswers: one coherent answer from the sub-answers, in the order of the questions, ending
- * with the sources built from what was actually retrieved. When no sub-question found anything, the
- * sources are "none" and no model call combines anything: the agents' own replies (told to say the
- * documents do not cover it) stand, or a plain "not covered" when they are empty.
+ * with the sources it cites (citations.ts), or with what was read when it cites nothing. When no
+ * sub-question found anything, no model call combines anything: the agents' own replies (told to say
+ * the documents do not cover it) stand, or a plain "not covered" when they are empty; the answer is
+ * then "not found" and says what was searched instead of listing sources.
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Source } from '../../core/types.ts';
 import { streamAnswerText } from '../answer-text.ts';
+import { citationNumbers, citeAnswer, notFoundMarker } from '../citations.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
 import { aggregatePrompt } from '../prompts.ts';
 import {
+  appendSearches,
   appendSources,
-  collectSources,
   linkSources,
   stripSourcesBlock,
   toRetrievedContext,
 } from '../sources.ts';
-import { type MainStateUpdate, type MainStateValue, resetList } from '../state.ts';
+import { type AgentAnswer, type MainStateUpdate, type MainStateValue, resetList } from '../state.ts';
 import { noAnswerText } from './collect-answer.ts';
 
 export const notCoveredText =
@@ -38,45 +41,73 @@ export function createAggregateAnswers() {
   return async (state: MainStateValue, config: LangGraphRunnableConfig): Promise<MainStateUpdate> => {
     emitProgress(config, { type: 'aggregating' });
     const answers = state.agentAnswers.slice().sort((a, b) => a.index - b.index);
-    const foundNothing = answers.every((answer) => answer.contexts.length === 0);
-    let body: string;
-    if (foundNothing) {
-      body = answers
-        .map((answer) => stripSourcesBlock(answer.answer))
-        .filter((text) => text && text !== noAnswerText)
+    const contextsPerAnswer = answers.map((answer) => answer.contexts);
+    // Each sub-answer on its own: did it find anything? Only found ones need combining.
+    const settled = answers.map((answer) => ({
+      answer,
+      cited: citeAnswer(stripSourcesBlock(answer.answer), [answer.contexts]),
+    }));
+    const found = settled.filter((each) => each.cited.outcome === 'answered');
+    let text: string;
+    if (found.length === 0) {
+      // Nothing to combine: the agents' own words on what is missing stand, without a model call.
+      text = settled
+        .map((each) => each.cited.body)
+        .filter((body) => body && body !== noAnswerText)
         .join('\n\n');
-      body ||= notCoveredText;
+      text = `${notFoundMarker}\n${text || notCoveredText}`;
     } else if (answers.length === 1) {
-      body = stripSourcesBlock(answers[0]?.answer ?? '');
+      text = stripSourcesBlock(answers[0]?.answer ?? '');
     } else {
-      const parts = answers.map(
-        (answer, position) =>
-          `Sub-question ${position + 1}: ${answer.question}\nSub-answer ${position + 1}:\n${answer.answer}`,
+      const parts = settled.map(
+        ({ answer, cited }, position) =>
+          `Sub-question ${position + 1}: ${answer.question}\nSub-answer ${position + 1}:\n${
+            cited.outcome === 'answered'
+              ? answer.answer
+              : `Not found in the documents. ${cited.body || noAnswerText}`
+          }`,
       );
-      const text = streamAnswerText(config);
+      const known = citationNumbers(contextsPerAnswer.flat());
+      const stream = streamAnswerText(config, known);
       const reply = await turnContext(config).model.chat({
         purpose: 'aggregate',
         signal: config.signal,
-        ...(text.onToken ? { onToken: text.onToken } : {}),
+        ...(stream.onToken ? { onToken: stream.onToken } : {}),
         messages: [
           new SystemMessage(aggregatePrompt),
           new HumanMessage(`User message:\n${userMessageWithClarifications(state)}\n\n${parts.join('\n\n')}`),
         ],
       });
-      body = stripSourcesBlock(messageText(reply));
-      if (!body) body = answers.map((answer) => stripSourcesBlock(answer.answer)).join('\n\n');
+      text = stripSourcesBlock(messageText(reply));
+      if (!text) text = found.map(({ answer }) => stripSourcesBlock(answer.answer)).join('\n\n');
     }
-    if (!body) body = noAnswerText;
-    const collected = collectSources(answers.map((answer) => answer.contexts));
-    const links = await turnContext(config).tools.documentLinks(
-      collected.map((source) => source.docId),
-      config.signal,
-    );
-    const sources = linkSources(collected, links);
-    const markdown = appendSources(body, sources);
+    let cited = citeAnswer(text || noAnswerText, contextsPerAnswer);
+    if (cited.outcome === 'not-found' && found.length > 0 && answers.length > 1) {
+      // The combined answer opens with the part that was not found, but other parts were: it answers.
+      cited = citeAnswer(
+        text,
+        found.map(({ answer }) => answer.contexts),
+        { answered: true },
+      );
+    }
+    const body = cited.body || (cited.outcome === 'not-found' ? notCoveredText : noAnswerText);
+    let markdown: string;
+    let sources: Source[] = [];
+    if (cited.outcome === 'not-found') {
+      markdown = appendSearches(body, searchesOf(answers));
+    } else {
+      const links = await turnContext(config).tools.documentLinks(
+        cited.sources.map((source) => source.docId),
+        config.signal,
+      );
+      sources = linkSources(cited.sources, links);
+      markdown = appendSources(body, sources, cited.numbered);
+    }
     return {
       outcome: {
         kind: 'answer',
+        outcome: cited.outcome,
+        citesByNumber: cited.numbered,
         markdown,
         body,
         sources,
@@ -89,4 +120,9 @@ export function createAggregateAnswers() {
       pendingClarifications: resetList,
     };
   };
+}
+
+/** Every sub-question's searches, each once, in order. */
+function searchesOf(answers: readonly AgentAnswer[]): string[] {
+  return [...new Set(answers.flatMap((answer) => answer.searches ?? []))];
 }

@@ -2,6 +2,7 @@
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { streamAnswerText } from '../answer-text.ts';
+import { citationNumbers } from '../citations.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
 import { emitProgress } from '../progress.ts';
@@ -12,7 +13,8 @@ import { formatResearch } from './compress-context.ts';
 export function createFallbackResponse() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
     emitProgress(config, { type: 'falling-back', index: state.questionIndex });
-    const text = state.questionTotal === 1 ? streamAnswerText(config) : undefined;
+    const text =
+      state.questionTotal === 1 ? streamAnswerText(config, citationNumbers(state.contexts)) : undefined;
     const reply = await turnContext(config).model.chat({
       purpose: 'fallback',
       signal: config.signal,

@@ -5,6 +5,7 @@
 import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { streamAnswerText } from '../answer-text.ts';
+import { citationNumbers } from '../citations.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { orchestratorPrompt } from '../prompts.ts';
 import { defaultSearchLimit, searchToolName, toolDefinitions } from '../retrieval-tools.ts';
@@ -33,7 +34,10 @@ export function createOrchestrator() {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
     // With one sub-question a reply without tool calls is the answer the user reads: stream it. The
     // first call must search, so its text is never final.
-    const text = state.questionTotal === 1 && state.iterationCount > 0 ? streamAnswerText(config) : undefined;
+    const text =
+      state.questionTotal === 1 && state.iterationCount > 0
+        ? streamAnswerText(config, citationNumbers(state.contexts))
+        : undefined;
     let reply = await turnContext(config).model.chat({
       purpose: 'orchestrator',
       signal: config.signal,

@@ -1,14 +1,14 @@
 /**
  * `ragent ask "<question>" [--scope S] [--json] [--trace FILE]`: one answer, for scripts. Progress goes
  * to stderr so stdout holds only the answer, printed as it is written (or, with --json, the JSON of
- * the turn's result, one object). A clarification or a
- * stop exits with 2. `--trace` appends every chat-model call of the turn to FILE as JSON lines.
+ * the turn's result, one object, with its `outcome`: answered, not-found, clarification, stopped or
+ * failed). A clarification or a stop exits with 2. `--trace` appends every chat-model call of the turn to FILE as JSON lines.
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { ModelCallRecord } from '../../../core/types.ts';
-import { describeError, RagentError } from '../../../errors.ts';
+import { type ModelCallRecord, outcomeOf } from '../../../core/types.ts';
+import { describeError, RagentError, toRagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { handleAndRecord } from '../record-cli-turn.ts';
 import { createStreamPrinter } from '../stream-printer.ts';
@@ -58,7 +58,7 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
       const threadId = `cli:ask-${randomUUID()}`;
       // Without --json the answer prints to stdout as it is written.
       const printer = options.json ? undefined : createStreamPrinter(context.output, '');
-      const result = await handleAndRecord(
+      const turn = handleAndRecord(
         services,
         { threadId, scopes: [scope], user: 'cli', text: question },
         (event) => {
@@ -74,11 +74,23 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
         trace?.close();
         return conversations.forgetThread?.(threadId);
       });
-      if (options.json) context.output.write(`${JSON.stringify(result, null, 2)}\n`);
+      const result = options.json ? await turn.catch(printFailure(context.output)) : await turn;
+      if (options.json)
+        context.output.write(`${JSON.stringify({ outcome: outcomeOf(result), ...result }, null, 2)}\n`);
       else if (printer?.printed()) context.output.write(printer.rest(result, renderTurnResult));
       else context.output.write(`${renderTurnResult(result).trim()}\n`);
       if (result.kind !== 'answer') process.exitCode = 2;
     });
+}
+
+/** With --json a failed turn is JSON too (`outcome: failed` and its error), then fails the command. */
+function printFailure(output: NodeJS.WritableStream) {
+  return (error: unknown): never => {
+    const failure = toRagentError(error, 'Answering failed unexpectedly.');
+    const json = { outcome: 'failed', error: { code: failure.code, message: failure.message } };
+    output.write(`${JSON.stringify(json, null, 2)}\n`);
+    throw failure;
+  };
 }
 
 /** The trace file, opened for appending before the turn starts (so a bad path fails before any model call). */

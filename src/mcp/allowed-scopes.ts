@@ -1,0 +1,21 @@
+/**
+ * The scopes an MCP server may search are fixed by whoever starts it (`ragent mcp --scope …`): a tool
+ * argument may narrow them to one of those, never add another. The client (another agent, a model)
+ * chooses the argument, so it is checked here, before any search.
+ */
+import type { Scope } from '../core/types.ts';
+import { RagentError } from '../errors.ts';
+
+/** The scopes a tool call searches: all of the ceiling, or the one asked for when it is within it. */
+export function narrowScopes(ceiling: readonly Scope[], requested: string | undefined): Scope[] {
+  if (requested === undefined || requested.trim() === '') return [...ceiling];
+  const scope = requested.trim();
+  if (!ceiling.includes(scope)) {
+    throw new RagentError(
+      'SCOPE_NOT_ALLOWED',
+      `The scope "${scope}" is not open to this server; it searches only ${ceiling.join(', ')}. ` +
+        `Leave "scope" out or pick one of those; to open another, restart \`ragent mcp\` with --scope ${scope}.`,
+    );
+  }
+  return [scope];
+}
