@@ -1,7 +1,10 @@
 /**
  * The coordination store on an embedded SQLite file, `<dataDir>/bot.sqlite` (one process): claimed
  * platform events (remembered a day), turns in flight with their owner, 👍/👎 feedback, the delivered
- * answers it refers to, and channel links.
+ * answers it refers to, channel links and channel settings.
+ *
+ * One process is alone: its conversations queue a thread's turns, so `runInThreadOrder` records the
+ * turn's location and runs the work at once, and the store is never lost (`onLost` never calls).
  *
  * Each open gets a fresh `replicaId`; in one process every recorded turn whose owner is not this
  * process's replicaId was left by a process that is gone (a crash, or a stop that could not tell the
@@ -15,10 +18,12 @@ import Database from 'better-sqlite3';
 import type {
   CoordinationStore,
   DeliveredAnswer,
+  NewTurn,
   TurnInFlight,
   TurnKind,
 } from '../core/coordination-store.ts';
 import type { Feedback, Source } from '../core/types.ts';
+import { singleProcessThreadOrder } from './single-process-thread-order.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -106,6 +111,12 @@ export function sqliteCoordinationStore(
       linked_scope TEXT NOT NULL,
       PRIMARY KEY (channel_scope, linked_scope)
     );
+    CREATE TABLE IF NOT EXISTS channel_settings (
+      channel_scope TEXT NOT NULL,
+      name TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (channel_scope, name)
+    );
   `);
   addMissingColumns(database);
   const replicaId = options.replicaId ?? randomUUID();
@@ -156,29 +167,48 @@ export function sqliteCoordinationStore(
   const selectLinks = database.prepare(
     'SELECT linked_scope FROM channel_links WHERE channel_scope = ? ORDER BY linked_scope',
   );
+  const upsertSetting = database.prepare(
+    `INSERT INTO channel_settings (channel_scope, name, value) VALUES (?, ?, ?)
+     ON CONFLICT (channel_scope, name) DO UPDATE SET value = excluded.value`,
+  );
+  const deleteSetting = database.prepare('DELETE FROM channel_settings WHERE channel_scope = ? AND name = ?');
+  const selectSetting = database.prepare(
+    'SELECT value FROM channel_settings WHERE channel_scope = ? AND name = ?',
+  );
   let claims = 0;
   let open = true;
+  const claim = (key: string) => {
+    const now = Date.now();
+    if (++claims % 500 === 0) forgetEvents.run(now - ttlMs);
+    return insertEvent.run(key, now).changes === 1;
+  };
+  const begin = (turn: NewTurn) =>
+    upsertTurn.run({
+      key: turn.key,
+      platform: turn.platform,
+      kind: turn.kind,
+      owner: replicaId,
+      location: JSON.stringify(turn.location),
+      startedAt: turn.startedAt ?? Date.now(),
+    });
+  const moveTurn = async (key: string, location: Record<string, string>) => {
+    updateLocation.run(JSON.stringify(location), key);
+  };
+  const order = singleProcessThreadOrder({ moveTurn });
+  const claimAndBegin = database.transaction((turn: NewTurn) => {
+    if (!claim(turn.key)) return false;
+    begin(turn);
+    return true;
+  });
 
   return {
     replicaId,
-    claimEvent: async (key) => {
-      const now = Date.now();
-      if (++claims % 500 === 0) forgetEvents.run(now - ttlMs);
-      return insertEvent.run(key, now).changes === 1;
-    },
+    claimEvent: async (key) => claim(key),
     beginTurn: async (turn) => {
-      upsertTurn.run({
-        key: turn.key,
-        platform: turn.platform,
-        kind: turn.kind,
-        owner: replicaId,
-        location: JSON.stringify(turn.location),
-        startedAt: turn.startedAt ?? Date.now(),
-      });
+      begin(turn);
     },
-    moveTurn: async (key, location) => {
-      updateLocation.run(JSON.stringify(location), key);
-    },
+    claimAndBeginTurn: async (turn) => claimAndBegin.immediate(turn),
+    moveTurn,
     endTurn: async (key) => {
       // A turn abandoned by a stop may end after the store closed; the stop already told it.
       if (open) deleteTurn.run(key);
@@ -194,6 +224,9 @@ export function sqliteCoordinationStore(
           startedAt: row.started_at,
         }),
       ),
+    ...order,
+    // Alone: nothing shared to lose.
+    onLost: () => {},
     recordFeedback: async (feedback: Feedback) => {
       upsertFeedback.run(feedback);
     },
@@ -238,6 +271,12 @@ export function sqliteCoordinationStore(
     unlinkChannel: async (channel, linked) => deleteLink.run(channel, linked).changes === 1,
     linkedChannels: async (channel) =>
       (selectLinks.all(channel) as Array<{ linked_scope: string }>).map((row) => row.linked_scope),
+    channelSetting: async (channel, name) =>
+      (selectSetting.get(channel, name) as { value: string } | undefined)?.value,
+    setChannelSetting: async (channel, name, value) => {
+      if (value === null) deleteSetting.run(channel, name);
+      else upsertSetting.run(channel, name, value);
+    },
     close: async () => {
       if (!open) return;
       open = false;

@@ -49,6 +49,6 @@ export async function tellAt(
   } catch (error) {
     log.warn({ err: error }, 'could not tell the thread');
     // Replicas: a live replica's record is never told by another, and would hold up the thread.
-    if (store.runInThreadOrder && running.recorded) await context.endTurn(running.key);
+    if (store.recordsHoldThreads && running.recorded) await context.endTurn(running.key);
   }
 }

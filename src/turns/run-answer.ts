@@ -6,9 +6,10 @@
  * text before later edits; the deadline and its "overdue" notice (a late answer still follows);
  * delivery, or what failed and what to do, with a reference to the log.
  *
- * With replicas (`runInThreadOrder` present) an answer is claimed and recorded in one write
- * (`job.claim`), acknowledged, then waits in its thread's order, across replicas; a turn taken over
- * by another replica is neither told nor ended here.
+ * An answer is claimed and recorded in one write (`job.claim`), acknowledged, then runs in its
+ * thread's order (`ThreadOrder`: across replicas on PostgreSQL; at once for one process, whose
+ * conversations queue a thread's turns); a turn taken over by another replica is neither told nor
+ * ended here.
  */
 import type { AnswerJob, Reply } from '../core/chat-platform.ts';
 import type { ProgressEvent, TurnResult } from '../core/types.ts';
@@ -19,7 +20,7 @@ import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import {
   type AttachedPlatform,
-  claimEvent,
+  claimAndBeginTurn,
   type RunnableAnswer,
   type RunnerContext,
   type RunningJob,
@@ -44,30 +45,19 @@ export async function runAnswer(
     thread: job.thread,
   };
   if (job.adopted) running.recorded = true;
-  else if (job.claim && store.claimAndBeginTurn && !context.lost) {
-    // One write: the claim, and the record if it is the first. A failure counts as a first claim.
-    try {
-      if (!(await store.claimAndBeginTurn(record))) {
-        job.recorded?.();
-        log.debug('duplicate delivery ignored');
-        return;
-      }
-      running.recorded = true;
-    } catch (error) {
-      log.error({ err: error }, 'could not record the event and its turn; answering it anyway');
-    }
-  } else {
-    if (job.claim && !(await claimEvent(context, job.key, log))) {
+  else if (job.claim) {
+    const claimed = await claimAndBeginTurn(context, record, log);
+    if (claimed === 'refused') {
       job.recorded?.();
       log.debug('duplicate delivery ignored');
       return;
     }
-    running.recorded = await tryStore(log, 'record the turn', () => store.beginTurn(record));
-  }
+    running.recorded = claimed === 'recorded';
+  } else running.recorded = await tryStore(log, 'record the turn', () => store.beginTurn(record));
   // The platform may now confirm the delivery: from here a crash is told or taken over, never silent.
   job.recorded?.();
-  // Replicas: the record takes its place in the thread's order once acknowledged (and moves with it).
-  const ordered = running.recorded && store.runInThreadOrder !== undefined;
+  // A recorded answer takes its place in its thread's order once acknowledged (and moves with it).
+  const ordered = running.recorded;
   const acknowledged = gate.begin();
   let opened: Awaited<ReturnType<AnswerJob['open']>>;
   try {
@@ -89,8 +79,6 @@ export async function runAnswer(
   }
   const { surface, place } = opened;
   running.surface = surface;
-  if (running.recorded && !ordered)
-    await tryStore(log, 'move the turn', () => store.moveTurn(job.key, surface.location));
   acknowledged();
   await gate.clear(context.acknowledgementWaitMs);
 
@@ -129,38 +117,37 @@ export async function runAnswer(
     );
   };
   const waiting = new AbortController();
-  const turn: Promise<TurnResult | 'left'> =
-    ordered && store.runInThreadOrder
-      ? store
-          .runInThreadOrder(
-            {
-              key: job.key,
-              thread: job.thread,
-              location: surface.location,
-              answer: {
-                text: job.text,
-                place: { threadId: place.threadId, scopes: [...place.scopes], user: place.user },
-                reference: job.reference,
-                ...(job.logFields ? { logFields: job.logFields } : {}),
-              },
+  const turn: Promise<TurnResult | 'left'> = ordered
+    ? store
+        .runInThreadOrder(
+          {
+            key: job.key,
+            thread: job.thread,
+            location: surface.location,
+            answer: {
+              text: job.text,
+              place: { threadId: place.threadId, scopes: [...place.scopes], user: place.user },
+              reference: job.reference,
+              ...(job.logFields ? { logFields: job.logFields } : {}),
             },
-            handle,
-            {
-              onQueued: (ahead) => {
-                running.release = () => waiting.abort();
-                progress({ type: 'queued', reason: 'thread-busy', position: ahead });
-              },
-              signal: waiting.signal,
-              onStoreError: (error, what) =>
-                log.error({ err: error }, `could not ${what}; going on without it`),
+          },
+          handle,
+          {
+            onQueued: (ahead) => {
+              running.release = () => waiting.abort();
+              progress({ type: 'queued', reason: 'thread-busy', position: ahead });
             },
-          )
-          .then((run) => {
-            if (run.ran) return run.result;
-            log.warn({ reason: run.reason }, 'turn left to the other replicas');
-            return 'left' as const;
-          })
-      : handle();
+            signal: waiting.signal,
+            onStoreError: (error, what) =>
+              log.error({ err: error }, `could not ${what}; going on without it`),
+          },
+        )
+        .then((run) => {
+          if (run.ran) return run.result;
+          log.warn({ reason: run.reason }, 'turn left to the other replicas');
+          return 'left' as const;
+        })
+    : handle();
   const asReply = (result: TurnResult | 'left'): Reply | 'left' =>
     result === 'left'
       ? result

@@ -7,7 +7,7 @@
  * notice follows).
  */
 import type { AnswerJob, ChatPlatform, Reply, ReplySurface } from '../core/chat-platform.ts';
-import type { CoordinationStore, TurnKind } from '../core/coordination-store.ts';
+import type { CoordinationStore, NewTurn, TurnKind } from '../core/coordination-store.ts';
 import type { Conversations, Ingestion } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
@@ -123,6 +123,25 @@ export async function claimEvent(context: RunnerContext, key: string, log: Logge
     // Never a silent thread: answer (at worst twice) rather than drop the event.
     log.error({ err: error, key }, 'could not record the event; handling it anyway');
     return true;
+  }
+}
+
+/**
+ * Claims the event `turn.key` and begins its turn in one write: `refused` for a duplicate delivery
+ * (or once the shared store is lost: the other replicas take it), `unrecorded` when the write failed
+ * (answered anyway, at worst twice, rather than dropped), else `recorded`.
+ */
+export async function claimAndBeginTurn(
+  context: RunnerContext,
+  turn: NewTurn,
+  log: Logger,
+): Promise<'recorded' | 'refused' | 'unrecorded'> {
+  if (context.lost) return 'refused';
+  try {
+    return (await context.store.claimAndBeginTurn(turn)) ? 'recorded' : 'refused';
+  } catch (error) {
+    log.error({ err: error }, 'could not record the event and its turn; answering it anyway');
+    return 'unrecorded';
   }
 }
 

@@ -60,7 +60,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     followUps: options.followUps ?? true,
   });
   const sweeper = createSweeper(context, options.sweepIntervalMs);
-  store.onLost?.((error) => {
+  store.onLost((error) => {
     context.lost = true;
     sweeper.stop();
     logger.error(

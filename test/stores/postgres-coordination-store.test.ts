@@ -311,7 +311,7 @@ describe('per-thread order across replicas', () => {
     await store.endTurn('gone');
     let ran = false;
     expect(
-      await store.runInThreadOrder?.(ended, async () => {
+      await store.runInThreadOrder(ended, async () => {
         ran = true;
       }),
     ).toEqual({ ran: false, reason: 'taken-over' });

@@ -195,5 +195,71 @@ export function coordinationStoreContract(
       expect(await second.unlinkChannel('slack:T1:C1', 'slack:T1:C9')).toBe(false);
       expect(await first.linkedChannels('slack:T1:C1')).toEqual(['slack:T1:C2']);
     });
+
+    it('claims an event and begins its turn in one write, once', async () => {
+      const shared = await storage();
+      const first = await shared.open();
+      const turn = {
+        key: 'slack:Ev7',
+        platform: 'slack',
+        kind: 'answer',
+        location: { channel: 'C1' },
+      } as const;
+      expect(await first.claimAndBeginTurn({ ...turn, startedAt: 4 })).toBe(true);
+      const second = await shared.open();
+      expect(await second.claimAndBeginTurn({ ...turn, location: { channel: 'elsewhere' } })).toBe(false);
+      expect(await second.claimEvent('slack:Ev7')).toBe(false);
+      await first.close();
+      // Begun by the first claim only: its record, with its location.
+      expect(await (await shared.open()).adoptOrphanedTurns('slack')).toEqual([
+        expect.objectContaining({ key: 'slack:Ev7', location: { channel: 'C1' }, startedAt: 4 }),
+      ]);
+    });
+
+    it("runs a thread's only turn at once, recording where its status is", async () => {
+      const shared = await storage();
+      const store = await shared.open();
+      const thread = { threadId: 'slack:T1:C1:1.0', position: '1.0' };
+      await store.beginTurn({
+        key: 'k',
+        platform: 'slack',
+        kind: 'answer',
+        location: { at: 'message' },
+        thread,
+      });
+      const run = await store.runInThreadOrder(
+        {
+          key: 'k',
+          thread,
+          location: { at: 'status' },
+          answer: { text: 'q', place: { threadId: thread.threadId, scopes: [], user: 'U1' }, reference: 'r' },
+        },
+        async () => 42,
+      );
+      expect(run).toEqual({ ran: true, result: 42 });
+      await store.close();
+      expect(await (await shared.open()).adoptOrphanedTurns('slack')).toEqual([
+        expect.objectContaining({ key: 'k', location: { at: 'status' } }),
+      ]);
+    });
+
+    it('keeps named settings per channel, seen by every replica; null clears one', async () => {
+      const shared = await storage();
+      const first = await shared.open();
+      expect(await first.channelSetting('slack:T1:C1', 'auto-answer')).toBeUndefined();
+      await first.setChannelSetting('slack:T1:C1', 'auto-answer', 'on');
+      await first.setChannelSetting('slack:T1:C1', 'hand-off', 'G1');
+      await first.setChannelSetting('slack:T1:C2', 'auto-answer', 'off');
+      const second = await shared.open();
+      expect(await second.channelSetting('slack:T1:C1', 'auto-answer')).toBe('on');
+      await second.setChannelSetting('slack:T1:C1', 'auto-answer', 'off');
+      expect(await first.channelSetting('slack:T1:C1', 'auto-answer')).toBe('off');
+      await second.setChannelSetting('slack:T1:C1', 'hand-off', null);
+      await second.setChannelSetting('slack:T1:C9', 'hand-off', null);
+      expect(await first.channelSetting('slack:T1:C1', 'hand-off')).toBeUndefined();
+      expect(await first.channelSetting('slack:T1:C2', 'auto-answer')).toBe('off');
+      // Settings are not links, nor links settings.
+      expect(await first.linkedChannels('slack:T1:C1')).toEqual([]);
+    });
   });
 }

@@ -12,6 +12,7 @@ import type { CoordinationStore } from '../../src/core/coordination-store.ts';
 import type { Ingestion } from '../../src/core/types.ts';
 import { RagentError, toRagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
+import { singleProcessThreadOrder } from '../../src/stores/single-process-thread-order.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
 import { createTurnRunner, type TurnRunnerOptions } from '../../src/turns/turn-runner.ts';
 import {
@@ -51,11 +52,15 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
     failures.splice(index, 1);
     throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
   };
-  return {
+  const failing: CoordinationStore = {
     replicaId: store.replicaId,
     claimEvent: async (key) => {
       fail('claimEvent');
       return store.claimEvent(key);
+    },
+    claimAndBeginTurn: async (turn) => {
+      fail('claimAndBeginTurn');
+      return store.claimAndBeginTurn(turn);
     },
     beginTurn: async (turn) => {
       fail('beginTurn');
@@ -80,8 +85,14 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
     },
     findAnswers: (answerIds) => store.findAnswers(answerIds),
     listFeedback: (query) => store.listFeedback(query),
+    channelSetting: (channel, name) => store.channelSetting(channel, name),
+    setChannelSetting: (channel, name, value) => store.setChannelSetting(channel, name, value),
+    // The single process's own thread order, over the failing records (it moves the turn through them).
+    ...singleProcessThreadOrder({ moveTurn: (key, location) => failing.moveTurn(key, location) }),
+    onLost: (listener) => store.onLost(listener),
     close: () => store.close(),
   };
+  return failing;
 }
 
 function runner(
@@ -199,6 +210,36 @@ describe('turn runner', () => {
       expect(platform.replies()).toEqual(['answer']);
       expect(failures).toEqual([]);
       expect(await orphansOn(directory, platform)).toEqual([]);
+    });
+
+    it('when claiming the event and recording its turn in one write fails, the thread still gets its answer', async () => {
+      const directory = dataDir();
+      const failures: Array<keyof CoordinationStore> = ['claimAndBeginTurn'];
+      const turns = runner(
+        failingStore(openStore(directory), failures),
+        heldConversations({ immediate: true }),
+      );
+      const platform = testPlatform();
+      turns.attach(platform).answer({ ...answerJob(platform, 'event-1'), claim: true });
+      await turns.stop(5_000);
+      expect(platform.replies()).toEqual(['answer']);
+      expect(failures).toEqual([]);
+      expect(await orphansOn(directory, platform)).toEqual([]);
+    });
+
+    it('a duplicate delivery claimed with its turn gets no second answer', async () => {
+      const directory = dataDir();
+      const turns = runner(openStore(directory), heldConversations({ immediate: true }));
+      const platform = testPlatform();
+      const handle = turns.attach(platform);
+      handle.answer({ ...answerJob(platform, 'event-1'), claim: true });
+      await vi.waitFor(() => expect(platform.replies()).toEqual(['answer']));
+      handle.answer({ ...answerJob(platform, 'event-1'), claim: true });
+      // The barrier: a later event's answer, so the duplicate was handled before it.
+      handle.answer({ ...answerJob(platform, 'event-2'), claim: true });
+      await vi.waitFor(() => expect(platform.replies()).toEqual(['answer', 'answer']));
+      await turns.stop(5_000);
+      expect(platform.replies()).toEqual(['answer', 'answer']);
     });
 
     it('when forgetting the turn fails, it is retried, so no false "restarted" follows', async () => {

@@ -147,7 +147,7 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   logger.info({ platforms: plan.start, dataDir: config.dataDir }, 'ragent started');
   // Replicas: one that lost the shared database has stopped taking work (the turn runner saw to it);
   // it finishes what is in flight and exits 1, so its supervisor starts it again (a new liveness lock).
-  services.coordination.onLost?.(() => {
+  services.coordination.onLost(() => {
     lostDatabase = true;
     logger.error('stopping this replica (exit 1): start it again once PostgreSQL is reachable');
     void stop();

@@ -137,6 +137,13 @@ export const migrations: readonly string[] = [
          AND turn.owner_incarnation NOT IN (SELECT incarnation FROM live)
        RETURNING turn.*;
    END $$;`,
+  // 5: named settings per channel (auto-answer, hand-off groups …), beside its links.
+  `CREATE TABLE ragent_channel_settings (
+     channel_scope TEXT NOT NULL,
+     name TEXT NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (channel_scope, name)
+   );`,
 ];
 
 /** The schema version this code needs. */

@@ -6,7 +6,7 @@
  *   the turns of dead owners, each exactly once (`ragent_adopt_turns`, migration 4), never a live
  *   replica's; ending a turn deletes only this replica's own row;
  * - per-thread order across replicas on those rows (postgres-thread-order.ts);
- * - feedback.
+ * - feedback, channel links and channel settings.
  * `close()` only stops this store (a later `endTurn` is a no-op); the database is closed by whoever
  * opened it (the composition root).
  */
@@ -180,6 +180,7 @@ export function createPostgresCoordinationStore(
         .sort((left, right) => left.startedAt - right.startedAt || left.key.localeCompare(right.key));
     },
     runInThreadOrder: (turn, work, events) => order.run(turn, work, events),
+    recordsHoldThreads: true,
     onLost: (listener) => database.onLost(listener),
     async recordFeedback(feedback) {
       await query(
@@ -256,6 +257,29 @@ export function createPostgresCoordinationStore(
         [channel],
       );
       return rows.map((row) => row.linked_scope);
+    },
+    async channelSetting(channel, name) {
+      const { rows } = await query<{ value: string }>(
+        'read a channel setting',
+        'SELECT value FROM ragent_channel_settings WHERE channel_scope = $1 AND name = $2',
+        [channel, name],
+      );
+      return rows[0]?.value;
+    },
+    async setChannelSetting(channel, name, value) {
+      if (value === null)
+        await query(
+          'clear a channel setting',
+          'DELETE FROM ragent_channel_settings WHERE channel_scope = $1 AND name = $2',
+          [channel, name],
+        );
+      else
+        await query(
+          'set a channel setting',
+          `INSERT INTO ragent_channel_settings (channel_scope, name, value) VALUES ($1, $2, $3)
+           ON CONFLICT (channel_scope, name) DO UPDATE SET value = excluded.value`,
+          [channel, name, value],
+        );
     },
     async listFeedback(filter: { threadId?: ThreadId; since?: string } = {}) {
       const { rows } = await query<{

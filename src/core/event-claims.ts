@@ -1,0 +1,9 @@
+/**
+ * Event claims: which platform events were already taken (dedupe of a redelivered event, across
+ * restarts and replicas). A port of the coordination store (`coordination-store.ts`); its contract
+ * is `test/stores/contracts/event-claims-contract.ts`.
+ */
+export interface EventClaims {
+  /** True the first time `key` is claimed (remembered a day); false for a duplicate delivery. */
+  claimEvent(key: string): Promise<boolean>;
+}
