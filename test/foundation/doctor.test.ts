@@ -392,6 +392,21 @@ describe('doctor: chat platform tokens', () => {
     expect(platforms({ SLACK_BOT_TOKEN: 'xoxb-123456', SLACK_APP_TOKEN: slackApp })[0]?.status).toBe('warn');
   });
 
+  it('says plainly when Discord follow-ups need the Message Content intent, and what to tick', () => {
+    const withoutIntent = platforms({ DISCORD_TOKEN: discordToken, DISCORD_APPLICATION_ID: applicationId });
+    expect(withoutIntent[1]).toMatchObject({ title: 'Discord follow-ups', status: 'warn' });
+    expect(withoutIntent[1]?.fix?.join(' ')).toContain('Message Content Intent');
+    const others: Array<Record<string, string>> = [
+      { DISCORD_MESSAGE_CONTENT: 'true' },
+      { RAGENT_FOLLOW_UPS: 'off' },
+    ];
+    for (const environment of others) {
+      expect(
+        platforms({ DISCORD_TOKEN: discordToken, DISCORD_APPLICATION_ID: applicationId, ...environment }),
+      ).toHaveLength(1);
+    }
+  });
+
   it('checks the Discord token shape and the application id', () => {
     expect(
       platforms({ DISCORD_TOKEN: discordToken, DISCORD_APPLICATION_ID: applicationId })[0],

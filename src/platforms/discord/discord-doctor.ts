@@ -6,6 +6,29 @@ import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
 
 export function checkDiscord(config: Config): CheckResult[] {
+  const results = checkDiscordToken(config);
+  if (results.length === 0 || results.some((result) => result.status === 'fail')) return results;
+  return [...results, ...checkFollowUps(config)];
+}
+
+/** Follow-ups without a mention (RAGENT_FOLLOW_UPS) need the message text, which Discord gives only with the intent. */
+export function checkFollowUps(config: Config): CheckResult[] {
+  if (!config.followUps || config.discord.messageContentIntent) return [];
+  return [
+    {
+      title: 'Discord follow-ups',
+      status: 'warn',
+      detail:
+        'DISCORD_MESSAGE_CONTENT is off: in a thread, ragent answers only replies that mention it (mentions and DMs work)',
+      fix: [
+        'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
+        'Or set RAGENT_FOLLOW_UPS=off to say it is meant this way.',
+      ],
+    },
+  ];
+}
+
+function checkDiscordToken(config: Config): CheckResult[] {
   const { token, applicationId } = config.discord;
   const title = 'Discord';
   if (!token) {

@@ -19,7 +19,8 @@ import {
 import type { ChatPlatform, Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { workingLine } from '../../turns/messages-en.ts';
+import { messageSequence } from '../../turns/message-sequence.ts';
+import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
@@ -132,10 +133,8 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
 }
 
 /**
- * A surface over a status message in `channel`. A streamed answer edits it as the text grows; when a
- * part fills up it continues in a new message (never inside a code block), the last part marked as
- * still being written. The reply then replaces those messages in order (further parts following,
- * messages left over deleted) and the recorded location follows the last one.
+ * A surface over a status message in `channel`: the runner's message sequence (status, streamed
+ * parts, reply) over Discord's send / edit / delete; the recorded location follows the last message.
  */
 function channelSurface(
   surfaces: DiscordSurfaces,
@@ -144,61 +143,41 @@ function channelSurface(
   status: Pick<Message, 'id'> | undefined,
   replyTo?: string,
 ): ReplySurface {
-  // The messages this surface edits: the status message, then any further parts of streamed text.
-  let messageIds: string[] = status ? [status.id] : [];
-  const shownParts: string[] = [];
-  const send = async (part: MessagePart | { content: string }) =>
-    (await channel.send({ ...part, allowedMentions: noMentions })).id;
+  const messages = messageSequence<MessagePart | { content: string }>(
+    {
+      post: async (part, index) =>
+        (
+          await channel.send({
+            ...part,
+            allowedMentions: noMentions,
+            ...(index === 0 && replyTo
+              ? { reply: { messageReference: replyTo, failIfNotExists: false } }
+              : {}),
+          })
+        ).id,
+      edit: async (id, part) => {
+        await channel.messages.edit(id, { ...part, allowedMentions: noMentions });
+      },
+      remove: async (id) => {
+        await channel.messages.delete(id);
+      },
+      leftoverNote: { content: `-# ${answerBelowText}` },
+      logger: surfaces.logger.child({ channelId: channel.id }),
+    },
+    status ? [status.id] : [],
+  );
   return {
     get location() {
-      const last = messageIds.at(-1);
+      const last = messages.last();
       return last && last !== location.statusMessageId ? { ...location, statusMessageId: last } : location;
     },
-    showStatus: async (next) => {
-      const current = messageIds.at(-1);
-      if (current)
-        await channel.messages.edit(current, { content: renderStatus(next), allowedMentions: noMentions });
-    },
-    showText: async (text) => {
-      const parts = renderStreamingText(text);
-      for (const [index, content] of parts.entries()) {
-        if (shownParts[index] === content) continue;
-        const id = messageIds[index];
-        if (id) await channel.messages.edit(id, { content, allowedMentions: noMentions });
-        else messageIds.push(await send({ content }));
-        shownParts[index] = content;
-      }
-    },
-    finish: async (reply: Reply) => {
-      const parts = render(surfaces, reply);
-      const targets = messageIds;
-      // A later reply (after an overdue notice) follows as new messages.
-      messageIds = [];
-      shownParts.length = 0;
-      for (const [index, part] of parts.entries()) {
-        const target = targets[index];
-        if (target) {
-          try {
-            await channel.messages.edit(target, { ...part, allowedMentions: noMentions });
-            continue;
-          } catch (error) {
-            // The message is gone (deleted by someone): post instead.
-            surfaces.logger.debug({ err: error, channelId: channel.id }, 'could not edit a message; posting');
-          }
-        }
-        await channel.send({
-          ...part,
-          allowedMentions: noMentions,
-          ...(index === 0 && replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
-        });
-      }
-      // Streamed parts the reply no longer needs (it came out shorter).
-      for (const target of targets.slice(parts.length)) {
-        await channel.messages.delete(target).catch((error: unknown) => {
-          surfaces.logger.debug({ err: error, channelId: channel.id }, 'could not delete a streamed part');
-        });
-      }
-    },
+    showStatus: (next) => messages.showStatus({ content: renderStatus(next) }),
+    showText: (text) =>
+      messages.showParts(
+        renderStreamingText(text).map((content) => ({ content })),
+        (part) => part.content,
+      ),
+    finish: (reply: Reply) => messages.finish(render(surfaces, reply)),
   };
 }
 

@@ -12,6 +12,7 @@ import { shareOf } from '../../turns/throttled-status.ts';
 import type { RunningPlatform } from '../running-platform.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { checkFollowUps } from './discord-doctor.ts';
 import { createDiscordShards } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
 import { handleInteraction } from './handle-interaction.ts';
@@ -115,6 +116,7 @@ export async function startDiscord(
     },
     'discord connected',
   );
+  for (const problem of checkFollowUps(config)) logger.warn({ fix: problem.fix }, problem.detail);
   // Threads a crash left without an outcome are told what happened (Discord will not redeliver them).
   await turns.tellOrphans();
 

@@ -373,12 +373,9 @@ function messageSurface(
         }
         await postMessage(client, destination, message, learn);
       }
-      // Streamed parts the reply no longer needs (it came out shorter).
-      for (const target of targets.slice(messages.length)) {
-        await client.chat.delete({ channel: destination.channel, ts: target }).catch((error: unknown) => {
-          logger.debug({ code: slackErrorCode(error) }, 'could not delete a streamed part');
-        });
-      }
+      // Streamed parts the reply no longer needs (it came out shorter); one that cannot be deleted is
+      // tried again, else pointed at the answer (never a stale half-written message).
+      for (const target of targets.slice(messages.length)) await deleteStatus(target);
       await clearUndeleted();
       if (assistant && destination.threadTs) {
         assistant = false;
