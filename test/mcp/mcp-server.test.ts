@@ -185,9 +185,18 @@ describe('ragent mcp', () => {
       toolResults(request).length === 0
         ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup encryption' } }] }
         : { content: 'NOT_FOUND\nThe documents do not say whether backups are encrypted.' };
-    const result = await call('ask', { question: 'Are backups encrypted?' });
+    // A client that asks for progress hears the agent's steps while it works.
+    const progress: string[] = [];
+    const result = (await client.callTool(
+      { name: 'ask', arguments: { question: 'Are backups encrypted?' } },
+      undefined,
+      {
+        onprogress: (update) => progress.push(update.message ?? ''),
+      },
+    )) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ outcome: 'not-found', sources: [] });
     expect(text(result)).toContain('Searched the documents for “backup encryption”');
+    expect(progress.some((message) => message.includes('backup encryption'))).toBe(true);
   });
 
   it('serves the same tools as a real `ragent mcp` process on stdio (stdout carries only the protocol)', async () => {
