@@ -199,6 +199,20 @@ describe('ragent mcp', () => {
     expect(progress.some((message) => message.includes('backup encryption'))).toBe(true);
   });
 
+  it('ask with the model server failing is an isError result saying what went wrong, and the next ask works', async () => {
+    fake.failAlways('http-404-model');
+    const failed = await call('ask', { question: 'When does the backup run?', scope: 'shared' });
+    fake.failAlways(undefined);
+    expect(failed.isError).toBe(true);
+    expect(text(failed)).toMatch(/granite4\.1:8b/);
+    scripts.orchestrator = (request) =>
+      toolResults(request).length === 0
+        ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup' } }] }
+        : { content: 'The backup runs every night.' };
+    const next = await call('ask', { question: 'When does the backup run?', scope: 'shared' });
+    expect(next.structuredContent).toMatchObject({ outcome: 'answered' });
+  });
+
   it('serves the same tools as a real `ragent mcp` process on stdio (stdout carries only the protocol)', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
