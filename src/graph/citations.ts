@@ -13,8 +13,13 @@ import type { AgentContext } from './state.ts';
 /** The first line the answer rules ask for when the documents do not answer the question. */
 export const notFoundMarker = 'NOT_FOUND';
 
-/** A `NOT_FOUND` line (bold, with a colon or full stop, any case), with what follows it on the line. */
-const notFoundLine = /^[ \t>*_#]*not[ _-]?found\b[*_]*[ \t]*[:.!-]?[ \t]*/i;
+/**
+ * A `NOT_FOUND` line, with what follows it on the line: `NOT_FOUND`, `NOT FOUND`, bold, with a colon or a
+ * full stop; "Not found" only when a colon, full stop or the line's end follows (so "Not found in the
+ * manual, …" stays prose, left to the wordings below).
+ */
+const notFoundLine =
+  /^[ \t>*_#]*(?:[Nn][Oo][Tt]_[Ff][Oo][Uu][Nn][Dd]|NOT[ -]FOUND|[Nn]ot[ -]found(?=[*_]*[ \t]*(?:[:.]|$)))\b[*_]*[ \t]*[:.!-]?[ \t]*/;
 
 /**
  * How models say they found nothing, in the opening sentence of an answer. Anchored on the words

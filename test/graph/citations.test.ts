@@ -271,6 +271,9 @@ describe('citation text helpers', () => {
     expect(takeNotFoundLine('NOT_FOUND\nNo word on it.')).toEqual({ text: 'No word on it.', marked: true });
     expect(takeNotFoundLine('Not found: no word on it.')).toEqual({ text: 'no word on it.', marked: true });
     expect(takeNotFoundLine('The page was not found by the server.').marked).toBe(false);
+    // "Not found" opening a sentence is prose (the wordings recognise it), never cut in half.
+    expect(takeNotFoundLine('Not found in the manual, but the guide mentions it.').marked).toBe(false);
+    expect(saysNotFound('Not found in the documents: the manual has no section on it.')).toBe(true);
   });
 
   it('takes only an opening that says nothing was found, not a later missing detail', () => {

@@ -4,6 +4,7 @@
  * bearer token. The services are the real ones on a data dir with Markdown documents in three scopes,
  * the model the scripted fake Ollama.
  */
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -184,9 +185,32 @@ describe('ragent mcp', () => {
       toolResults(request).length === 0
         ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup encryption' } }] }
         : { content: 'NOT_FOUND\nThe documents do not say whether backups are encrypted.' };
-    const result = await call('ask', { question: 'Are backups encrypted?' });
+    // A client that asks for progress hears the agent's steps while it works.
+    const progress: string[] = [];
+    const result = (await client.callTool(
+      { name: 'ask', arguments: { question: 'Are backups encrypted?' } },
+      undefined,
+      {
+        onprogress: (update) => progress.push(update.message ?? ''),
+      },
+    )) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ outcome: 'not-found', sources: [] });
     expect(text(result)).toContain('Searched the documents for “backup encryption”');
+    expect(progress.some((message) => message.includes('backup encryption'))).toBe(true);
+  });
+
+  it('ask with the model server failing is an isError result saying what went wrong, and the next ask works', async () => {
+    fake.failAlways('http-404-model');
+    const failed = await call('ask', { question: 'When does the backup run?', scope: 'shared' });
+    fake.failAlways(undefined);
+    expect(failed.isError).toBe(true);
+    expect(text(failed)).toMatch(/granite4\.1:8b/);
+    scripts.orchestrator = (request) =>
+      toolResults(request).length === 0
+        ? { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'backup' } }] }
+        : { content: 'The backup runs every night.' };
+    const next = await call('ask', { question: 'When does the backup run?', scope: 'shared' });
+    expect(next.structuredContent).toMatchObject({ outcome: 'answered' });
   });
 
   it('serves the same tools as a real `ragent mcp` process on stdio (stdout carries only the protocol)', async () => {
@@ -232,6 +256,56 @@ describe('ragent mcp', () => {
       await stdioClient.close();
     }
     // Starting tsx and the services takes a while on a busy machine.
+  }, 120_000);
+
+  it('answers the requests piped in before stdin ends, then exits 0 (`… | ragent mcp` in a script)', async () => {
+    const child = spawn(process.execPath, [bin, 'mcp'], {
+      cwd: services.dataDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: services.dataDir,
+        ...testEnvironment({ ollamaUrl: fake.url, dataDir: services.dataDir }),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'pipe', version: '1' },
+        },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'search_documents', arguments: { query: 'backup' } },
+      },
+    ];
+    child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+    expect(await exited).toBe(0);
+    const replies = stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id: number;
+            result: { structuredContent?: { hits: Array<{ file: string }> } };
+          },
+      );
+    expect(replies.map((reply) => reply.id)).toEqual([1, 2]);
+    expect(replies[1]?.result.structuredContent?.hits[0]?.file).toBe('operations.md');
   }, 120_000);
 
   describe('over streamable HTTP', () => {
