@@ -4,21 +4,17 @@
  * platforms started by `adapters/cli/start-bot.ts`, the CLI commands) get the `Services`.
  */
 import type { Config } from './config.ts';
-import { createConversations } from './conversations/create-conversations.ts';
+import { deferConversations } from './conversations/deferred-conversations.ts';
 import type { Services } from './core/services.ts';
+import type { Conversations } from './core/types.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
-import { createEmbedder } from './models/create-models.ts';
+import { createEmbedder } from './models/create-embedder.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
-import { openCheckpointer } from './stores/open-checkpointer.ts';
-import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
-import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
-import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
-import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
+import type { PostgresDatabase } from './stores/postgres/open-database.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
-import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from './turns/turn-runner.ts';
@@ -32,12 +28,29 @@ export interface AppServices extends Services {
   database: PostgresDatabase | undefined;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
-  const database = config.database
-    ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
-    : undefined;
+export interface ServicesOptions {
+  /**
+   * Build the conversations (LangGraph, the chat model) on their first turn instead of now: for CLI
+   * commands, most of which never answer. `ragent start` builds them now, so a failure shows at start.
+   */
+  conversationsOnFirstUse?: boolean;
+}
+
+/** The PostgreSQL stores' module: imported only when DATABASE_URL is set (see postgres-stores.ts). */
+type PostgresStores = typeof import('./stores/postgres/postgres-stores.ts');
+
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  options: ServicesOptions = {},
+): Promise<AppServices> {
+  const postgres = config.database ? await import('./stores/postgres/postgres-stores.ts') : undefined;
+  const database =
+    postgres && config.database
+      ? await postgres.openDatabase({ ...config.database, replicaId: config.replicaId, logger })
+      : undefined;
   try {
-    return await composeServices(config, logger, database);
+    return await composeServices(config, logger, options, postgres && database ? { postgres, database } : {});
   } catch (error) {
     await database?.close();
     throw error;
@@ -47,7 +60,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
 async function composeServices(
   config: Config,
   logger: Logger,
-  database: PostgresDatabase | undefined,
+  options: ServicesOptions,
+  { postgres, database }: { postgres?: PostgresStores; database?: PostgresDatabase },
 ): Promise<AppServices> {
   const warning = sharedIndexWarning(config);
   if (warning) logger.warn(warning);
@@ -55,7 +69,9 @@ async function composeServices(
   const index = await openChunkIndex(
     config,
     logger,
-    database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
+    postgres && database
+      ? { withNameLock: (scope, name, work) => postgres.withIndexWriteLock(database, scope, name, work) }
+      : {},
   );
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({
@@ -63,28 +79,41 @@ async function composeServices(
     logger,
     index,
     embedder,
-    ...(database ? { withNameLock: (scope, name, work) => withIngestLock(database, scope, name, work) } : {}),
+    ...(postgres && database
+      ? { withNameLock: (scope, name, work) => postgres.withIngestLock(database, scope, name, work) }
+      : {}),
   });
-  const checkpoints = openCheckpointer(database);
+  // Checkpoints in Postgres for replicas; otherwise the conversations keep <dataDir>/checkpoints.sqlite.
+  const checkpoints = postgres && database ? postgres.openPostgresCheckpointer(database) : undefined;
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
   const slots = config.limits.llmClusterConcurrency;
   const clusterSlots =
-    database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
-  const conversations = await createConversations({
-    config,
-    logger,
-    retriever,
-    ...(checkpoints ? { checkpoints } : {}),
-    ...(clusterSlots ? { clusterSlots } : {}),
-  });
+    postgres && database && slots
+      ? postgres.createPostgresClusterSlots(database, { slots, logger })
+      : undefined;
+  const createAnswering = async (): Promise<Conversations> => {
+    const { createConversations } = await import('./conversations/create-conversations.ts');
+    return createConversations({
+      config,
+      logger,
+      retriever,
+      ...(checkpoints ? { checkpoints } : {}),
+      ...(clusterSlots ? { clusterSlots } : {}),
+    });
+  };
+  const conversations = options.conversationsOnFirstUse
+    ? deferConversations(createAnswering)
+    : await createAnswering();
   // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
-  const coordination = database
-    ? createPostgresCoordinationStore(database)
-    : openSqliteCoordinationStore(config.dataDir);
+  const coordination =
+    postgres && database
+      ? postgres.createPostgresCoordinationStore(database)
+      : openSqliteCoordinationStore(config.dataDir);
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
-  const replicas = database
-    ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
-    : singleProcessReplicas();
+  const replicas =
+    postgres && database
+      ? await postgres.createPostgresReplicas(database, logger.child({ component: 'replicas' }))
+      : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
     conversations,

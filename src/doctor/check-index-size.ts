@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DocumentRecord } from '../core/types.ts';
 import { describeError } from '../errors.ts';
-import { configuredEmbeddingModel } from '../models/create-models.ts';
+import { configuredEmbeddingModel } from '../models/create-embedder.ts';
 import {
   describeEmbeddingMix,
   describeIndexSize,

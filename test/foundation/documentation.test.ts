@@ -55,8 +55,16 @@ describe('documentation', () => {
       expect(flags).toContain(option);
     expect(dockerfile).toMatch(/^FROM node:22|ARG NODE_IMAGE=node:22-bookworm-slim/m);
     expect(dockerfile).toContain('USER node');
-    expect(dockerfile).toContain('npm ci --omit=dev');
-    expect(JSON.parse(read('package.json')).dependencies).toHaveProperty('tsx');
+    // The image runs the compiled JavaScript: `npm ci` builds dist/ (npm's `prepare`), the dev tools
+    // are pruned, and the runtime stage copies dist/ without the sources (tsx is for development only).
+    const packageJson = JSON.parse(read('package.json'));
+    expect(packageJson.scripts.prepare).toBe('npm run -s build');
+    expect(packageJson.scripts.build).toContain('tsc -p tsconfig.build.json');
+    expect(packageJson.devDependencies).toHaveProperty('tsx');
+    expect(dockerfile).toMatch(/RUN npm ci \\\n && npm prune --omit=dev/);
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).toContain('COPY --from=build /app/dist ./dist');
+    expect(runtime).not.toMatch(/^COPY src/m);
   });
 
   it('services run node bin/ragent.js start directly (npm and npx do not pass SIGTERM on), with a stop timeout over the drain', () => {

@@ -13,9 +13,7 @@ import type { Services } from '../../core/services.ts';
 import { describeError, isRagentError, RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { createServices } from '../../main.ts';
-import { startDiscord } from '../discord/start-discord.ts';
 import type { RunningAdapter } from '../running-adapter.ts';
-import { startSlack } from '../slack/start-slack.ts';
 
 export type PlatformName = 'slack' | 'discord';
 
@@ -77,7 +75,7 @@ export async function startBot(dependencies: StartBotDependencies): Promise<Star
   for (const problem of plan.incomplete) logger.warn(problem);
   if (plan.start.length === 0) return { status: 'no-platform', plan };
 
-  const starters = dependencies.platforms ?? { slack: startSlack, discord: startDiscord };
+  const starters = dependencies.platforms ?? platformStarters;
   const signals = dependencies.signals ?? process;
   const exit = dependencies.exit ?? ((code: number) => process.exit(code));
   const drainTimeoutMs = dependencies.drainTimeoutMs ?? 15_000;
@@ -235,3 +233,9 @@ async function ensureDataDir(dataDir: string): Promise<void> {
     );
   }
 }
+
+/** Each platform's SDK (@slack/bolt, discord.js) loads only when that platform starts. */
+const platformStarters: Record<PlatformName, PlatformStarter> = {
+  slack: async (services) => (await import('../slack/start-slack.ts')).startSlack(services),
+  discord: async (services) => (await import('../discord/start-discord.ts')).startDiscord(services),
+};
