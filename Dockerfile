@@ -1,4 +1,4 @@
-# ragent: the chat bot image. Build: docker build -t ragent .   Run: see docker-compose.yml and the README.
+# ragent: the chat bot image. Build: docker build -t ragent .   Run: see docker-compose.yml and docs/docker.md.
 # Node 22 LTS (the code also runs on Node 20.19+ and 24).
 ARG NODE_IMAGE=node:22-bookworm-slim
 

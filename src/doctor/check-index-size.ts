@@ -54,7 +54,7 @@ export async function checkIndex(config: Config, timeoutMs: number): Promise<Che
           title: sizeTitle,
           status: 'warn',
           detail: over,
-          fix: ['Set QDRANT_URL to a Qdrant server and ingest the documents there (README, "Qdrant").'],
+          fix: ['Set QDRANT_URL to a Qdrant server and ingest the documents there (docs/qdrant.md).'],
         }
       : {
           title: sizeTitle,

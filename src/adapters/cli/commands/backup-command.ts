@@ -19,7 +19,7 @@ export function registerBackupCommand(program: Command, context: CliContext): vo
       context.output.write(`Backed up ${config.dataDir} to ${target}.\n`);
       if (config.qdrant) {
         (context.progress ?? process.stderr).write(
-          `The vectors live in Qdrant (collection ${config.qdrant.collection}): snapshot it too (see the README).\n`,
+          `The vectors live in Qdrant (collection ${config.qdrant.collection}): snapshot it too (see docs/production.md).\n`,
         );
       }
     });
