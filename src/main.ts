@@ -36,41 +36,54 @@ export interface ServicesOptions {
   conversationsOnFirstUse?: boolean;
 }
 
-/** The PostgreSQL stores' module: imported only when DATABASE_URL is set (see postgres-stores.ts). */
-type PostgresStores = typeof import('./stores/postgres/postgres-stores.ts');
+/** With DATABASE_URL: the PostgreSQL stores' module (imported only then) and the open database. */
+interface SharedState {
+  postgres: typeof import('./stores/postgres/postgres-stores.ts');
+  database: PostgresDatabase;
+}
 
 export async function createServices(
   config: Config,
   logger: Logger,
   options: ServicesOptions = {},
 ): Promise<AppServices> {
-  const postgres = config.database ? await import('./stores/postgres/postgres-stores.ts') : undefined;
-  const database =
-    postgres && config.database
-      ? await postgres.openDatabase({ ...config.database, replicaId: config.replicaId, logger })
-      : undefined;
+  const shared = config.database ? await openSharedState(config.database, config, logger) : undefined;
   try {
-    return await composeServices(config, logger, options, postgres && database ? { postgres, database } : {});
+    return await composeServices(config, logger, options, shared);
   } catch (error) {
-    await database?.close();
+    await shared?.database.close();
     throw error;
   }
+}
+
+async function openSharedState(
+  connection: NonNullable<Config['database']>,
+  config: Config,
+  logger: Logger,
+): Promise<SharedState> {
+  const postgres = await import('./stores/postgres/postgres-stores.ts');
+  const database = await postgres.openDatabase({ ...connection, replicaId: config.replicaId, logger });
+  return { postgres, database };
 }
 
 async function composeServices(
   config: Config,
   logger: Logger,
   options: ServicesOptions,
-  { postgres, database }: { postgres?: PostgresStores; database?: PostgresDatabase },
+  shared: SharedState | undefined,
 ): Promise<AppServices> {
+  const database = shared?.database;
   const warning = sharedIndexWarning(config);
   if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
   const index = await openChunkIndex(
     config,
     logger,
-    postgres && database
-      ? { withNameLock: (scope, name, work) => postgres.withIndexWriteLock(database, scope, name, work) }
+    shared
+      ? {
+          withNameLock: (scope, name, work) =>
+            shared.postgres.withIndexWriteLock(shared.database, scope, name, work),
+        }
       : {},
   );
   const retriever = createRetriever({ index, embedder });
@@ -79,17 +92,20 @@ async function composeServices(
     logger,
     index,
     embedder,
-    ...(postgres && database
-      ? { withNameLock: (scope, name, work) => postgres.withIngestLock(database, scope, name, work) }
+    ...(shared
+      ? {
+          withNameLock: (scope, name, work) =>
+            shared.postgres.withIngestLock(shared.database, scope, name, work),
+        }
       : {}),
   });
   // Checkpoints in Postgres for replicas; otherwise the conversations keep <dataDir>/checkpoints.sqlite.
-  const checkpoints = postgres && database ? postgres.openPostgresCheckpointer(database) : undefined;
+  const checkpoints = shared?.postgres.openPostgresCheckpointer(shared.database);
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
   const slots = config.limits.llmClusterConcurrency;
   const clusterSlots =
-    postgres && database && slots
-      ? postgres.createPostgresClusterSlots(database, { slots, logger })
+    shared && slots
+      ? shared.postgres.createPostgresClusterSlots(shared.database, { slots, logger })
       : undefined;
   const createAnswering = async (): Promise<Conversations> => {
     const { createConversations } = await import('./conversations/create-conversations.ts');
@@ -105,15 +121,13 @@ async function composeServices(
     ? deferConversations(createAnswering)
     : await createAnswering();
   // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
-  const coordination =
-    postgres && database
-      ? postgres.createPostgresCoordinationStore(database)
-      : openSqliteCoordinationStore(config.dataDir);
+  const coordination = shared
+    ? shared.postgres.createPostgresCoordinationStore(shared.database)
+    : openSqliteCoordinationStore(config.dataDir);
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
-  const replicas =
-    postgres && database
-      ? await postgres.createPostgresReplicas(database, logger.child({ component: 'replicas' }))
-      : singleProcessReplicas();
+  const replicas = shared
+    ? await shared.postgres.createPostgresReplicas(shared.database, logger.child({ component: 'replicas' }))
+    : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,
     conversations,
