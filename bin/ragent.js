@@ -36,8 +36,15 @@ if (compiledIsCurrent()) {
   await runCli(process.argv);
 } else {
   // Development: no build, or sources changed since it. tsx compiles each file as it is imported.
-  const { register } = await import('tsx/esm/api');
-  register();
+  const tsx = await import('tsx/esm/api').catch(() => undefined);
+  if (!tsx) {
+    process.stderr.write(
+      'ragent: dist/ is missing or older than src/, and tsx (a development dependency) is not installed. ' +
+        'Run `npm ci` (it builds dist/), or `npm run build`.\n',
+    );
+    process.exit(1);
+  }
+  tsx.register();
   const { runCli } = await import('../src/cli.ts');
   await runCli(process.argv);
 }
