@@ -1,28 +1,30 @@
-# ragent: the chat bot image. Build: docker build -t ragent .   Run: see docker-compose.yml and the README.
+# ragent: the chat bot image. Build: docker build -t ragent .   Run: see docker-compose.yml and docs/docker.md.
 # Node 22 LTS (the code also runs on Node 20.19+ and 24).
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# ── Stage 1: production dependencies. better-sqlite3 is a native module: its prebuilt binary is
-#    downloaded when one matches, otherwise it compiles here with python3, make and g++.
-FROM ${NODE_IMAGE} AS dependencies
+# ── Stage 1: build. `npm ci` installs every dependency and compiles src/ into dist/ (npm's `prepare`
+#    runs `npm run build`); then the build tools are pruned. better-sqlite3 is a native module: its
+#    prebuilt binary is downloaded when one matches, otherwise it compiles here with python3, make and g++.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json .npmrc ./
-# tsx is a production dependency: bin/ragent.js runs the TypeScript sources through it.
-RUN npm ci --omit=dev \
+COPY package.json package-lock.json .npmrc tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm ci \
+ && npm prune --omit=dev --ignore-scripts \
  && npm cache clean --force
 
-# ── Stage 2: the runtime, without compilers.
+# ── Stage 2: the runtime: the compiled JavaScript and production dependencies, no compilers, no sources.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     RAGENT_DATA_DIR=/data
 WORKDIR /app
-COPY --from=dependencies /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 COPY bin ./bin
-COPY src ./src
 # The index, checkpoints and feedback live in /data, owned by the image's unprivileged "node" user.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -73,7 +73,7 @@ for (const name of documents) {
   extracted.set(name, (await pdfToBlocks(bytes, { name, workers: 2 })).blocks);
 }
 
-/** BM25 over children in memory, ranked as the embedded index ranks them (search-snapshot.ts). */
+/** BM25 over children in memory, ranked as the embedded index ranks them (snapshot-segment.ts). */
 export function memoryRetriever(
   parents: ParentChunk[],
   children: ChildChunk[],

@@ -147,7 +147,7 @@ const environmentSchema = z.object({
   ) as PlatformEnvironment),
 });
 
-/** Every variable ragent reads (documented in .env.example and the README). */
+/** Every variable ragent reads (documented in .env.example and docs/configuration.md). */
 export const configVariableNames: readonly string[] = Object.freeze(Object.keys(environmentSchema.shape));
 
 /** How to fix each variable, shown with its error. */

@@ -4,25 +4,19 @@
  * platforms started by `adapters/cli/start-bot.ts`, the CLI commands) get the `Services`.
  */
 import type { Config } from './config.ts';
-import { createConversations } from './conversations/create-conversations.ts';
+import { deferConversations } from './conversations/deferred-conversations.ts';
 import type { Services } from './core/services.ts';
+import type { Conversations } from './core/types.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
 import type { Logger } from './logger.ts';
-import { createEmbedder } from './models/create-models.ts';
+import { createEmbedder } from './models/create-embedder.ts';
 import { withRetention } from './operators/turn-retention.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
 import { openChunkIndex } from './retrieval/open-chunk-index.ts';
 import { createVerifiedAnswerMatcher } from './retrieval/verified-answer-matcher.ts';
-import { openCheckpointer } from './stores/open-checkpointer.ts';
-import { openDatabase, type PostgresDatabase } from './stores/postgres/open-database.ts';
-import { createPostgresClusterSlots } from './stores/postgres/postgres-cluster-slots.ts';
-import { createPostgresCoordinationStore } from './stores/postgres/postgres-coordination-store.ts';
-import { createPostgresReplicas } from './stores/postgres/postgres-replicas.ts';
-import { createPostgresTurnHistory } from './stores/postgres/postgres-turn-history.ts';
-import { createPostgresVerifiedAnswers } from './stores/postgres/postgres-verified-answers.ts';
+import type { PostgresDatabase } from './stores/postgres/open-database.ts';
 import { sharedIndexWarning } from './stores/postgres/replica-notes.ts';
-import { withIndexWriteLock, withIngestLock } from './stores/postgres/session-locks.ts';
 import { singleProcessReplicas } from './stores/single-process-replicas.ts';
 import { openSqliteCoordinationStore } from './stores/sqlite-coordination-store.ts';
 import { openSqliteTurnHistory } from './stores/sqlite-turn-history.ts';
@@ -38,30 +32,63 @@ export interface AppServices extends Services {
   database: PostgresDatabase | undefined;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
-  const database = config.database
-    ? await openDatabase({ ...config.database, replicaId: config.replicaId, logger })
-    : undefined;
+export interface ServicesOptions {
+  /**
+   * Build the conversations (LangGraph, the chat model) on their first turn instead of now: for CLI
+   * commands, most of which never answer. `ragent start` builds them now, so a failure shows at start.
+   */
+  conversationsOnFirstUse?: boolean;
+}
+
+/** With DATABASE_URL: the PostgreSQL stores' module (imported only then) and the open database. */
+interface SharedState {
+  postgres: typeof import('./stores/postgres/postgres-stores.ts');
+  database: PostgresDatabase;
+}
+
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  options: ServicesOptions = {},
+): Promise<AppServices> {
+  const shared = config.database ? await openSharedState(config.database, config, logger) : undefined;
   try {
-    return await composeServices(config, logger, database);
+    return await composeServices(config, logger, options, shared);
   } catch (error) {
-    await database?.close();
+    await shared?.database.close();
     throw error;
   }
+}
+
+async function openSharedState(
+  connection: NonNullable<Config['database']>,
+  config: Config,
+  logger: Logger,
+): Promise<SharedState> {
+  const postgres = await import('./stores/postgres/postgres-stores.ts');
+  const database = await postgres.openDatabase({ ...connection, replicaId: config.replicaId, logger });
+  return { postgres, database };
 }
 
 async function composeServices(
   config: Config,
   logger: Logger,
-  database: PostgresDatabase | undefined,
+  options: ServicesOptions,
+  shared: SharedState | undefined,
 ): Promise<AppServices> {
+  const database = shared?.database;
   const warning = sharedIndexWarning(config);
   if (warning) logger.warn(warning);
   const embedder = createEmbedder(config);
   const index = await openChunkIndex(
     config,
     logger,
-    database ? { withNameLock: (scope, name, work) => withIndexWriteLock(database, scope, name, work) } : {},
+    shared
+      ? {
+          withNameLock: (scope, name, work) =>
+            shared.postgres.withIndexWriteLock(shared.database, scope, name, work),
+        }
+      : {},
   );
   const retriever = createRetriever({ index, embedder });
   const ingestion = createIngestion({
@@ -69,40 +96,54 @@ async function composeServices(
     logger,
     index,
     embedder,
-    ...(database ? { withNameLock: (scope, name, work) => withIngestLock(database, scope, name, work) } : {}),
+    ...(shared
+      ? {
+          withNameLock: (scope, name, work) =>
+            shared.postgres.withIngestLock(shared.database, scope, name, work),
+        }
+      : {}),
   });
-  const checkpoints = openCheckpointer(database);
+  // Checkpoints in Postgres for replicas; otherwise the conversations keep <dataDir>/checkpoints.sqlite.
+  const checkpoints = shared?.postgres.openPostgresCheckpointer(shared.database);
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
   const slots = config.limits.llmClusterConcurrency;
   const clusterSlots =
-    database && slots ? createPostgresClusterSlots(database, { slots, logger }) : undefined;
+    shared && slots
+      ? shared.postgres.createPostgresClusterSlots(shared.database, { slots, logger })
+      : undefined;
   // Verified answers per scope, served without the model to a question that means the same.
-  const verifiedAnswers = database
-    ? createPostgresVerifiedAnswers(database)
+  const verifiedAnswers = shared
+    ? shared.postgres.createPostgresVerifiedAnswers(shared.database)
     : openSqliteVerifiedAnswers(config.dataDir);
-  const conversations = await createConversations({
-    config,
-    logger,
-    retriever,
-    verifiedAnswers: createVerifiedAnswerMatcher({
-      answers: verifiedAnswers,
-      ...(embedder ? { embedder } : {}),
-    }),
-    ...(checkpoints ? { checkpoints } : {}),
-    ...(clusterSlots ? { clusterSlots } : {}),
-  });
+  const createAnswering = async (): Promise<Conversations> => {
+    const { createConversations } = await import('./conversations/create-conversations.ts');
+    return createConversations({
+      config,
+      logger,
+      retriever,
+      verifiedAnswers: createVerifiedAnswerMatcher({
+        answers: verifiedAnswers,
+        ...(embedder ? { embedder } : {}),
+      }),
+      ...(checkpoints ? { checkpoints } : {}),
+      ...(clusterSlots ? { clusterSlots } : {}),
+    });
+  };
+  const conversations = options.conversationsOnFirstUse
+    ? deferConversations(createAnswering)
+    : await createAnswering();
   // Event claims, turns in flight and feedback: shared by the replicas in Postgres, else bot.sqlite.
-  const coordination = database
-    ? createPostgresCoordinationStore(database)
+  const coordination = shared
+    ? shared.postgres.createPostgresCoordinationStore(shared.database)
     : openSqliteCoordinationStore(config.dataDir);
   // Every turn with its outcome (`ragent report`), beside the coordination store.
   const turnHistory = withRetention(
-    database ? createPostgresTurnHistory(database) : openSqliteTurnHistory(config.dataDir),
+    shared ? shared.postgres.createPostgresTurnHistory(shared.database) : openSqliteTurnHistory(config.dataDir),
     { retentionDays: config.retentionDays, logger },
   );
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.
-  const replicas = database
-    ? await createPostgresReplicas(database, logger.child({ component: 'replicas' }))
+  const replicas = shared
+    ? await shared.postgres.createPostgresReplicas(shared.database, logger.child({ component: 'replicas' }))
     : singleProcessReplicas();
   const turns = createTurnRunner({
     store: coordination,

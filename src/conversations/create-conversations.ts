@@ -42,7 +42,7 @@ export interface ConversationsDependencies {
   history?: HistoryWindow;
   /** Checkpoint database (default `<dataDir>/checkpoints.sqlite`). */
   checkpointPath?: string;
-  /** Checkpoints elsewhere (Postgres for replicas, see src/stores/open-checkpointer.ts) instead of SQLite. */
+  /** Checkpoints elsewhere (Postgres for replicas, see src/stores/postgres/postgres-checkpointer.ts) instead of SQLite. */
   checkpoints?: CheckpointStore;
   /** Model-call slots shared by all replicas (RAGENT_LLM_CLUSTER_CONCURRENCY), taken after this replica's own. */
   clusterSlots?: ClusterSlots;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DocumentRecord } from '../core/types.ts';
 import { describeError } from '../errors.ts';
-import { configuredEmbeddingModel } from '../models/create-models.ts';
+import { configuredEmbeddingModel } from '../models/create-embedder.ts';
 import {
   describeEmbeddingMix,
   describeIndexSize,
@@ -54,7 +54,7 @@ export async function checkIndex(config: Config, timeoutMs: number): Promise<Che
           title: sizeTitle,
           status: 'warn',
           detail: over,
-          fix: ['Set QDRANT_URL to a Qdrant server and ingest the documents there (README, "Qdrant").'],
+          fix: ['Set QDRANT_URL to a Qdrant server and ingest the documents there (docs/qdrant.md).'],
         }
       : {
           title: sizeTitle,

@@ -3,38 +3,14 @@
  * by RAGENT_EMBEDDINGS (they may differ, e.g. chat on vLLM and embeddings on Ollama).
  */
 import type { Config } from '../config.ts';
-import type { ChatModel, Embedder } from '../core/model-provider.ts';
+import type { ChatModel } from '../core/model-provider.ts';
 import { createOllamaChatModel } from './ollama-chat-model.ts';
-import { OllamaEmbedder } from './ollama-embedder.ts';
 import { createOpenAiChatModel } from './openai-chat-model.ts';
-import { OpenAiEmbedder } from './openai-embedder.ts';
+
+// The embedder has its own file: it is needed by commands that never chat (`ragent docs list`,
+// `ragent search`), which should not load the chat models' LangChain classes.
+export { configuredEmbeddingModel, createEmbedder } from './create-embedder.ts';
 
 export function createChatModel(config: Config): ChatModel {
   return config.llmProvider === 'openai' ? createOpenAiChatModel(config) : createOllamaChatModel(config);
-}
-
-/** The dense embedder, or undefined when RAGENT_EMBEDDINGS=none (BM25 only). */
-export function createEmbedder(config: Config): Embedder | undefined {
-  if (config.embeddings === 'none') return undefined;
-  if (config.embeddings === 'openai') {
-    return new OpenAiEmbedder({
-      config,
-      model: config.openai.embedModel ?? '',
-      batchSize: config.embedBatchSize,
-      timeoutMs: config.openai.timeoutMs,
-    });
-  }
-  return new OllamaEmbedder({
-    baseUrl: config.ollama.baseUrl,
-    model: config.ollama.embedModel,
-    batchSize: config.embedBatchSize,
-    timeoutMs: config.ollama.timeoutMs,
-    headers: config.ollama.headers,
-  });
-}
-
-/** The embedding model documents should carry: the configured one, or null for BM25 only. */
-export function configuredEmbeddingModel(config: Config): string | null {
-  if (config.embeddings === 'none') return null;
-  return config.embeddings === 'openai' ? (config.openai.embedModel ?? null) : config.ollama.embedModel;
 }

@@ -2,7 +2,6 @@
  * Dense embeddings from Ollama (`/api/embed` through @langchain/ollama, OLLAMA_HEADERS / OLLAMA_API_KEY
  * on every request). Batching, retries and checks live in BatchEmbedder.
  */
-import { OllamaEmbeddings } from '@langchain/ollama';
 import { RagentError } from '../errors.ts';
 import { BatchEmbedder, type BatchEmbedderOptions } from './batch-embedder.ts';
 import { describeModelFailure } from './model-failure.ts';
@@ -21,7 +20,9 @@ export class OllamaEmbedder extends BatchEmbedder {
     this.connection = options;
   }
 
-  protected request(texts: string[], signal: AbortSignal): Promise<unknown> {
+  protected async request(texts: string[], signal: AbortSignal): Promise<unknown> {
+    // Imported on the first embedding: LangChain is heavy, and most commands never embed.
+    const { OllamaEmbeddings } = await import('@langchain/ollama');
     const headers = this.connection.headers ?? {};
     const client = new OllamaEmbeddings({
       baseUrl: this.connection.baseUrl,

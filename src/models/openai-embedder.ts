@@ -2,7 +2,6 @@
  * Dense embeddings from an OpenAI-compatible server (`/v1/embeddings` through @langchain/openai), as
  * plain floats (some servers do not speak base64). Batching, retries and checks live in BatchEmbedder.
  */
-import { OpenAIEmbeddings } from '@langchain/openai';
 import type { Config } from '../config.ts';
 import { RagentError } from '../errors.ts';
 import { BatchEmbedder, type BatchEmbedderOptions } from './batch-embedder.ts';
@@ -21,7 +20,9 @@ export class OpenAiEmbedder extends BatchEmbedder {
     this.config = options.config;
   }
 
-  protected request(texts: string[], signal: AbortSignal): Promise<unknown> {
+  protected async request(texts: string[], signal: AbortSignal): Promise<unknown> {
+    // Imported on the first embedding: LangChain is heavy, and most commands never embed.
+    const { OpenAIEmbeddings } = await import('@langchain/openai');
     const client = new OpenAIEmbeddings({
       model: this.model,
       batchSize: texts.length,

@@ -36,7 +36,7 @@ export function describeIndexSize(size: EmbeddedIndexSize): string | undefined {
     `The embedded index holds ${size.children.toLocaleString('en-US')} chunks, ` +
     `${size.over.toLocaleString('en-US')} (${share} %) over the ${size.comfortable.toLocaleString('en-US')} ` +
     'it serves comfortably; searches get slower and it takes more memory. To grow further, run Qdrant and ' +
-    'set QDRANT_URL (see the README), then ingest the documents there.'
+    'set QDRANT_URL (see docs/qdrant.md), then ingest the documents there.'
   );
 }
 

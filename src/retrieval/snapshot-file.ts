@@ -8,15 +8,11 @@
  * Written to a temporary file and renamed, so a crash mid-write leaves the old file or none.
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import {
-  type Pause,
-  ScopeTable,
-  SearchSnapshot,
-  type SegmentParts,
-  type SnapshotOptions,
-  SnapshotSegment,
-  TokenTable,
-} from './search-snapshot.ts';
+import { SearchSnapshot } from './search-snapshot.ts';
+import type { SegmentParts, SnapshotOptions } from './segment-parts.ts';
+import { SnapshotSegment } from './snapshot-segment.ts';
+import { ScopeTable, TokenTable } from './snapshot-tables.ts';
+import type { Pause } from './work-in-slices.ts';
 
 const magic = 'RGS1';
 const arrayTypes = {

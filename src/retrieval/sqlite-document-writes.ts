@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { DocumentRecord, Scope } from '../core/types.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
 import { documentChanged } from './document-changed.ts';
-import type { SnapshotRow } from './search-snapshot.ts';
+import type { SnapshotRow } from './segment-parts.ts';
 import { checkEmbedding, denseDimensionOf, hasDenseVectors } from './sqlite-embedding.ts';
 import type { LiveSnapshot } from './sqlite-live-snapshot.ts';
 import { bumpWriteGeneration } from './sqlite-meta.ts';

@@ -7,7 +7,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { Logger } from '../logger.ts';
-import { buildSegmentNow, type SearchSnapshot, type SnapshotRow } from './search-snapshot.ts';
+import { buildSegmentNow } from './build-segment.ts';
+import type { SearchSnapshot } from './search-snapshot.ts';
+import type { SnapshotRow } from './segment-parts.ts';
 import { writeSnapshotFile } from './snapshot-file.ts';
 
 /** How the snapshot is built, searched and kept (see `SqliteChunkIndexOptions`). */

@@ -7,7 +7,7 @@
 import type { DocumentRecord, Scope } from '../core/types.ts';
 import type { MoveOutcome } from './chunk-index.ts';
 import { moveSourceMissing, moveTargetTaken, moveToSameScope } from './move-errors.ts';
-import type { SnapshotRow } from './search-snapshot.ts';
+import type { SnapshotRow } from './segment-parts.ts';
 import type { LiveSnapshot } from './sqlite-live-snapshot.ts';
 import { bumpWriteGeneration } from './sqlite-meta.ts';
 import { guardWrite, type SqliteStore } from './sqlite-open.ts';

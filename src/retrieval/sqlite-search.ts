@@ -9,13 +9,14 @@ import type { Scope, SearchHit } from '../core/types.ts';
 import type { SearchOptions, SearchQuery } from './chunk-index.ts';
 import { candidatePoolSize, limitPerParent } from './diversify.ts';
 import { reciprocalRankFusion } from './fusion.ts';
-import { runSteps, runStepsNow, type Scored, slicePause } from './search-snapshot.ts';
+import type { Scored } from './segment-parts.ts';
 import { embeddingMismatch, recordedDimension, recordedModel } from './sqlite-embedding.ts';
 import type { LiveSnapshot } from './sqlite-live-snapshot.ts';
 import type { SqliteStore } from './sqlite-open.ts';
 import { type ChildRow, toChild } from './sqlite-rows.ts';
 import { currentSnapshot } from './sqlite-snapshot-refresh.ts';
 import { normalized } from './vector-codec.ts';
+import { runSteps, runStepsNow, slicePause } from './work-in-slices.ts';
 
 /** How deep each ranking goes before fusion. */
 const fusionDepth = (k: number) => Math.max(k * 4, 40);

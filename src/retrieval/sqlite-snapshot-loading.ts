@@ -6,17 +6,12 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import {
-  buildSegment,
-  buildSegmentFromPages,
-  type Pause,
-  ScopeTable,
-  SearchSnapshot,
-  type SnapshotRow,
-  type SnapshotSegment,
-  slicePause,
-} from './search-snapshot.ts';
+import { buildSegment, buildSegmentFromPages } from './build-segment.ts';
+import { SearchSnapshot } from './search-snapshot.ts';
+import type { SnapshotRow } from './segment-parts.ts';
 import { readSnapshotFile } from './snapshot-file.ts';
+import type { SnapshotSegment } from './snapshot-segment.ts';
+import { ScopeTable } from './snapshot-tables.ts';
 import {
   applyTo,
   BuildCancelled,
@@ -33,6 +28,7 @@ import {
   type VectorPage,
   vectorPagesCurrent,
 } from './vector-pages.ts';
+import { type Pause, slicePause } from './work-in-slices.ts';
 
 /**
  * Reads every child through a second, read-only connection inside one read transaction (a consistent

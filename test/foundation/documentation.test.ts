@@ -1,5 +1,6 @@
 /** The docs and deployment files stay true to the code: every variable documented, the commands real. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +10,38 @@ import { configVariableNames, loadConfig } from '../../src/config.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(`${root}${file}`, 'utf8');
 
-function readmeSection(name: string): string {
-  const readme = read('README.md');
-  const start = readme.indexOf(`<!-- section: ${name}`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf('\n## ', start);
-  return readme.slice(start, end < 0 ? undefined : end);
+/** The part of a Markdown file from its `<!-- section: name` marker to the next `## ` heading. */
+function section(file: string, name: string): string {
+  const text = read(file);
+  const start = text.indexOf(`<!-- section: ${name}`);
+  expect([file, start >= 0]).toEqual([file, true]);
+  const end = text.indexOf('\n## ', start);
+  return text.slice(start, end < 0 ? undefined : end);
 }
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+function anchors(file: string): Set<string> {
+  const headings = read(file)
+    .replace(/```[\s\S]*?```/g, '')
+    .matchAll(/^#{1,6} (.+)$/gm);
+  return new Set([...headings].map((match) => anchorOf(match[1] ?? '')));
+}
+
+const markdownFiles = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'BENCHMARKS.md',
+  ...readdirSync(`${root}docs`)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 describe('documentation', () => {
   it('.env.example documents every variable, and its values are the defaults', () => {
@@ -26,13 +52,14 @@ describe('documentation', () => {
     expect(loadConfig(active, { envFile: false })).toEqual(loadConfig({}, { envFile: false }));
   });
 
-  it('the README configuration table lists every variable', () => {
-    const table = readmeSection('configuration');
+  // The configuration table lives in docs/configuration.md (the README links to it).
+  it('the configuration table (docs/configuration.md) lists every variable', () => {
+    const table = section('docs/configuration.md', 'configuration');
     for (const name of configVariableNames) expect(table).toContain(`| \`${name}\` |`);
   });
 
   it('the quick start has exactly the two commands, and CI runs the test one', () => {
-    const commands = [...readmeSection('quick-start').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
+    const commands = [...section('README.md', 'quick-start').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
       match[1]?.trim(),
     );
     expect(commands).toEqual(['npm ci && npm start', 'npm ci && npm test']);
@@ -55,8 +82,16 @@ describe('documentation', () => {
       expect(flags).toContain(option);
     expect(dockerfile).toMatch(/^FROM node:22|ARG NODE_IMAGE=node:22-bookworm-slim/m);
     expect(dockerfile).toContain('USER node');
-    expect(dockerfile).toContain('npm ci --omit=dev');
-    expect(JSON.parse(read('package.json')).dependencies).toHaveProperty('tsx');
+    // The image runs the compiled JavaScript: `npm ci` builds dist/ (npm's `prepare`), the dev tools
+    // are pruned, and the runtime stage copies dist/ without the sources (tsx is for development only).
+    const packageJson = JSON.parse(read('package.json'));
+    expect(packageJson.scripts.prepare).toBe('npm run -s build');
+    expect(packageJson.scripts.build).toContain('tsc -p tsconfig.build.json');
+    expect(packageJson.devDependencies).toHaveProperty('tsx');
+    expect(dockerfile).toMatch(/RUN npm ci \\\n && npm prune --omit=dev/);
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).toContain('COPY --from=build /app/dist ./dist');
+    expect(runtime).not.toMatch(/^COPY src/m);
   });
 
   it('services run node bin/ragent.js start directly (npm and npx do not pass SIGTERM on), with a stop timeout over the drain', () => {
@@ -65,7 +100,7 @@ describe('documentation', () => {
     expect(unit).toMatch(/^WorkingDirectory=\S+$/m);
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(15);
     expect(unit).toMatch(/^Restart=on-failure$/m);
-    const production = readmeSection('production');
+    const production = section('docs/production.md', 'production');
     expect(production).toContain('node bin/ragent.js start');
     expect(production).toMatch(/`npm start` or `npx ragent start`[^.]*SIGTERM[^.]*orphaned/);
   });
@@ -89,6 +124,29 @@ describe('documentation', () => {
       expect([name, file && existsSync(`${root}${file}`)]).toEqual([name, true]);
     }
     expect(read('BENCHMARKS.md')).toContain('## Ingest');
-    expect(readmeSection('testing')).toContain('CONTRIBUTING.md');
+    expect(section('README.md', 'testing')).toContain('CONTRIBUTING.md');
+  });
+
+  it('the README stays short for a newcomer and links to the reference in docs/', () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(350);
+    for (const file of markdownFiles.filter((name) => name.startsWith('docs/')))
+      expect([file, readme.includes(`](${file})`)]).toEqual([file, true]);
+  });
+
+  it('every relative link of the Markdown files points at a file (and heading) that exists', () => {
+    for (const file of markdownFiles) {
+      const text = read(file).replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (!target || /^(https?:|mailto:)/.test(target)) continue;
+        const [linked = '', anchor] = target.split('#');
+        const resolved = linked
+          ? path.posix.normalize(path.posix.join(path.posix.dirname(file), linked))
+          : file;
+        expect([file, target, existsSync(`${root}${resolved}`)]).toEqual([file, target, true]);
+        if (anchor && resolved.endsWith('.md'))
+          expect([file, target, anchors(resolved).has(anchor)]).toEqual([file, target, true]);
+      }
+    }
   });
 });

@@ -20,7 +20,7 @@ describe('index health', () => {
     expect(describeIndexSize(over)).toBe(
       'The embedded index holds 300,000 chunks, 50,000 (20 %) over the 250,000 it serves comfortably; ' +
         'searches get slower and it takes more memory. To grow further, run Qdrant and set QDRANT_URL ' +
-        '(see the README), then ingest the documents there.',
+        '(see docs/qdrant.md), then ingest the documents there.',
     );
   });
 

@@ -34,9 +34,10 @@ export function createCliContext(environment: Record<string, string | undefined>
       return logger;
     },
     services: () => {
-      // Loaded on first use: `--help` and `doctor` never pay for the graph, stores and adapters.
+      // Loaded on first use: `--help` and `doctor` never pay for the stores; the answer graph loads
+      // on the first question only (`docs list`, `search` and `ingest` never load LangGraph).
       services ??= import('../../main.ts').then(({ createServices }) =>
-        createServices(context.config(), context.logger()),
+        createServices(context.config(), context.logger(), { conversationsOnFirstUse: true }),
       );
       return services;
     },

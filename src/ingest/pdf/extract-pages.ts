@@ -11,6 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { RagentError } from '../../errors.ts';
+import { workerEntry } from '../../worker-entry.ts';
 import {
   contentTooLarge,
   defaultIngestLimits,
@@ -128,7 +129,7 @@ class WorkerPool {
 
   private startWorker(input: WorkerInput, workerCount: number): void {
     const { name } = this.options;
-    const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), {
+    const worker = new Worker(workerEntry(import.meta.url, 'extract-worker'), {
       workerData: input,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.workerMemoryMb },
     });

@@ -1,7 +1,6 @@
 /** `ragent backup <dir>`: an online copy of the data directory's databases (safe while ragent runs). */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { backupDataDir } from '../../../backup/backup-data-dir.ts';
 import type { CliContext } from '../cli-context.ts';
 
 export function registerBackupCommand(program: Command, context: CliContext): void {
@@ -12,6 +11,7 @@ export function registerBackupCommand(program: Command, context: CliContext): vo
     .action(async (directory: string) => {
       const config = context.config();
       const target = path.resolve(directory);
+      const { backupDataDir } = await import('../../../backup/backup-data-dir.ts');
       const copied = await backupDataDir(config.dataDir, target);
       for (const file of copied) {
         context.output.write(`✓ ${file.name}  ${(file.bytes / 1024 / 1024).toFixed(1)} MB\n`);
@@ -19,7 +19,7 @@ export function registerBackupCommand(program: Command, context: CliContext): vo
       context.output.write(`Backed up ${config.dataDir} to ${target}.\n`);
       if (config.qdrant) {
         (context.progress ?? process.stderr).write(
-          `The vectors live in Qdrant (collection ${config.qdrant.collection}): snapshot it too (see the README).\n`,
+          `The vectors live in Qdrant (collection ${config.qdrant.collection}): snapshot it too (see docs/production.md).\n`,
         );
       }
     });

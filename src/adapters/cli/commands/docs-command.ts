@@ -8,13 +8,6 @@ import type { Command } from 'commander';
 import type { Config } from '../../../config.ts';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
-import { configuredEmbeddingModel } from '../../../models/create-models.ts';
-import {
-  describeEmbeddingMix,
-  describeStaleRanking,
-  embeddingMix,
-  staleRanking,
-} from '../../../retrieval/index-health.ts';
 import type { CliContext } from '../cli-context.ts';
 
 interface ScopeOption {
@@ -34,6 +27,10 @@ export function registerDocsCommand(program: Command, context: CliContext): void
         throw new RagentError('INVALID_INPUT', 'Use either --scope or --all, not both.');
       }
       const { ingestion, config, index } = await context.services();
+      const { configuredEmbeddingModel } = await import('../../../models/create-embedder.ts');
+      const { describeEmbeddingMix, describeStaleRanking, embeddingMix, staleRanking } = await import(
+        '../../../retrieval/index-health.ts'
+      );
       let documents: DocumentRecord[];
       if (options.all) {
         if (!index.listAllDocuments) {

@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import type { Config } from '../../../config.ts';
 import type { CheckResult, CheckStatus, DoctorReport } from '../../../doctor/check-result.ts';
-import { runDoctor } from '../../../doctor/run-doctor.ts';
 import { isRagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 
@@ -48,6 +47,7 @@ async function diagnose(context: CliContext, timeoutMs: number): Promise<DoctorR
     };
     return { results: [result], ok: false };
   }
+  const { runDoctor } = await import('../../../doctor/run-doctor.ts');
   return runDoctor(config, { timeoutMs });
 }
 

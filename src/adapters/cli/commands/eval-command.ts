@@ -8,13 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { sharedScope } from '../../../core/types.ts';
 import { describeError, RagentError } from '../../../errors.ts';
-import { countTokens } from '../../../graph/token-counter.ts';
-import {
-  type EvalMetrics,
-  type EvalReport,
-  evaluateRetrieval,
-  parseQuestions,
-} from '../../../retrieval/evaluation.ts';
+import type { EvalMetrics, EvalReport } from '../../../retrieval/evaluation.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { collectScopes, parseK } from './search-command.ts';
@@ -46,6 +40,8 @@ export function registerEvalCommand(program: Command, context: CliContext): void
           cause: error,
         });
       });
+      const { evaluateRetrieval, parseQuestions } = await import('../../../retrieval/evaluation.ts');
+      const { countTokens } = await import('../../../graph/token-counter.ts');
       const questions = parseQuestions(text, file);
       if (questions.length === 0) throw new RagentError('INVALID_INPUT', `${file} holds no questions.`);
       const { retriever } = await context.services();

@@ -9,12 +9,6 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { type IngestReport, sharedScope } from '../../../core/types.ts';
 import { describeError, isRagentError } from '../../../errors.ts';
-import {
-  describeIndexSize,
-  describeStaleRanking,
-  embeddedIndexSize,
-  staleRanking,
-} from '../../../retrieval/index-health.ts';
 import { ingestStageWords } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
@@ -43,6 +37,9 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
         return;
       }
       const { ingestion, logger, index, config } = await context.services();
+      const { describeIndexSize, describeStaleRanking, embeddedIndexSize, staleRanking } = await import(
+        '../../../retrieval/index-health.ts'
+      );
       const progressBar = createProgressBar({
         stream: (context.progress ?? process.stderr) as NodeJS.WriteStream,
       });

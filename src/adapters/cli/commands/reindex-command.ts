@@ -7,7 +7,6 @@
  */
 import type { Command } from 'commander';
 import { sharedScope } from '../../../core/types.ts';
-import { reindexDocuments } from '../../../ingest/reindex-documents.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
 
@@ -27,6 +26,7 @@ export function registerReindexCommand(program: Command, context: CliContext): v
       const document = idOrName
         ? await ingestion.findDocument({ idOrName, scope: options.scope ?? sharedScope })
         : undefined;
+      const { reindexDocuments } = await import('../../../ingest/reindex-documents.ts');
       const bar = createProgressBar({ stream: output as NodeJS.WriteStream });
       let current = '';
       const report = await reindexDocuments(
