@@ -6,7 +6,7 @@
 /** Which documents a caller may see: `shared`, `slack:<team>`, `discord:<guild>`. */
 export type Scope = string;
 
-/** `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>`. */
+/** `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>`, `mcp:ask-<uuid>` (one-off). */
 export type ThreadId = string;
 
 export const sharedScope: Scope = 'shared';
