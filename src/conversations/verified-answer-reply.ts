@@ -56,6 +56,7 @@ export function verifiedAnswerOf(verified: VerifiedAnswer): Answer {
     : [];
   return {
     id: randomUUID(),
+    outcome: 'verified',
     markdown: appendSources(body, sources),
     body,
     sources,

@@ -8,7 +8,7 @@
  * passing `test/stores/contracts/turn-history-contract.ts`.
  */
 import type { RagentError } from '../errors.ts';
-import type { Scope, ThreadId, TurnResult } from './types.ts';
+import type { Scope, ThreadId, TurnOutcome, TurnResult } from './types.ts';
 
 /**
  * How a turn ended. `not-found`: answered that the documents do not cover it; `clarification`: asked
@@ -16,14 +16,7 @@ import type { Scope, ThreadId, TurnResult } from './types.ts';
  * message); `failed`: an error (with its code), also an answer cut off midway; `verified`: a verified
  * answer served without the model; `handed-off`: passed to a person.
  */
-export type TurnOutcome =
-  | 'answered'
-  | 'not-found'
-  | 'clarification'
-  | 'stopped'
-  | 'failed'
-  | 'verified'
-  | 'handed-off';
+export type { TurnOutcome };
 
 export const turnOutcomes: readonly TurnOutcome[] = [
   'answered',
@@ -89,7 +82,7 @@ export type SettledTurn = { result: TurnResult } | { error: RagentError };
  * What a record says about how the turn ended: its id (the answer's, which votes refer to, else
  * `key`), outcome, error code and the documents the answer cites (once each, in order).
  */
-export function outcomeOf(
+export function settledOutcome(
   settled: SettledTurn,
   key: string,
 ): Pick<PastTurn, 'id' | 'outcome' | 'errorCode' | 'citedDocuments'> {
@@ -104,7 +97,7 @@ export function outcomeOf(
           cited.set(source.docId, { documentId: source.docId, name: source.file });
       return {
         id: result.answer.id,
-        outcome: result.answer.verified ? 'verified' : 'answered',
+        outcome: result.answer.verified ? 'verified' : result.answer.outcome,
         citedDocuments: [...cited.values()],
       };
     }

@@ -10,7 +10,7 @@
 export type Scope = string;
 
 /**
- * `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>` — built and read
+ * `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>`, `mcp:ask-<uuid>` (one-off) — built and read
  * only through `ids.ts` (its parts may hold `:`).
  */
 export type ThreadId = string;
@@ -94,10 +94,17 @@ export interface RetrievedContext {
  * How a turn ended: an answer from the documents, an answer saying the documents do not cover the
  * question (shown without sources), a clarification question, a stop, or a failure (an error).
  */
-export type TurnOutcome = 'answered' | 'not-found' | 'clarification' | 'stopped' | 'failed';
+export type TurnOutcome =
+  | 'answered'
+  | 'not-found'
+  | 'clarification'
+  | 'stopped'
+  | 'failed'
+  | 'verified'
+  | 'handed-off';
 
-/** The outcomes a turn that produced an answer can have. */
-export type AnswerOutcome = Extract<TurnOutcome, 'answered' | 'not-found'>;
+/** The outcomes a turn that produced an answer can have (`verified`: a verified answer, no model call). */
+export type AnswerOutcome = Extract<TurnOutcome, 'answered' | 'not-found' | 'verified'>;
 
 export interface Answer {
   /** Unique per answer (feedback buttons refer to it). */

@@ -6,7 +6,7 @@
  * recorded by whoever finishes it.
  */
 import type { ChatPlatform, Place } from '../core/chat-platform.ts';
-import { outcomeOf, type SettledTurn } from '../core/turn-history.ts';
+import { settledOutcome, type SettledTurn } from '../core/turn-history.ts';
 import type { TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -38,7 +38,7 @@ export async function recordTurn(
   const link = platform.threadLink?.(place);
   await tryStore(log, 'record the turn for the report', () =>
     records.recordTurn({
-      ...outcomeOf(settled, job.key),
+      ...settledOutcome(settled, job.key),
       platform: platform.name,
       scopes: [...place.scopes],
       threadId: place.threadId,

@@ -4,7 +4,7 @@
  * turn: once settled, whatever it ended with; a failure to record is only logged.
  */
 import { randomUUID } from 'node:crypto';
-import { outcomeOf, type SettledTurn, type TurnHistory } from '../../core/turn-history.ts';
+import { settledOutcome, type SettledTurn, type TurnHistory } from '../../core/turn-history.ts';
 import type { Conversations, TurnResult } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -32,7 +32,7 @@ export async function handleAndRecord(
   }
   try {
     await services.turnHistory.recordTurn({
-      ...outcomeOf(settled, `cli:${randomUUID()}`),
+      ...settledOutcome(settled, `cli:${randomUUID()}`),
       platform: 'cli',
       scopes: [...request.scopes],
       threadId: request.threadId,
