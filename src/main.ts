@@ -138,7 +138,9 @@ async function composeServices(
     : openSqliteCoordinationStore(config.dataDir);
   // Every turn with its outcome (`ragent report`), beside the coordination store.
   const turnHistory = withRetention(
-    shared ? shared.postgres.createPostgresTurnHistory(shared.database) : openSqliteTurnHistory(config.dataDir),
+    shared
+      ? shared.postgres.createPostgresTurnHistory(shared.database)
+      : openSqliteTurnHistory(config.dataDir),
     { retentionDays: config.retentionDays, logger },
   );
   // Platform rate budgets are shared out among the live replicas; Discord shards are leased.

@@ -6,7 +6,7 @@
  * recorded by whoever finishes it.
  */
 import type { ChatPlatform, Place } from '../core/chat-platform.ts';
-import { settledOutcome, type SettledTurn } from '../core/turn-history.ts';
+import { type SettledTurn, settledOutcome } from '../core/turn-history.ts';
 import type { TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';

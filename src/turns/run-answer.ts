@@ -17,8 +17,8 @@ import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
-import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import { recordTurn } from './record-turn.ts';
+import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import {
   type AttachedPlatform,
   claimAndBeginTurn,

@@ -4,7 +4,7 @@
  * turn: once settled, whatever it ended with; a failure to record is only logged.
  */
 import { randomUUID } from 'node:crypto';
-import { settledOutcome, type SettledTurn, type TurnHistory } from '../../core/turn-history.ts';
+import { type SettledTurn, settledOutcome, type TurnHistory } from '../../core/turn-history.ts';
 import type { Conversations, TurnResult } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';

@@ -8,6 +8,6 @@ export { openPostgresCheckpointer } from './postgres-checkpointer.ts';
 export { createPostgresClusterSlots } from './postgres-cluster-slots.ts';
 export { createPostgresCoordinationStore } from './postgres-coordination-store.ts';
 export { createPostgresReplicas } from './postgres-replicas.ts';
-export { withIndexWriteLock, withIngestLock } from './session-locks.ts';
 export { createPostgresTurnHistory } from './postgres-turn-history.ts';
 export { createPostgresVerifiedAnswers } from './postgres-verified-answers.ts';
+export { withIndexWriteLock, withIngestLock } from './session-locks.ts';
