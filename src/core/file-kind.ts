@@ -22,8 +22,11 @@ export const sheetKinds: ReadonlySet<FileKind> = new Set(['xlsx', 'ods', 'csv', 
 /** Kinds whose chunk positions are slide numbers. */
 export const slideKinds: ReadonlySet<FileKind> = new Set(['pptx', 'odp']);
 
-/** Kinds whose chunk positions are pages. */
-export const pageKinds: ReadonlySet<FileKind> = new Set(['pdf']);
+/**
+ * Kinds that have only sections (every chunk at position 1). Any kind in none of these sets counts its
+ * positions in pages (PDF, and what else is paged).
+ */
+export const sectionKinds: ReadonlySet<FileKind> = new Set(['markdown', 'text', 'docx', 'odt']);
 
 /**
  * The kind of a document stored before kinds were recorded: those could only be PDF, Markdown or text,

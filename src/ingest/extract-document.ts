@@ -9,7 +9,7 @@ import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
 import { pdfToBlocks } from './pdf-to-markdown.ts';
 import { readInWorker } from './readers/read-in-worker.ts';
-import { readerFor } from './readers/reader-registry.ts';
+import { hasReader } from './readers/reader-registry.ts';
 import type { ExtractedDocument } from './text-block.ts';
 import { markdownToBlocks, plainTextToBlocks } from './text-to-blocks.ts';
 
@@ -56,7 +56,7 @@ function read(
   limits: IngestLimits,
 ): Promise<ExtractedDocument> {
   if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits });
-  if (readerFor(options.kind)) {
+  if (hasReader(options.kind)) {
     return readInWorker(options.kind, bytes, { name: options.name, limits, signal: options.signal });
   }
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');

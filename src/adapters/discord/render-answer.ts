@@ -10,6 +10,7 @@ import {
   ComponentType,
   escapeMarkdown,
 } from 'discord.js';
+import { describePlace } from '../../core/location.ts';
 import type { Answer, Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
 
@@ -49,7 +50,8 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
       source.link && isDiscordMessageLink(source.link)
         ? `[${name.replace(/[[\]]/g, '\\$&')}](${source.link})`
         : name;
-    const line = `📄 **${linked}** — ${pages(source.pages)}`;
+    const place = source.location ? escapeMarkdown(describePlace(source.location)) : pages(source.pages);
+    const line = place ? `📄 **${linked}** — ${place}` : `📄 **${linked}**`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
       lines.push(more.trim());

@@ -6,6 +6,7 @@
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { FileKind } from '../../core/file-kind.ts';
 import { streamAnswerText } from '../answer-text.ts';
 import { turnContext } from '../graph-dependencies.ts';
 import { messageText } from '../message-text.ts';
@@ -67,12 +68,23 @@ export function createAggregateAnswers() {
       if (!body) body = answers.map((answer) => stripSourcesBlock(answer.answer)).join('\n\n');
     }
     if (!body) body = noAnswerText;
-    const collected = collectSources(answers.map((answer) => answer.contexts));
-    const links = await turnContext(config).tools.documentLinks(
-      collected.map((source) => source.docId),
-      config.signal,
+    const documentIds = [
+      ...new Set(answers.flatMap((answer) => answer.contexts.map((context) => context.documentId))),
+    ];
+    const details = await turnContext(config).tools.documentDetails(documentIds, config.signal);
+    const kinds = new Map<string, FileKind>();
+    const links = new Map<string, string>();
+    for (const [id, detail] of details) {
+      if (detail.kind) kinds.set(id, detail.kind);
+      if (detail.link) links.set(id, detail.link);
+    }
+    const sources = linkSources(
+      collectSources(
+        answers.map((answer) => answer.contexts),
+        kinds,
+      ),
+      links,
     );
-    const sources = linkSources(collected, links);
     const markdown = appendSources(body, sources);
     return {
       outcome: {

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isRagentError } from '../../errors.ts';
 import type { ReaderWorkerInput, ReaderWorkerResult } from './reader-protocol.ts';
-import { readerFor } from './reader-registry.ts';
+import { loadReader } from './reader-registry.ts';
 
 if (!parentPort) throw new Error('reader-worker.ts runs only as a worker thread.');
 const port = parentPort;
@@ -10,8 +10,7 @@ const input = workerData as ReaderWorkerInput;
 const send = (message: ReaderWorkerResult) => port.postMessage(message);
 
 try {
-  const reader = readerFor(input.kind);
-  if (!reader) throw new Error(`No reader for ${input.kind} files.`);
+  const reader = await loadReader(input.kind);
   const document = await reader(new Uint8Array(input.bytes), { name: input.name, limits: input.limits });
   send({ type: 'done', document });
 } catch (error) {
