@@ -81,3 +81,13 @@ export function describePlace(location: Location): string {
   if ('pages' in location) return described.slice(2, -1);
   return described.replace(/^, /, '').replace(/^ › /, '› ');
 }
+
+/**
+ * How big a document is in its own unit: "12 pages", "4 slides", "1,200 rows" (the last row number of
+ * a spreadsheet). `pages` of a document record holds that count.
+ */
+export function describeExtent(document: { pages: number; kind?: FileKind }): string {
+  const { pages, kind } = document;
+  const unit = kind && slideKinds.has(kind) ? 'slide' : kind && sheetKinds.has(kind) ? 'row' : 'page';
+  return `${pages.toLocaleString('en-US')} ${unit}${pages === 1 ? '' : 's'}`;
+}
