@@ -50,7 +50,9 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
       source.link && isDiscordMessageLink(source.link)
         ? `[${name.replace(/[[\]]/g, '\\$&')}](${source.link})`
         : name;
-    const place = source.location ? escapeMarkdown(describePlace(source.location)) : pages(source.pages);
+    const place = source.location
+      ? escapeMarkdown(describePlace(source.location).replace(/^› /, ''))
+      : pages(source.pages);
     const line = place ? `📄 **${linked}** — ${place}` : `📄 **${linked}**`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
