@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, makeDocx, makeOpenDocument, makePptx, makeXlsx, odf } from '../support/make-office.ts';
 import { runCli } from '../support/run-cli.ts';
 
-describe('ragent ingest and search of Office files and spreadsheets', () => {
+describe('ragent ingest and search of Office files and spreadsheets', { timeout: 180_000 }, () => {
   let directory: string;
   let files: string;
   let environment: Record<string, string>;

@@ -21,7 +21,7 @@ const summary = (blocks: readonly TextBlock[]) =>
 
 const allText = (blocks: readonly TextBlock[]) => blocks.map((block) => block.text).join('\n');
 
-describe('DOCX', () => {
+describe('DOCX', { timeout: 180_000 }, () => {
   it('keeps headings as sections, lists and tables; footnotes and comments stay out of the body', async () => {
     const bytes = makeDocx(
       docx.heading(1, 'Store guide') +
@@ -85,7 +85,7 @@ describe('DOCX', () => {
   });
 });
 
-describe('PPTX', () => {
+describe('PPTX', { timeout: 180_000 }, () => {
   it('makes one section per slide with its title, text, table and speaker notes, at its slide number', async () => {
     const bytes = makePptx([
       {
@@ -118,7 +118,7 @@ describe('PPTX', () => {
   });
 });
 
-describe('XLSX', () => {
+describe('XLSX', { timeout: 180_000 }, () => {
   it('reads visible sheets only, rows numbered as shown, cached formula values, numbers and dates as displayed', async () => {
     const bytes = makeXlsx([
       {
@@ -176,7 +176,7 @@ describe('XLSX', () => {
   });
 });
 
-describe('OpenDocument', () => {
+describe('OpenDocument', { timeout: 180_000 }, () => {
   it('ODT: outline levels become sections; lists and tables kept; notes and comments left out', async () => {
     const bytes = makeOpenDocument(
       'text',
@@ -239,7 +239,7 @@ describe('OpenDocument', () => {
   });
 });
 
-describe('CSV and TSV', () => {
+describe('CSV and TSV', { timeout: 180_000 }, () => {
   it('numbers rows as the file shows them (first line = row 1, blank lines counted) and keeps quoted commas', async () => {
     const csv = 'Cost centre,Amount,Note\n4410,"12,300","multi\nline"\n\n4420,800,\n';
     const { blocks, pageCount } = await read('costs.csv', new TextEncoder().encode(csv));

@@ -42,7 +42,7 @@ function declareSize(zip: Uint8Array, entry: string, size: number): Uint8Array {
   return bytes;
 }
 
-describe('zip bombs', () => {
+describe('zip bombs', { timeout: 180_000 }, () => {
   it('refuses a file whose entries declare more than RAGENT_MAX_UNZIPPED_MB, before inflating any', async () => {
     const bomb = makeDocx(docx.paragraph('hello'), { extra: { 'word/padding.xml': '' } });
     // 64 MB of zeros deflate to about 64 kB.
@@ -86,7 +86,7 @@ describe('zip bombs', () => {
   });
 });
 
-describe('XML attacks', () => {
+describe('XML attacks', { timeout: 180_000 }, () => {
   const laughs =
     '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
     '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>';
@@ -130,7 +130,7 @@ describe('XML attacks', () => {
   });
 });
 
-describe('protected and oversized files', () => {
+describe('protected and oversized files', { timeout: 180_000 }, () => {
   it('refuses a password-protected OpenDocument file with OFFICE_ENCRYPTED', async () => {
     const locked = makeOpenDocument('spreadsheet', '', { encrypted: true });
     const { code, message } = await refusal('locked.ods', locked);

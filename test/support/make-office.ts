@@ -161,10 +161,12 @@ export interface XlsxSheet {
 /** Styles: 0 General, 1 `#,##0`, 2 `yyyy-mm-dd` (custom 164), 3 `0.0%` (custom 165), 4 `d mmm yyyy` (166). */
 export function makeXlsx(sheets: readonly XlsxSheet[], options: { date1904?: boolean } = {}): Uint8Array {
   const strings: string[] = [];
+  const indexes = new Map<string, number>();
   const stringIndex = (text: string) => {
-    const found = strings.indexOf(text);
-    if (found >= 0) return found;
+    const found = indexes.get(text);
+    if (found !== undefined) return found;
     strings.push(text);
+    indexes.set(text, strings.length - 1);
     return strings.length - 1;
   };
   const column = (index: number) => {

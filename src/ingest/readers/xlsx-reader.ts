@@ -1,6 +1,7 @@
 /**
- * XLSX (Office Open XML workbooks): the zip is read with fflate within the zip limits, its XML with
- * fast-xml-parser, and each cell is shown as Excel shows it: its cached value (a formula's last result;
+ * XLSX (Office Open XML workbooks): the zip is read with fflate within the zip limits, the workbook's XML
+ * with fast-xml-parser and its sheets and shared strings streamed through saxes (no tree of a million
+ * cells), and each cell is shown as Excel shows it: its cached value (a formula's last result;
  * a formula never calculated is empty) formatted with its number format by numfmt (dates, thousands
  * separators, percentages; dates of 1904-based workbooks shifted to numfmt's 1900 system). Visible
  * sheets only (hidden and "very hidden" ones are skipped, as are chart sheets), in workbook order, rows
@@ -12,8 +13,8 @@
  * read-excel-file does not tell hidden sheets apart. The XML mapping here is small; the parsing, the zip
  * and the number formats are the libraries'.
  */
-import { XMLParser } from 'fast-xml-parser';
 import { format as formatNumber, getFormatFromId, isDateFormat } from 'numfmt';
+import { SaxesParser } from 'saxes';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled } from '../ingest-limits.ts';
 import { columnIndex, SheetBlocks } from '../sheet-records.ts';
@@ -27,38 +28,29 @@ import {
   readRelationships,
   refuseDoctype,
   tagOf,
-  textNodeOf,
   type XmlNode,
 } from './safe-xml.ts';
-import { ZipContainer } from './zip-container.ts';
+import { decodeXmlText, ZipContainer } from './zip-container.ts';
 
 /** Days between the 1904 and the 1900 date systems' day zero. */
 const days1904 = 1462;
 
-/** Sheet XML is large (a cell per element): parsed into plain objects, rows and cells always arrays. */
-const sheetParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: false,
-  removeNSPrefix: true,
-  isArray: (name) => name === 'row' || name === 'c' || name === 'r',
-});
+/** Bytes of a part decoded and parsed at a time: a large sheet is never held as one string. */
+const sliceBytes = 1024 * 1024;
 
 interface SheetCell {
-  r?: string;
-  t?: string;
-  s?: string;
-  v?: unknown;
-  is?: unknown;
+  t: string | undefined;
+  s: string | undefined;
+  /** `<v>`: the cached value. */
+  value: string;
+  /** `<is>`: an inline string's text. */
+  inline: string;
 }
 
-interface SheetRowXml {
-  r?: string;
-  c?: SheetCell[];
+interface WorkbookStyles {
+  formats: readonly string[];
+  date1904: boolean;
+  sharedStrings: readonly string[];
 }
 
 export const readXlsx: Reader = async (bytes, { name, limits, signal }) => {
@@ -70,11 +62,12 @@ export const readXlsx: Reader = async (bytes, { name, limits, signal }) => {
   const workbook = xml('xl/workbook.xml');
   if (!workbook) throw missingPart(name, 'xl/workbook.xml');
   const relationships = readRelationships(xml('xl/_rels/workbook.xml.rels') ?? [], 'xl');
-  const date1904 = ['1', 'true'].includes(
-    attributeOf(findFirst(workbook, 'workbookPr') ?? {}, 'date1904') ?? '',
-  );
-  const sharedStrings = readSharedStrings(xml('xl/sharedStrings.xml') ?? []);
-  const styleFormats = readStyleFormats(xml('xl/styles.xml') ?? []);
+  const sharedStringsPart = zip.read(['xl/sharedStrings.xml']).get('xl/sharedStrings.xml');
+  const styles: WorkbookStyles = {
+    date1904: ['1', 'true'].includes(attributeOf(findFirst(workbook, 'workbookPr') ?? {}, 'date1904') ?? ''),
+    formats: readStyleFormats(xml('xl/styles.xml') ?? []),
+    sharedStrings: sharedStringsPart ? readSharedStrings(sharedStringsPart, name) : [],
+  };
 
   const sheets = new SheetBlocks(name, limits);
   let maxRow = 0;
@@ -84,36 +77,122 @@ export const readXlsx: Reader = async (bytes, { name, limits, signal }) => {
     const target = relationships.get(attributeOf(sheet, 'r:id') ?? '');
     if (!target || !/\/worksheets\//.test(`/${target}`)) continue;
     if (signal?.aborted) throw ingestCancelled(name, signal);
-    const text = zip.text(target);
-    if (text === undefined) throw missingPart(name, target);
-    // Checked here too: this parser is not safe-xml's (it builds plain objects, which is faster).
-    refuseDoctype(text, name, target);
-    const parsed = parseSheet(text, name, target);
+    const part = zip.read([target]).get(target);
+    if (!part) throw missingPart(name, target);
     sheets.startSheet(attributeOf(sheet, 'name') ?? target);
-    let lastRow = 0;
-    for (const row of parsed) {
-      const number = Number(row.r) || lastRow + 1;
-      lastRow = number;
-      const cells: string[] = [];
-      let lastColumn = -1;
-      for (const cell of row.c ?? []) {
-        const column = cell.r ? columnIndex(cell.r) : lastColumn + 1;
-        lastColumn = column;
-        if (column < 0 || column > 16_383) continue;
-        cells[column] = displayedValue(cell, sharedStrings, styleFormats, date1904);
-      }
-      sheets.add({ row: number, cells: Array.from(cells, (cell) => cell ?? '') });
-      maxRow = Math.max(maxRow, number);
-    }
+    maxRow = Math.max(maxRow, readSheet(part, name, target, styles, sheets));
   }
   return { pageCount: Math.max(1, maxRow), blocks: sheets.blocks };
 };
 
-function parseSheet(text: string, fileName: string, entry: string): SheetRowXml[] {
+/**
+ * Streams a worksheet's XML through saxes (a sheet is a long flat list of cells: building a tree of it
+ * costs more than reading it) and adds each row to the sheet's blocks. Returns the last row number.
+ */
+function readSheet(
+  part: Uint8Array,
+  fileName: string,
+  entry: string,
+  styles: WorkbookStyles,
+  sheets: SheetBlocks,
+): number {
+  let rowNumber = 0;
+  let cells: string[] = [];
+  let column = -1;
+  let cell: SheetCell | undefined;
+  let inValue = false;
+  let inInline = false;
+  let inInlineText = false;
+  let inPhonetic = false;
+  const parser = newParser(fileName, entry);
+  parser.on('opentag', (tag) => {
+    const local = localName(tag.name);
+    const attributes = tag.attributes as Record<string, string>;
+    if (local === 'row') {
+      rowNumber = Number(attributes.r) || rowNumber + 1;
+      cells = [];
+      column = -1;
+    } else if (local === 'c') {
+      column = attributes.r ? columnIndex(attributes.r) : column + 1;
+      cell = { t: attributes.t, s: attributes.s, value: '', inline: '' };
+    } else if (local === 'v') inValue = true;
+    else if (local === 'is') inInline = true;
+    else if (local === 'rPh') inPhonetic = true;
+    else if (local === 't' && inInline && !inPhonetic) inInlineText = true;
+  });
+  parser.on('text', (text) => {
+    if (!cell) return;
+    if (inValue) cell.value += text;
+    else if (inInlineText) cell.inline += text;
+  });
+  parser.on('closetag', (tag) => {
+    const local = localName(tag.name);
+    if (local === 'v') inValue = false;
+    else if (local === 't') inInlineText = false;
+    else if (local === 'rPh') inPhonetic = false;
+    else if (local === 'is') inInline = false;
+    else if (local === 'c') {
+      if (cell && column >= 0 && column <= 16_383) cells[column] = displayedValue(cell, styles);
+      cell = undefined;
+    } else if (local === 'row') {
+      sheets.add({ row: rowNumber, cells: Array.from(cells, (value) => value ?? '') });
+    }
+  });
+  parseInSlices(parser, part, fileName, entry);
+  return rowNumber;
+}
+
+/** Shared strings in order; each is its text runs joined (phonetic guides left out). */
+function readSharedStrings(part: Uint8Array, fileName: string): string[] {
+  const strings: string[] = [];
+  let current: string[] | undefined;
+  let inText = false;
+  let inPhonetic = false;
+  const parser = newParser(fileName, 'xl/sharedStrings.xml');
+  parser.on('opentag', (tag) => {
+    const local = localName(tag.name);
+    if (local === 'si') current = [];
+    else if (local === 'rPh') inPhonetic = true;
+    else if (local === 't' && !inPhonetic) inText = true;
+  });
+  parser.on('text', (text) => {
+    if (inText) current?.push(text);
+  });
+  parser.on('closetag', (tag) => {
+    const local = localName(tag.name);
+    if (local === 't') inText = false;
+    else if (local === 'rPh') inPhonetic = false;
+    else if (local === 'si') {
+      strings.push(current?.join('') ?? '');
+      current = undefined;
+    }
+  });
+  parseInSlices(parser, part, fileName, 'xl/sharedStrings.xml');
+  return strings;
+}
+
+/** A saxes parser that refuses a DOCTYPE (see safe-xml.ts) the moment it meets one. */
+function newParser(fileName: string, entry: string): SaxesParser {
+  const parser = new SaxesParser({ xmlns: false });
+  parser.on('doctype', () => refuseDoctype('<!DOCTYPE', fileName, entry));
+  return parser;
+}
+
+function parseInSlices(parser: SaxesParser, part: Uint8Array, fileName: string, entry: string): void {
   try {
-    const parsed = sheetParser.parse(text) as { worksheet?: { sheetData?: { row?: SheetRowXml[] } } };
-    return parsed.worksheet?.sheetData?.row ?? [];
+    if (part[0] === 0xff || part[0] === 0xfe) {
+      parser.write(decodeXmlText(part));
+    } else {
+      const decoder = new TextDecoder('utf-8');
+      for (let offset = 0; offset < part.byteLength; offset += sliceBytes) {
+        const text = decoder.decode(part.subarray(offset, offset + sliceBytes), { stream: true });
+        parser.write(offset === 0 ? text.replace(/^\uFEFF/, '') : text);
+      }
+      parser.write(decoder.decode());
+    }
+    parser.close();
   } catch (error) {
+    if (error instanceof RagentError) throw error;
     throw new RagentError(
       'OFFICE_CORRUPT',
       `${fileName} could not be read: its ${entry} is not well-formed XML. Save the file again from its application.`,
@@ -122,30 +201,31 @@ function parseSheet(text: string, fileName: string, entry: string): SheetRowXml[
   }
 }
 
-function displayedValue(
-  cell: SheetCell,
-  sharedStrings: readonly string[],
-  styleFormats: readonly string[],
-  date1904: boolean,
-): string {
+/** `x:row` → `row`: some writers prefix the spreadsheet namespace. */
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+function displayedValue(cell: SheetCell, styles: WorkbookStyles): string {
   switch (cell.t) {
     case 's':
-      return sharedStrings[Number(plainText(cell.v))] ?? '';
+      return styles.sharedStrings[Number(cell.value)] ?? '';
     case 'inlineStr':
-      return richText(cell.is);
+      return cell.inline;
     case 'str':
     case 'e':
-      return plainText(cell.v);
+      return cell.value;
     case 'b':
-      return plainText(cell.v) === '1' ? 'TRUE' : 'FALSE';
+      return cell.value.trim() === '1' ? 'TRUE' : 'FALSE';
     default: {
-      const raw = plainText(cell.v);
+      const raw = cell.value.trim();
       if (raw === '') return '';
-      const pattern = styleFormats[Number(cell.s ?? 0)] ?? 'General';
+      const pattern = styles.formats[Number(cell.s ?? 0)] ?? 'General';
       if (cell.t === 'd') return formatValue(pattern, new Date(raw), raw);
       const value = Number(raw);
       if (!Number.isFinite(value)) return raw;
-      const dated = date1904 && isDateFormat(pattern) ? value + days1904 : value;
+      const dated = styles.date1904 && isDateFormat(pattern) ? value + days1904 : value;
       return formatValue(pattern, dated, raw);
     }
   }
@@ -157,43 +237,6 @@ function formatValue(pattern: string, value: number | Date, raw: string): string
   } catch {
     return raw;
   }
-}
-
-/** The text of an element parsed by the sheet parser: a string, or an object with `#text`. */
-function plainText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return plainText((value as Record<string, unknown>)['#text']);
-  return String(value);
-}
-
-/** `<is><t>…</t></is>` or rich text runs `<is><r><t>…</t></r>…</is>`. */
-function richText(value: unknown): string {
-  if (!value || typeof value !== 'object') return plainText(value);
-  const node = value as { t?: unknown; r?: Array<{ t?: unknown }> };
-  if (node.r) return node.r.map((run) => plainText(run.t)).join('');
-  return plainText(node.t);
-}
-
-/** Shared strings in order; each is its text runs joined (phonetic guides left out). */
-function readSharedStrings(xml: XmlNode[]): string[] {
-  return findAll(xml, 'si').map((item) => {
-    const pieces: string[] = [];
-    const visit = (nodes: readonly XmlNode[]) => {
-      for (const node of nodes) {
-        const tag = tagOf(node);
-        if (tag === 'rPh') continue;
-        if (tag === 't')
-          pieces.push(
-            childrenOf(node)
-              .map((text) => textNodeOf(text) ?? '')
-              .join(''),
-          );
-        else visit(childrenOf(node));
-      }
-    };
-    visit(childrenOf(item));
-    return pieces.join('');
-  });
 }
 
 /** The number format pattern of each cell style (`s` of a cell indexes `cellXfs`). */
