@@ -9,7 +9,7 @@
  *
  * Why not exceljs or read-excel-file: neither gives a cell's displayed text (both return raw numbers or
  * Date objects, losing "12,300" or "31/03/2026" as the sheet shows it), exceljs keeps the whole
- * workbook model in memory (about 1 KB a cell) and reads the zip without our size checks, and
+ * workbook model in memory and reads the zip without our size checks, and
  * read-excel-file does not tell hidden sheets apart. The XML mapping here is small; the parsing, the zip
  * and the number formats are the libraries'.
  */
