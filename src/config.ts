@@ -105,6 +105,9 @@ const coreEnvironment = {
   RAGENT_MAX_CHUNKS: wholeNumber(100_000, 1, 10_000_000),
   RAGENT_INGEST_TIMEOUT_S: wholeNumber(300, 1, 86_400),
   RAGENT_INGEST_MEMORY_MB: wholeNumber(1_024, 128, 65_536),
+  RAGENT_MAX_ROWS: wholeNumber(200_000, 1, 10_000_000),
+  RAGENT_MAX_UNZIPPED_MB: wholeNumber(256, 1, 16_384),
+  RAGENT_MAX_ZIP_ENTRIES: wholeNumber(10_000, 1, 1_000_000),
   RAGENT_INGEST_DEFAULT_SET: z.preprocess(
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
@@ -227,6 +230,9 @@ export interface Config extends PlatformConfigs {
     maxChunks: number;
     timeoutMs: number;
     workerMemoryMb: number;
+    maxRows: number;
+    maxUnzippedBytes: number;
+    maxZipEntries: number;
     /** Where a chat upload goes unless the user picks: the channel's set or the workspace's/server's. */
     defaultSet: 'channel' | 'workspace';
   };
@@ -372,6 +378,9 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       maxChunks: env.RAGENT_MAX_CHUNKS,
       timeoutMs: env.RAGENT_INGEST_TIMEOUT_S * 1000,
       workerMemoryMb: env.RAGENT_INGEST_MEMORY_MB,
+      maxRows: env.RAGENT_MAX_ROWS,
+      maxUnzippedBytes: env.RAGENT_MAX_UNZIPPED_MB * 1024 * 1024,
+      maxZipEntries: env.RAGENT_MAX_ZIP_ENTRIES,
       defaultSet: env.RAGENT_INGEST_DEFAULT_SET,
     },
     limits: {

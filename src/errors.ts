@@ -39,6 +39,18 @@ export const errorCodes = [
   'PDF_CORRUPT',
   'PDF_ENCRYPTED',
   'PDF_NO_TEXT',
+  /** A password-protected Word, PowerPoint, Excel or OpenDocument file. */
+  'OFFICE_ENCRYPTED',
+  /** An Office file (DOCX, PPTX, XLSX, ODT, ODP, ODS) whose zip or XML cannot be read. */
+  'OFFICE_CORRUPT',
+  /** XML with a document type declaration (entity expansion, external entities): never read. */
+  'XML_DOCTYPE_REFUSED',
+  /** An Office file whose entries would unpack past RAGENT_MAX_UNZIPPED_MB. */
+  'ZIP_TOO_LARGE',
+  /** An Office file with more entries than RAGENT_MAX_ZIP_ENTRIES. */
+  'ZIP_TOO_MANY_ENTRIES',
+  /** A sheet of a spreadsheet with more rows than RAGENT_MAX_ROWS. */
+  'SHEET_TOO_MANY_ROWS',
   'INGEST_TOO_MANY_PAGES',
   'INGEST_TEXT_TOO_LARGE',
   'INGEST_CONTENT_TOO_LARGE',

@@ -2,6 +2,8 @@
  * The core vocabulary shared by ingestion, retrieval, the graph and the adapters.
  * Nothing here knows a chat platform.
  */
+import type { FileKind } from './file-kind.ts';
+import type { Location } from './location.ts';
 
 /**
  * Which documents a caller may see: `shared`, `slack:<team>`, `slack:<team>:<channel>`,
@@ -38,6 +40,12 @@ export interface DocumentRecord {
   sparseWeightsVersion?: number;
   /** Where the file was uploaded (its Slack permalink or Discord message link), when it came from a chat. */
   link?: string;
+  /**
+   * What the file is (detected from its bytes), which says what its chunks' positions mean (pages,
+   * slides, rows; see core/location.ts). The stores always fill it: documents stored before kinds were
+   * recorded get theirs from their names (`kindOfOldDocument`).
+   */
+  kind?: FileKind;
 }
 
 export interface ChunkLocation {
@@ -75,9 +83,15 @@ export interface SearchHit {
 export interface Source {
   file: string;
   docId: string;
+  /** Positions in the unit of the document's kind (pages, slides, rows); see `location`. */
   pages: [number, number];
   /** The section's headings (H1 › H2), when the answer cited that section by its number. */
   section?: string[];
+  /**
+   * Where in the file, for documents whose positions are not pages (slides, sheet rows, sections):
+   * absent for PDFs, which are cited by `pages` ("p. 12") as ever.
+   */
+  location?: Location;
   /** The upload the document came from (DocumentRecord.link), for adapters that link the source. */
   link?: string;
 }

@@ -6,6 +6,8 @@
  * cover the question — the `NOT_FOUND` first line the prompts ask for, or one of the usual wordings in
  * its opening sentence when it cites nothing — is "not found": it gets no sources.
  */
+import type { FileKind } from '../core/file-kind.ts';
+import { isPaged, locationOf } from '../core/location.ts';
 import type { AnswerOutcome, Source } from '../core/types.ts';
 import { collectSources } from './sources.ts';
 import type { AgentContext } from './state.ts';
@@ -135,8 +137,9 @@ export interface CitedAnswer {
 export function citeAnswer(
   text: string,
   contextsPerAnswer: readonly AgentContext[][],
-  options: { answered?: boolean } = {},
+  options: { answered?: boolean; kinds?: ReadonlyMap<string, FileKind> } = {},
 ): CitedAnswer {
+  const kinds = options.kinds ?? new Map<string, FileKind>();
   const contexts = contextsPerAnswer.flat();
   const { text: withoutMarker, marked } = takeNotFoundLine(text);
   const { text: renumbered, cited } = renumberCitations(withoutMarker, citationNumbers(contexts));
@@ -151,17 +154,29 @@ export function citeAnswer(
     return {
       outcome: 'answered',
       body: renumbered.trim(),
-      sources: collectSources(contextsPerAnswer),
+      sources: collectSources(contextsPerAnswer, kinds),
       numbered: false,
     };
   }
   const sources = cited.map((number) => {
     const context = bestContextFor(contexts, number);
+    const pages: [number, number] = [context.pages[0], context.pages[1]];
+    const kind = kinds.get(context.documentId);
     return {
       file: context.file,
       docId: context.documentId,
-      pages: [context.pages[0], context.pages[1]] as [number, number],
+      pages,
       ...(context.sectionPath.length > 0 ? { section: context.sectionPath } : {}),
+      // Slides, sheet rows and sections are cited in their own terms; pages as before.
+      ...(isPaged(kind)
+        ? {}
+        : {
+            location: locationOf(kind, {
+              pageStart: pages[0],
+              pageEnd: pages[1],
+              sectionPath: context.sectionPath,
+            }),
+          }),
     };
   });
   return { outcome: 'answered', body: renumbered.trim(), sources, numbered: true };

@@ -12,6 +12,7 @@
  * Qdrant fuses with its own RRF, the same formula (k = 60 in current Qdrant versions).
  */
 import { z } from 'zod';
+import type { FileKind } from '../core/file-kind.ts';
 import type { ParentChunk, Scope, SearchHit } from '../core/types.ts';
 import { describeError } from '../errors.ts';
 import type { Retriever } from '../retrieval/chunk-index.ts';
@@ -90,10 +91,19 @@ export interface RetrievalTools {
   /** What a call is about, for progress before it runs. */
   describe(call: ToolCallRequest): ToolOutcome['progress'];
   /**
-   * The upload links of these documents (those that have one), in the turn's scopes. Never throws: the
-   * links only decorate the sources, so a failed or slow lookup leaves them out.
+   * The upload links (those that have one) and kinds of these documents, in the turn's scopes. Never
+   * throws: they only decorate the sources (a link, a slide or sheet instead of a page), so a failed or
+   * slow lookup leaves them out.
    */
-  documentLinks(documentIds: readonly string[], signal?: AbortSignal): Promise<Map<string, string>>;
+  documentDetails(
+    documentIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, DocumentDetails>>;
+}
+
+export interface DocumentDetails {
+  link?: string;
+  kind?: FileKind;
 }
 
 export interface RetrievalToolsOptions {
@@ -163,20 +173,25 @@ export function createRetrievalTools(options: RetrievalToolsOptions): RetrievalT
 
   return {
     keyOf,
-    async documentLinks(documentIds, signal) {
-      const links = new Map<string, string>();
-      if (documentIds.length === 0) return links;
+    async documentDetails(documentIds, signal) {
+      const details = new Map<string, DocumentDetails>();
+      if (documentIds.length === 0) return details;
       try {
         const documents = await withTimeout(
           options.retriever.getDocuments(documentIds, scopes),
           options.timeoutMs,
           signal,
         );
-        for (const document of documents) if (document.link) links.set(document.id, document.link);
+        for (const document of documents) {
+          details.set(document.id, {
+            ...(document.link ? { link: document.link } : {}),
+            ...(document.kind ? { kind: document.kind } : {}),
+          });
+        }
       } catch (error) {
         if (signal?.aborted) throw error;
       }
-      return links;
+      return details;
     },
     describe(call) {
       const parsed = parse(call);

@@ -1,20 +1,62 @@
 /**
  * What a file is, from its bytes (never its name alone): a PDF starts with `%PDF-` (within its first
- * KiB), whatever it is called; a .md/.txt file must be valid UTF-8 without NUL bytes. Anything else —
- * an image named .pdf, a PDF-less .pdf, a binary .txt — is unsupported; a .pdf that is not one is
- * told so (and whether it is text, which can be ingested under a .txt name).
+ * KiB), whatever it is called; an Office file is a zip whose directory names its main part (DOCX, PPTX,
+ * XLSX: `[Content_Types].xml` and `word/`, `ppt/` or `xl/`; OpenDocument: its `mimetype` entry); a
+ * password-protected Office file is an OLE compound file holding `EncryptionInfo`. A .md/.txt/.csv/.tsv
+ * file must be valid UTF-8 without NUL bytes. A file whose name claims one type while its bytes are
+ * another (a .docx that is a PDF, a .pdf that is text) is told what it really is.
  */
+import type { FileKind } from '../core/file-kind.ts';
 import { RagentError } from '../errors.ts';
+import { officeEncrypted } from './readers/open-document.ts';
+import { isZip, tryListEntries } from './readers/zip-container.ts';
 
-export type FileKind = 'pdf' | 'markdown' | 'text';
+export type { FileKind } from '../core/file-kind.ts';
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** The kinds an Office file's extension claims. */
+const officeExtensions: Readonly<Record<string, FileKind>> = {
+  docx: 'docx',
+  odt: 'odt',
+  pptx: 'pptx',
+  odp: 'odp',
+  xlsx: 'xlsx',
+  ods: 'ods',
+};
+
+const kindNames: Readonly<Record<FileKind, string>> = {
+  pdf: 'a PDF',
+  markdown: 'Markdown',
+  text: 'plain text',
+  docx: 'a Word document (DOCX)',
+  odt: 'an OpenDocument text (ODT)',
+  pptx: 'a PowerPoint deck (PPTX)',
+  odp: 'an OpenDocument presentation (ODP)',
+  xlsx: 'an Excel workbook (XLSX)',
+  ods: 'an OpenDocument spreadsheet (ODS)',
+  csv: 'CSV',
+  tsv: 'TSV',
+};
+
+const kindExtensions: Readonly<Partial<Record<FileKind, string>>> = {
+  pdf: '.pdf',
+  docx: '.docx',
+  odt: '.odt',
+  pptx: '.pptx',
+  odp: '.odp',
+  xlsx: '.xlsx',
+  ods: '.ods',
+};
+
+export const supportedTypesText = '.pdf, .md, .txt, .docx, .odt, .pptx, .odp, .xlsx, .ods, .csv and .tsv';
 
 export interface FileLimits {
   maxFileBytes: number;
 }
 
-/** Throws FILE_EMPTY, FILE_TOO_LARGE or FILE_UNSUPPORTED with a one-line reason. */
+/** Throws FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED or OFFICE_ENCRYPTED with a one-line reason. */
 export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimits): FileKind {
   if (bytes.byteLength === 0) {
     throw new RagentError('FILE_EMPTY', `${name} is empty (0 bytes). Check the file and try again.`);
@@ -28,24 +70,101 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
       { details: { bytes: bytes.byteLength, limit: limits.maxFileBytes } },
     );
   }
-  if (startsWithPdfMagic(bytes)) return 'pdf';
-  // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
-  const text = isText(bytes);
-  if (/\.(md|markdown|txt)$/i.test(name) && text) return /\.txt$/i.test(name) ? 'text' : 'markdown';
-  if (/\.pdf$/i.test(name)) {
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  const claimed = extension === 'pdf' ? 'pdf' : officeExtensions[extension];
+  if (startsWith(bytes, oleMagic)) {
+    if (isEncryptedOffice(bytes)) throw officeEncrypted(name);
     throw new RagentError(
       'FILE_UNSUPPORTED',
-      text
-        ? `${name} is named .pdf but is not a PDF: its content is plain text. Rename it to .txt (or .md) ` +
-            'to ingest it as text, or export the document as a real PDF.'
-        : `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
-            'document again as a PDF.',
+      `${name} is an old binary Office file (.doc, .xls or .ppt), which ragent does not read. Save it as ` +
+        '.docx, .xlsx or .pptx and ingest that.',
     );
+  }
+  const contentKind = startsWithPdfMagic(bytes) ? 'pdf' : isZip(bytes) ? officeKindOfZip(bytes) : undefined;
+  if (claimed && contentKind !== claimed) throw mismatch(name, extension, contentKind, bytes);
+  if (contentKind) return contentKind;
+  // Text has no magic bytes: it must be valid UTF-8 and be named as a text kind.
+  const text = isText(bytes);
+  if (text) {
+    if (/\.(md|markdown)$/i.test(name)) return 'markdown';
+    if (extension === 'txt') return 'text';
+    if (extension === 'csv') return 'csv';
+    if (extension === 'tsv' || extension === 'tab') return 'tsv';
   }
   throw new RagentError(
     'FILE_UNSUPPORTED',
-    `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,
+    `${name} is not a file type ragent reads. Supported: ${supportedTypesText}.`,
   );
+}
+
+function mismatch(
+  name: string,
+  extension: string,
+  actual: FileKind | undefined,
+  bytes: Uint8Array,
+): RagentError {
+  const claimedName = extension === 'pdf' ? 'a PDF' : kindNames[officeExtensions[extension] ?? 'text'];
+  if (actual) {
+    const rename = kindExtensions[actual];
+    return new RagentError(
+      'FILE_UNSUPPORTED',
+      `${name} is named .${extension} but is ${kindNames[actual]}, not ${claimedName}.` +
+        (rename ? ` Rename it to ${rename} to ingest it.` : ''),
+      { details: { claimed: extension, actual } },
+    );
+  }
+  if (isText(bytes)) {
+    return new RagentError(
+      'FILE_UNSUPPORTED',
+      `${name} is named .${extension} but is not ${claimedName}: its content is plain text. Rename it to .txt ` +
+        `(or .md) to ingest it as text, or export the document as ${extension === 'pdf' ? 'a real PDF' : `a real .${extension} file`}.`,
+    );
+  }
+  return new RagentError(
+    'FILE_UNSUPPORTED',
+    extension === 'pdf'
+      ? `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
+          'document again as a PDF.'
+      : `${name} is named .${extension} but is not ${claimedName} (it is not a zip with the parts that ` +
+          `format has). Save or download it again as .${extension}.`,
+  );
+}
+
+/** An Office format told by the zip's directory (and the mimetype entry of OpenDocument files). */
+function officeKindOfZip(bytes: Uint8Array): FileKind | undefined {
+  const entries = tryListEntries(bytes);
+  if (!entries) return undefined;
+  const names = new Set(entries.map((entry) => entry.name));
+  if (names.has('[Content_Types].xml')) {
+    if (names.has('word/document.xml')) return 'docx';
+    if (names.has('ppt/presentation.xml')) return 'pptx';
+    if (names.has('xl/workbook.xml')) return 'xlsx';
+    return undefined;
+  }
+  // The mimetype entry is stored first and uncompressed: its text follows its local header at offset 30.
+  if (names.has('mimetype')) {
+    const nameLength = (bytes[26] ?? 0) | ((bytes[27] ?? 0) << 8);
+    const extraLength = (bytes[28] ?? 0) | ((bytes[29] ?? 0) << 8);
+    const start = 30 + nameLength + extraLength;
+    const mimetype = new TextDecoder('latin1').decode(bytes.subarray(start, start + 64));
+    if (mimetype.startsWith('application/vnd.oasis.opendocument.text')) return 'odt';
+    if (mimetype.startsWith('application/vnd.oasis.opendocument.presentation')) return 'odp';
+    if (mimetype.startsWith('application/vnd.oasis.opendocument.spreadsheet')) return 'ods';
+  }
+  return undefined;
+}
+
+/**
+ * Word, Excel and PowerPoint save a password-protected file as an OLE compound file with an
+ * `EncryptionInfo` stream (its directory names are UTF-16LE); the name is searched in the file's bytes.
+ */
+function isEncryptedOffice(bytes: Uint8Array): boolean {
+  const needle = Buffer.from('EncryptionInfo', 'utf16le');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle);
+}
+
+function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
+  return magic.every((byte, index) => bytes[index] === byte);
 }
 
 function startsWithPdfMagic(bytes: Uint8Array): boolean {

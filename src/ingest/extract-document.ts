@@ -1,11 +1,15 @@
 /**
  * Any supported file (by its bytes) into blocks: PDF through pdf.js in worker threads, Markdown and
- * text directly. Both are held to the ingest limits (a text file to RAGENT_MAX_TEXT_MB by its size).
+ * text directly, every other kind by its reader (readers/reader-registry.ts) in a worker thread. All
+ * are held to the ingest limits (a text file to RAGENT_MAX_TEXT_MB by its size, a reader's output by
+ * the text it made).
  */
 import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
 import { pdfToBlocks } from './pdf-to-markdown.ts';
+import { readInWorker } from './readers/read-in-worker.ts';
+import { hasReader } from './readers/reader-registry.ts';
 import type { ExtractedDocument } from './text-block.ts';
 import { markdownToBlocks, plainTextToBlocks } from './text-to-blocks.ts';
 
@@ -18,20 +22,18 @@ export interface ExtractDocumentOptions {
   signal?: AbortSignal;
 }
 
+/** Kinds whose size in bytes is their size in text (checked before reading). */
+const textKinds: ReadonlySet<FileKind> = new Set(['markdown', 'text', 'csv', 'tsv']);
+
 export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractDocumentOptions,
 ): Promise<ExtractedDocument> {
   const limits = options.limits ?? defaultIngestLimits;
   if (options.signal?.aborted) throw ingestCancelled(options.name, options.signal);
-  if (options.kind !== 'pdf' && bytes.byteLength > limits.maxTextChars)
+  if (textKinds.has(options.kind) && bytes.byteLength > limits.maxTextChars)
     throw tooMuchText(options.name, limits);
-  const extracted =
-    options.kind === 'pdf'
-      ? await pdfToBlocks(bytes, { ...options, limits })
-      : (options.kind === 'markdown' ? markdownToBlocks : plainTextToBlocks)(
-          new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''),
-        );
+  const extracted = await read(bytes, options, limits);
   if (extracted.blocks.length === 0) {
     throw options.kind === 'pdf'
       ? new RagentError(
@@ -40,6 +42,23 @@ export async function extractDocument(
         )
       : new RagentError('FILE_EMPTY', `${options.name} has no text in it. Check the file and try again.`);
   }
-  if (options.kind !== 'pdf') options.onPage?.(1, 1);
+  if (options.kind !== 'pdf') {
+    const chars = extracted.blocks.reduce((sum, block) => sum + block.text.length + 2, 0);
+    if (chars > limits.maxTextChars) throw tooMuchText(options.name, limits);
+    options.onPage?.(extracted.pageCount, extracted.pageCount);
+  }
   return extracted;
+}
+
+function read(
+  bytes: Uint8Array,
+  options: ExtractDocumentOptions,
+  limits: IngestLimits,
+): Promise<ExtractedDocument> {
+  if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits });
+  if (hasReader(options.kind)) {
+    return readInWorker(options.kind, bytes, { name: options.name, limits, signal: options.signal });
+  }
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  return Promise.resolve(options.kind === 'markdown' ? markdownToBlocks(text) : plainTextToBlocks(text));
 }

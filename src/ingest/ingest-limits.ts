@@ -16,6 +16,12 @@ export interface IngestLimits {
   timeoutMs: number;
   /** RAGENT_INGEST_MEMORY_MB: heap of one PDF reader thread; a file needing more kills that thread only. */
   workerMemoryMb: number;
+  /** RAGENT_MAX_ROWS: rows of one sheet of a spreadsheet (XLSX, ODS, CSV, TSV). */
+  maxRows: number;
+  /** RAGENT_MAX_UNZIPPED_MB, in bytes: what the entries of an Office file (a zip) may inflate to together. */
+  maxUnzippedBytes: number;
+  /** RAGENT_MAX_ZIP_ENTRIES: entries of an Office file (a zip). */
+  maxZipEntries: number;
 }
 
 /** The defaults of the variables above (see src/config.ts). */
@@ -25,6 +31,9 @@ export const defaultIngestLimits: IngestLimits = Object.freeze({
   maxChunks: 100_000,
   timeoutMs: 300_000,
   workerMemoryMb: 1_024,
+  maxRows: 200_000,
+  maxUnzippedBytes: 256 * 1024 * 1024,
+  maxZipEntries: 10_000,
 });
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -93,4 +102,32 @@ export function ingestCancelled(name: string, signal: AbortSignal): RagentError 
   return new RagentError('INGEST_CANCELLED', `Ingesting ${name} was cancelled; nothing was added.`, {
     cause: signal.reason,
   });
+}
+
+export function tooManyRows(name: string, sheet: string, rows: number, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'SHEET_TOO_MANY_ROWS',
+    `${name} has more than ${count(limits.maxRows)} rows in ${sheet}, the limit; nothing was added. ` +
+      'Split the sheet, or raise RAGENT_MAX_ROWS.',
+    { details: { sheet, rows, limit: limits.maxRows } },
+  );
+}
+
+/** An Office file whose entries would inflate past RAGENT_MAX_UNZIPPED_MB (told by its zip directory). */
+export function unzippedTooLarge(name: string, bytes: number, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'ZIP_TOO_LARGE',
+    `${name} would unpack to ${megabytes(bytes)}, over the ${megabytes(limits.maxUnzippedBytes)} limit; ` +
+      'nothing was added. Check the file (it may be built to exhaust memory), or raise RAGENT_MAX_UNZIPPED_MB.',
+    { details: { bytes, limit: limits.maxUnzippedBytes } },
+  );
+}
+
+export function tooManyZipEntries(name: string, entries: number, limits: IngestLimits): RagentError {
+  return new RagentError(
+    'ZIP_TOO_MANY_ENTRIES',
+    `${name} holds ${count(entries)} files inside, over the limit of ${count(limits.maxZipEntries)}; ` +
+      'nothing was added. Check the file, or raise RAGENT_MAX_ZIP_ENTRIES.',
+    { details: { entries, limit: limits.maxZipEntries } },
+  );
 }

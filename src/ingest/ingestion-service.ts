@@ -144,6 +144,7 @@ export function createIngestion({
       ingestedAt: new Date().toISOString(),
       embeddingModel,
       sparseWeightsVersion,
+      kind,
       ...(request.link ? { link: request.link } : {}),
     };
     checkAborted();

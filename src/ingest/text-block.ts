@@ -1,10 +1,14 @@
-/** The structure every input (PDF, Markdown, plain text) is turned into before chunking. */
+/** The structure every input (PDF, Markdown, text, Office files, spreadsheets) is turned into before chunking. */
 export interface TextBlock {
-  kind: 'heading' | 'paragraph' | 'list' | 'code';
+  /** `table`: a Markdown table whose text starts with its header row (see table-blocks.ts). */
+  kind: 'heading' | 'paragraph' | 'list' | 'code' | 'table';
   /** For headings: 1 (#), 2 (##) or 3 (###). */
   level?: number;
   text: string;
-  /** 1-based, inclusive. */
+  /**
+   * 1-based, inclusive positions in the unit of the document's kind: pages (PDF), slides (decks), rows
+   * as the sheet shows them (spreadsheets), 1 for documents that only have sections.
+   */
   pageStart: number;
   pageEnd: number;
 }

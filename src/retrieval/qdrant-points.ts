@@ -4,12 +4,14 @@
  * - `child` points carry the named dense vector `dense` (cosine) and the named sparse vector `bm25`
  *   (`modifier: idf`, so Qdrant applies IDF to our BM25 document weights (bm25.ts));
  * - `parent`, `document` and one `meta` point (embedding model + dimension) carry payload only; the
- *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it).
+ *   `document` point records the BM25 weights' `sparse_weights_version` (absent: written before it)
+ *   and the file's `file_kind` (core/file-kind.ts; absent: written before it, then told by the name).
  * Parents and children carry everything they were ingested with (text, section path, pages, ids) and
  * their `position` in the document (absent: written before it; then their ids give the order), so a
  * document can be read back whole, without its file (`ragent reindex`).
  */
 import { createHash } from 'node:crypto';
+import { type FileKind, kindOfOldDocument } from '../core/file-kind.ts';
 import type { ChildChunk, DocumentRecord, ParentChunk } from '../core/types.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
 
@@ -90,6 +92,7 @@ export function documentPayload(document: DocumentRecord, version: string, gener
     ingested_at: document.ingestedAt,
     embedding_model: document.embeddingModel,
     ...(document.link ? { link: document.link } : {}),
+    ...(document.kind ? { file_kind: document.kind } : {}),
     ...(document.sparseWeightsVersion === undefined
       ? {}
       : { sparse_weights_version: document.sparseWeightsVersion }),
@@ -109,6 +112,11 @@ export function toDocument(payload: Payload): DocumentRecord {
     ingestedAt: String(payload.ingested_at),
     embeddingModel: typeof payload.embedding_model === 'string' ? payload.embedding_model : null,
     ...(typeof payload.link === 'string' && payload.link ? { link: payload.link } : {}),
+    // Absent in documents written before kinds: pdf, markdown or text by the name.
+    kind:
+      typeof payload.file_kind === 'string' && payload.file_kind
+        ? (payload.file_kind as FileKind)
+        : kindOfOldDocument(String(payload.name)),
     // Absent in documents written before sparse weights were versioned (version 1).
     ...(typeof payload.sparse_weights_version === 'number'
       ? { sparseWeightsVersion: payload.sparse_weights_version }

@@ -49,7 +49,7 @@ export async function replaceDocument(
     }
     db.prepare(
       `INSERT INTO documents (scope, id, name, pages, bytes, parents, children, uploader, ingested_at,
-             embedding_model, link, sparse_weights_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             embedding_model, link, sparse_weights_version, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       document.scope,
       document.id,
@@ -63,6 +63,7 @@ export async function replaceDocument(
       dimension === null ? null : document.embeddingModel,
       document.link ?? null,
       document.sparseWeightsVersion ?? null,
+      document.kind ?? null,
     );
     for (const parent of parents) {
       insertParent.run(

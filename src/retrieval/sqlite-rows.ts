@@ -1,6 +1,7 @@
 /**
  * The embedded store's rows as SQLite returns them, and how they become the port's records.
  */
+import { type FileKind, kindOfOldDocument } from '../core/file-kind.ts';
 import type { ChildChunk, DocumentRecord, ParentChunk } from '../core/types.ts';
 
 export interface ChildRow {
@@ -42,6 +43,8 @@ export interface DocumentRow {
   link: string | null;
   /** Null for documents written before sparse weights were versioned (version 1). */
   sparse_weights_version: number | null;
+  /** Null (or absent, in a file not yet opened by this version) for documents written before kinds. */
+  kind?: string | null;
 }
 
 export function toParent(row: ParentRow): ParentChunk {
@@ -75,5 +78,6 @@ export function toDocument(row: DocumentRow): DocumentRecord {
     embeddingModel: row.embedding_model,
     ...(row.link ? { link: row.link } : {}),
     ...(row.sparse_weights_version === null ? {} : { sparseWeightsVersion: row.sparse_weights_version }),
+    kind: row.kind ? (row.kind as FileKind) : kindOfOldDocument(row.name),
   };
 }

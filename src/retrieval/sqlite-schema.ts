@@ -1,7 +1,7 @@
 /**
  * The embedded store's tables. Blobs go last in `children` so reading the other columns never walks them.
  * `children.dense` (float32) is no longer written (the search reads only `quantized`); it stays in the
- * table so that files written before keep opening. `documents.link` came later: `addedColumns` adds it to
+ * table so that files written before keep opening. `documents.link` (and `documents.kind`) came later: `addedColumns` adds it to
  * older files (an added nullable column needs no new schema version; older code ignores it), and so does
  * `documents.sparse_weights_version` (bm25.ts `sparseWeightsVersion`): NULL in the rows of an older file
  * means weights from before versioning, flagged until `ragent reindex`. The table
@@ -37,4 +37,6 @@ CREATE INDEX IF NOT EXISTS children_with_vectors ON children (key) WHERE quantiz
 export const addedColumns: ReadonlyArray<{ table: string; column: string; definition: string }> = [
   { table: 'documents', column: 'link', definition: 'TEXT' },
   { table: 'documents', column: 'sparse_weights_version', definition: 'INTEGER' },
+  // NULL in rows written before kinds: read as pdf, markdown or text by the name (kindOfOldDocument).
+  { table: 'documents', column: 'kind', definition: 'TEXT' },
 ];

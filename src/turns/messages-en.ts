@@ -5,6 +5,7 @@
  * a second language would be a sibling module with the same exports.
  */
 import type { IngestFileState, InterruptedIngest } from '../core/chat-platform.ts';
+import { describeExtent } from '../core/location.ts';
 import type { IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
 
 const maxQueryLength = 80;
@@ -69,7 +70,7 @@ export function describeIngestStage(progress: IngestProgress): string {
 /** `2 pages, 5 chunks, 0.4 s (replaced the previous version)`: what an ingest did. */
 export function describeIngestReport(report: IngestReport, seconds: number): string {
   const { document } = report;
-  const counts = `${count(document.pages, 'page')}, ${count(document.children, 'chunk')}`;
+  const counts = `${describeExtent(document)}, ${count(document.children, 'chunk')}`;
   const figures = `${counts}, ${seconds.toFixed(1)} s`;
   switch (report.status) {
     case 'ingested':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileKind } from '../../src/ingest/detect-file-kind.ts';
+import { makeDocx, makeOpenDocument, makePptx, makeXlsx, odf, zipParts } from '../support/make-office.ts';
 
 const limits = { maxFileBytes: 1024 * 1024 };
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -29,12 +30,59 @@ describe('detectFileKind', () => {
     expect(refusal('picture.pdf', png).message).toContain(
       'is named .pdf but is not a PDF (it does not start',
     );
-    expect(refusal('picture.png', png).message).toContain('is not a PDF, Markdown or text file');
+    const program = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
+    expect(refusal('program.exe', program).message).toContain('is not a file type ragent reads. Supported:');
   });
 
   it('goes by the bytes: a PDF under any name, text only under a text name', () => {
     expect(detectFileKind('report.bin', encode('%PDF-1.7\n'), limits)).toBe('pdf');
     expect(detectFileKind('notes.txt', encode('notes'), limits)).toBe('text');
     expect(detectFileKind('notes.md', encode('# notes'), limits)).toBe('markdown');
+  });
+
+  it('tells Office formats apart by their zip parts, whatever they are called', () => {
+    const docx = makeDocx('<w:p/>');
+    expect(detectFileKind('guide.docx', docx, limits)).toBe('docx');
+    expect(detectFileKind('guide', docx, limits)).toBe('docx');
+    expect(detectFileKind('deck.pptx', makePptx([{ title: 'A' }]), limits)).toBe('pptx');
+    expect(detectFileKind('costs.xlsx', makeXlsx([{ name: 'S', rows: [['a']] }]), limits)).toBe('xlsx');
+    expect(detectFileKind('notes.odt', makeOpenDocument('text', odf.paragraph('x')), limits)).toBe('odt');
+    expect(detectFileKind('talk.odp', makeOpenDocument('presentation', ''), limits)).toBe('odp');
+    expect(detectFileKind('sheet.ods', makeOpenDocument('spreadsheet', ''), limits)).toBe('ods');
+    expect(detectFileKind('data.csv', encode('a,b\n1,2\n'), limits)).toBe('csv');
+    expect(detectFileKind('data.tsv', encode('a\tb\n1\t2\n'), limits)).toBe('tsv');
+  });
+
+  it('tells a file whose name claims one type what it really is', () => {
+    const pdf = refusal('report.docx', encode('%PDF-1.7\n'));
+    expect(pdf.code).toBe('FILE_UNSUPPORTED');
+    expect(pdf.message).toBe(
+      'report.docx is named .docx but is a PDF, not a Word document (DOCX). Rename it to .pdf to ingest it.',
+    );
+    expect(refusal('report.docx', encode('Meeting notes, typed.\n')).message).toBe(
+      'report.docx is named .docx but is not a Word document (DOCX): its content is plain text. Rename it to ' +
+        '.txt (or .md) to ingest it as text, or export the document as a real .docx file.',
+    );
+    expect(refusal('costs.docx', makeXlsx([{ name: 'S', rows: [['a']] }])).message).toBe(
+      'costs.docx is named .docx but is an Excel workbook (XLSX), not a Word document (DOCX). Rename it to .xlsx to ingest it.',
+    );
+    expect(refusal('archive.xlsx', zipParts({ 'readme.txt': 'hello' })).message).toContain(
+      'archive.xlsx is named .xlsx but is not an Excel workbook (XLSX) (it is not a zip with the parts',
+    );
+    expect(refusal('slides.pdf', makePptx([{ title: 'A' }])).message).toBe(
+      'slides.pdf is named .pdf but is a PowerPoint deck (PPTX), not a PDF. Rename it to .pptx to ingest it.',
+    );
+  });
+
+  it('refuses a password-protected Office file with OFFICE_ENCRYPTED, and an old binary one as unsupported', () => {
+    const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+    const stream = (name: string) => [...Buffer.from(name, 'utf16le')];
+    const encrypted = new Uint8Array([...ole, ...new Array(504).fill(0), ...stream('EncryptionInfo'), 0, 0]);
+    const { code, message } = refusal('budget.xlsx', encrypted);
+    expect(code).toBe('OFFICE_ENCRYPTED');
+    expect(message).toContain('budget.xlsx is protected with a password');
+    const legacy = new Uint8Array([...ole, ...new Array(504).fill(0), ...stream('WordDocument'), 0, 0]);
+    expect(refusal('old.doc', legacy)).toMatchObject({ code: 'FILE_UNSUPPORTED' });
+    expect(refusal('old.doc', legacy).message).toContain('old binary Office file');
   });
 });

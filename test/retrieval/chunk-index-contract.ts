@@ -138,6 +138,29 @@ export function describeChunkIndexContract(backend: string, open: () => Promise<
       ]);
     });
 
+    it("keeps each document's kind; one stored without a kind (before kinds) reads as pdf, markdown or text by its name", async () => {
+      await index.replaceDocument(
+        makeDocument({ id: 'x', name: 'costs.xlsx', kind: 'xlsx', scope: 'shared', texts: ['kiwi'] }),
+      );
+      for (const [id, name] of [
+        ['m', 'notes.md'],
+        ['t', 'notes.txt'],
+        ['p', 'old.pdf'],
+      ]) {
+        const old = makeDocument({ id: id as string, name, scope: 'shared', texts: ['lime'] });
+        delete old.document.kind;
+        await index.replaceDocument(old);
+      }
+      const kinds = (await index.listDocuments(['shared'])).map((document) => [document.name, document.kind]);
+      expect(kinds.sort()).toEqual([
+        ['costs.xlsx', 'xlsx'],
+        ['notes.md', 'markdown'],
+        ['notes.txt', 'text'],
+        ['old.pdf', 'pdf'],
+      ]);
+      expect((await index.getDocument('x', 'shared'))?.kind).toBe('xlsx');
+    });
+
     it('lists the documents of every scope, by scope then name (`ragent docs list --all`)', async () => {
       await index.replaceDocument(makeDocument({ id: 'b', scope: 'slack:T1:C1', texts: ['kiwi'] }));
       await index.replaceDocument(makeDocument({ id: 'a', scope: 'slack:T1:C1', texts: ['lime'] }));

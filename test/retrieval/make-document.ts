@@ -1,3 +1,4 @@
+import type { FileKind } from '../../src/core/file-kind.ts';
 import { encodeSparseDocument, sparseWeightsVersion } from '../../src/retrieval/bm25.ts';
 import type { IndexedChild, ReplaceDocumentInput } from '../../src/retrieval/chunk-index.ts';
 
@@ -14,6 +15,8 @@ export function makeDocument(options: {
   model?: string | null;
   replaces?: string[];
   parentOf?: (index: number) => number;
+  /** What the document is (default pdf: positions are pages). */
+  kind?: FileKind;
 }): ReplaceDocumentInput {
   const parentOf = options.parentOf ?? ((index: number) => index);
   const name = options.name ?? `${options.id}.pdf`;
@@ -52,6 +55,7 @@ export function makeDocument(options: {
       ingestedAt: '2026-01-01T00:00:00.000Z',
       embeddingModel: options.dense ? (options.model ?? 'test-embed') : null,
       sparseWeightsVersion,
+      kind: options.kind ?? 'pdf',
     },
     parents,
     children,

@@ -7,6 +7,7 @@
  */
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { FileKind } from '../../core/file-kind.ts';
 import type { Source } from '../../core/types.ts';
 import { streamAnswerText } from '../answer-text.ts';
 import { citationNumbers, citeAnswer, notFoundMarker } from '../citations.ts';
@@ -81,13 +82,24 @@ export function createAggregateAnswers() {
       text = stripSourcesBlock(messageText(reply));
       if (!text) text = found.map(({ answer }) => stripSourcesBlock(answer.answer)).join('\n\n');
     }
-    let cited = citeAnswer(text || noAnswerText, contextsPerAnswer);
+    // Each document's kind (slides, sheets and sections are cited in their own terms) and upload link.
+    const documentIds = [
+      ...new Set(answers.flatMap((answer) => answer.contexts.map((context) => context.documentId))),
+    ];
+    const details = await turnContext(config).tools.documentDetails(documentIds, config.signal);
+    const kinds = new Map<string, FileKind>();
+    const links = new Map<string, string>();
+    for (const [id, detail] of details) {
+      if (detail.kind) kinds.set(id, detail.kind);
+      if (detail.link) links.set(id, detail.link);
+    }
+    let cited = citeAnswer(text || noAnswerText, contextsPerAnswer, { kinds });
     if (cited.outcome === 'not-found' && found.length > 0 && answers.length > 1) {
       // The combined answer opens with the part that was not found, but other parts were: it answers.
       cited = citeAnswer(
         text,
         found.map(({ answer }) => answer.contexts),
-        { answered: true },
+        { answered: true, kinds },
       );
     }
     const body = cited.body || (cited.outcome === 'not-found' ? notCoveredText : noAnswerText);
@@ -96,10 +108,6 @@ export function createAggregateAnswers() {
     if (cited.outcome === 'not-found') {
       markdown = appendSearches(body, searchesOf(answers));
     } else {
-      const links = await turnContext(config).tools.documentLinks(
-        cited.sources.map((source) => source.docId),
-        config.signal,
-      );
       sources = linkSources(cited.sources, links);
       markdown = appendSources(body, sources, cited.numbered);
     }

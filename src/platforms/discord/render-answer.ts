@@ -9,6 +9,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
+import { describePlace } from '../../core/location.ts';
 import type { Answer, Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { literalText } from './discord-text.ts';
@@ -46,7 +47,10 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
   for (const [index, source] of sources.entries()) {
     const name = literalText(source.file);
     const linked = source.link && isDiscordMessageLink(source.link) ? `[${name}](${source.link})` : name;
-    const line = `📄 **${linked}** — ${pages(source.pages)}`;
+    const place = source.location
+      ? literalText(describePlace(source.location).replace(/^› /, ''))
+      : pages(source.pages);
+    const line = place ? `📄 **${linked}** — ${place}` : `📄 **${linked}**`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
       lines.push(more.trim());

@@ -6,6 +6,7 @@
  * fallback where Slack refuses the element.
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
+import { describePlace } from '../../core/location.ts';
 import type { Answer, Source, ThreadId } from '../../core/types.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
@@ -90,19 +91,26 @@ export function renderMarkdown(markdown: string): SlackMessage[] {
 }
 
 /**
- * `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7`, one entry per file in order of first mention; a file uploaded
- * in Slack links to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages.
+ * `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7 · costs.xlsx sheet 2026, rows 12–18`, one entry per file in
+ * order of first mention (slides, sheet rows and sections said as such); a file uploaded in Slack links
+ * to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages.
  */
 export function formatSources(sources: readonly Source[]): string | undefined {
   if (sources.length === 0) return undefined;
   const byFile = new Map<string, Array<[number, number]>>();
+  const places = new Map<string, string[]>();
   const links = new Map<string, string>();
   for (const source of sources) {
     const ranges = byFile.get(source.file) ?? [];
-    if (!ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
+    const placesOfFile = places.get(source.file) ?? [];
+    if (source.location) {
+      const place = describePlace(source.location);
+      if (place && !placesOfFile.includes(place)) placesOfFile.push(place);
+    } else if (!ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
       ranges.push(source.pages);
     }
     byFile.set(source.file, ranges);
+    places.set(source.file, placesOfFile);
     if (source.link && !links.has(source.file) && isSlackLink(source.link))
       links.set(source.file, source.link);
   }
@@ -114,7 +122,11 @@ export function formatSources(sources: readonly Source[]): string | undefined {
     const label = ranges.length === 1 && ranges[0]?.[0] === ranges[0]?.[1] ? 'p.' : 'pp.';
     const link = links.get(file);
     const name = link ? `<${mrkdwnLinkTarget(link)}|${safeMrkdwn(file)}>` : safeMrkdwn(file);
-    return `*${name}* ${label} ${pages}`;
+    const where = [
+      ...(ranges.length > 0 ? [`${label} ${pages}`] : []),
+      ...(places.get(file) ?? []).map(safeMrkdwn),
+    ].join(', ');
+    return where ? `*${name}* ${where}` : `*${name}*`;
   });
   const text = `:page_facing_up: ${entries.join('  ·  ')}`;
   return shortenText(text, maxContextText);

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { DeliveredAnswer } from '../../../core/coordination-store.ts';
+import { describeLocation } from '../../../core/location.ts';
 import type { Feedback, Source } from '../../../core/types.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -86,10 +87,12 @@ export function exportRows(
   });
 }
 
-/** `bash.pdf p. 3–4; faq.pdf p. 7`. */
+/** `bash.pdf p. 3–4; faq.pdf p. 7; deck.pptx, slide 4`. */
 function formatSources(sources: readonly Source[]): string {
   return sources
-    .map(({ file, pages: [start, end] }) => `${file} p. ${start === end ? start : `${start}–${end}`}`)
+    .map(({ file, pages: [start, end], location }) =>
+      location ? describeLocation(file, location) : `${file} p. ${start === end ? start : `${start}–${end}`}`,
+    )
     .join('; ');
 }
 

@@ -7,8 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { sheetKinds, slideKinds } from '../../../core/file-kind.ts';
+import { describeExtent } from '../../../core/location.ts';
 import { type IngestReport, sharedScope } from '../../../core/types.ts';
 import { describeError, isRagentError } from '../../../errors.ts';
+import { supportedTypesText } from '../../../ingest/detect-file-kind.ts';
 import { ingestStageWords } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
 import { createProgressBar } from '../progress-bar.ts';
@@ -22,8 +25,10 @@ interface IngestCommandOptions {
 export function registerIngestCommand(program: Command, context: CliContext): void {
   program
     .command('ingest')
-    .description('Add PDF, Markdown or text files (or every such file in a directory) to the index')
-    .argument('<paths...>', 'files or directories (walked for .pdf, .md and .txt)')
+    .description(
+      'Add documents (PDF, Office, spreadsheets, Markdown, text; or every such file in a directory) to the index',
+    )
+    .argument('<paths...>', `files or directories (walked for ${supportedTypesText})`)
     .option('-s, --scope <scope>', 'the scope the documents belong to', sharedScope)
     .option('-f, --force', 'ingest again even when a file is unchanged (e.g. after changing chunking)')
     .action(async (paths: string[], options: IngestCommandOptions) => {
@@ -32,7 +37,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
       let failed = missing.length;
       for (const { path: given, reason } of missing) output.write(`✗ ${given}: ${reason}\n`);
       if (files.length === 0 && missing.length === 0) {
-        (context.progress ?? process.stderr).write('No .pdf, .md or .txt files found there.\n');
+        (context.progress ?? process.stderr).write(`No ${supportedTypesText} files found there.\n`);
         process.exitCode = 1;
         return;
       }
@@ -95,7 +100,13 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
 
 export function summaryLine(report: IngestReport): string {
   const { document } = report;
-  const facts = `${document.pages} pages, ${document.parents} parents, ${document.children} children`;
+  // Decks and sheets count slides and rows; everything else keeps its page count.
+  const { kind } = document;
+  const extent =
+    kind && (slideKinds.has(kind) || sheetKinds.has(kind))
+      ? describeExtent(document)
+      : `${document.pages} pages`;
+  const facts = `${extent}, ${document.parents} parents, ${document.children} children`;
   switch (report.status) {
     case 'unchanged':
       return `= ${document.name}: unchanged (already ingested as ${document.id.slice(0, 12)} in ${document.scope})`;
