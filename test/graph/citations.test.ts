@@ -4,13 +4,18 @@
  * it cites, renumbered in order; an answer without markers keeps the sources that were read; an
  * answer saying the documents do not cover the question is not found, without sources.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/adapters/cli/cli-context.ts';
 import { registerAskCommand } from '../../src/adapters/cli/commands/ask-command.ts';
 import { renumberCitations, saysNotFound, takeNotFoundLine } from '../../src/graph/citations.ts';
+import { createLogger } from '../../src/logger.ts';
 import type { AppServices } from '../../src/main.ts';
+import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 import type { FakeChatRequest } from '../fakes/fake-ollama.ts';
 import { createHarness, type Harness } from './graph-harness.ts';
 import type { SampleDocument } from './sample-index.ts';
@@ -221,6 +226,7 @@ describe('numbered citations', () => {
 
   it('ragent ask --json carries the outcome: answered, then not-found', async () => {
     harness = await createHarness({ documents: backupManual() });
+    const turnHistory = openSqliteTurnHistory(mkdtempSync(path.join(tmpdir(), 'ragent-citations-')));
     const ask = async (question: string) => {
       const output = new PassThrough();
       let text = '';
@@ -238,6 +244,9 @@ describe('numbered citations', () => {
           ({
             conversations: harness.conversations,
             ingestion: { listDocuments: async () => [{ name: 'operations.pdf' }] },
+            // The turn is recorded as platform cli, in a real turn history.
+            turnHistory,
+            logger: createLogger({ level: 'silent' }),
           }) as unknown as AppServices,
         close: async () => {},
         output,
@@ -253,6 +262,8 @@ describe('numbered citations', () => {
     expect(answered.answer.sources).toHaveLength(1);
     answerAfterSearch(harness, () => 'NOT_FOUND\nNothing about encryption.');
     const notFound = await ask('Are backups encrypted?');
+    const recorded = await turnHistory.listTurns({ since: new Date(0).toISOString() });
+    expect(recorded.map((turn) => turn.outcome).sort()).toEqual(['answered', 'not-found']);
     expect(notFound).toMatchObject({ outcome: 'not-found', kind: 'answer', answer: { sources: [] } });
   });
 });
