@@ -7,6 +7,9 @@ import type { Config } from './config.ts';
 import { createConversations } from './conversations/create-conversations.ts';
 import type { Services } from './core/services.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
+import { parseFetchAllowList } from './ingest/web/address-guard.ts';
+import { createFetcher } from './ingest/web/fetch-url.ts';
+import { createWebIngestion } from './ingest/web/web-ingestion.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './models/create-models.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
@@ -65,6 +68,16 @@ async function composeServices(
     embedder,
     ...(database ? { withNameLock: (scope, name, work) => withIngestLock(database, scope, name, work) } : {}),
   });
+  const web = createWebIngestion({
+    ingestion,
+    fetch: createFetcher({
+      timeoutMs: config.fetch.timeoutMs,
+      maxBytes: config.fetch.maxBytes,
+      allow: parseFetchAllowList(config.fetch.allow),
+    }),
+    logger: logger.child({ component: 'web' }),
+    crawlConcurrency: config.fetch.crawlConcurrency,
+  });
   const checkpoints = openCheckpointer(database);
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
   const slots = config.limits.llmClusterConcurrency;
@@ -102,6 +115,7 @@ async function composeServices(
     embedder,
     retriever,
     ingestion,
+    web,
     conversations,
     coordination,
     database,

@@ -5,13 +5,17 @@
  * told so (and whether it is text, which can be ingested under a .txt name).
  */
 import { RagentError } from '../errors.ts';
+import { looksLikeEmail, looksLikeMbox } from './readers/email-reader.ts';
+import { looksLikeHtml } from './readers/html-reader.ts';
 
-export type FileKind = 'pdf' | 'markdown' | 'text';
+export type FileKind = 'pdf' | 'markdown' | 'text' | 'html' | 'email' | 'mbox';
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 export interface FileLimits {
   maxFileBytes: number;
+  /** Text that is none of the kinds above is read as this, whatever its name (a fetched page's Markdown). */
+  textAs?: 'markdown';
 }
 
 /** Throws FILE_EMPTY, FILE_TOO_LARGE or FILE_UNSUPPORTED with a one-line reason. */
@@ -29,8 +33,15 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
     );
   }
   if (startsWithPdfMagic(bytes)) return 'pdf';
+  // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers).
+  if (!bytes.subarray(0, 16_384).includes(0)) {
+    if (looksLikeHtml(bytes)) return 'html';
+    if (looksLikeMbox(bytes)) return 'mbox';
+    if (looksLikeEmail(bytes)) return 'email';
+  }
   // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
   const text = isText(bytes);
+  if (text && limits.textAs) return limits.textAs;
   if (/\.(md|markdown|txt)$/i.test(name) && text) return /\.txt$/i.test(name) ? 'text' : 'markdown';
   if (/\.pdf$/i.test(name)) {
     throw new RagentError(
@@ -44,7 +55,7 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
   }
   throw new RagentError(
     'FILE_UNSUPPORTED',
-    `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,
+    `${name} is not a PDF, Markdown, text, HTML or e-mail file. Only .pdf, .md, .txt, .html, .eml and .mbox files can be ingested.`,
   );
 }
 

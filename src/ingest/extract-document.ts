@@ -6,6 +6,8 @@ import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
 import { pdfToBlocks } from './pdf-to-markdown.ts';
+import { readEmail, readMbox } from './readers/email-reader.ts';
+import { readHtml } from './readers/html-reader.ts';
 import type { ExtractedDocument } from './text-block.ts';
 import { markdownToBlocks, plainTextToBlocks } from './text-to-blocks.ts';
 
@@ -26,12 +28,18 @@ export async function extractDocument(
   if (options.signal?.aborted) throw ingestCancelled(options.name, options.signal);
   if (options.kind !== 'pdf' && bytes.byteLength > limits.maxTextChars)
     throw tooMuchText(options.name, limits);
-  const extracted =
+  const extracted: ExtractedDocument =
     options.kind === 'pdf'
       ? await pdfToBlocks(bytes, { ...options, limits })
-      : (options.kind === 'markdown' ? markdownToBlocks : plainTextToBlocks)(
-          new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''),
-        );
+      : options.kind === 'html'
+        ? await readHtml(bytes)
+        : options.kind === 'email'
+          ? await readEmail(bytes, limits)
+          : options.kind === 'mbox'
+            ? await readMbox(bytes, limits)
+            : (options.kind === 'markdown' ? markdownToBlocks : plainTextToBlocks)(
+                new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''),
+              );
   if (extracted.blocks.length === 0) {
     throw options.kind === 'pdf'
       ? new RagentError(

@@ -1,0 +1,117 @@
+/**
+ * E-mail into blocks. One message (.eml, RFC 822/MIME, parsed by mailparser): its subject is the top
+ * heading, a line under it keeps who sent it, to whom and when, then the body — the plain-text part,
+ * or the HTML part's main content as Markdown when there is no plain text. Attachments come back as
+ * files of their own (the ingestion service ingests those of supported types as documents named
+ * "<mail> › <attachment>"). A mailbox (.mbox) is one document with a section per message; its
+ * attachments are not ingested.
+ */
+import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ExtractedDocument, TextBlock } from '../text-block.ts';
+import { markdownToBlocks, plainTextToBlocks } from '../text-to-blocks.ts';
+import { htmlToMarkdown } from './html-reader.ts';
+
+export interface MailAttachment {
+  /** The attachment's file name as the mail gives it (without any directory part). */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ExtractedMail extends ExtractedDocument {
+  attachments: MailAttachment[];
+}
+
+export interface MailReadOptions {
+  /** The most characters of text taken (RAGENT_MAX_TEXT_MB): a larger HTML body is refused by the parser. */
+  maxTextChars: number;
+}
+
+export async function readEmail(bytes: Uint8Array, options: MailReadOptions): Promise<ExtractedMail> {
+  const mail = await parseMail(bytes, options);
+  const attachments = mail.attachments
+    .filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename)
+    .map((attachment, position) => ({
+      name: attachmentName(attachment.filename, position),
+      bytes: new Uint8Array(attachment.content),
+    }));
+  return { pageCount: 1, blocks: mailBlocks(mail, 1), attachments };
+}
+
+/** A mailbox: the messages split on their `From ` lines, each one a section (level-1 heading). */
+export async function readMbox(bytes: Uint8Array, options: MailReadOptions): Promise<ExtractedDocument> {
+  const text = new TextDecoder('latin1').decode(bytes);
+  const messages = text
+    .split(/^From .*\r?\n/m)
+    .map((message) => message.replace(/^>(>*From )/gm, '$1'))
+    .filter((message) => message.trim() !== '');
+  const blocks: TextBlock[] = [];
+  for (const message of messages) {
+    const mail = await parseMail(Buffer.from(message, 'latin1'), options);
+    blocks.push(...mailBlocks(mail, 1));
+  }
+  return { pageCount: 1, blocks };
+}
+
+/** Whether the bytes start like an RFC 822 message: header lines naming at least a sender and a date or id. */
+export function looksLikeEmail(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 16_384));
+  const headerPart = head.split(/\r?\n\r?\n/)[0] ?? '';
+  const lines = headerPart.split(/\r?\n/);
+  if (lines.length < 2) return false;
+  const names = new Set<string>();
+  for (const line of lines) {
+    if (/^[ \t]/.test(line)) continue; // a folded continuation of the header above
+    const field = /^([!-9;-~]+):/.exec(line);
+    if (!field?.[1]) return false;
+    names.add(field[1].toLowerCase());
+  }
+  return names.has('from') && (names.has('date') || names.has('message-id')) && names.size >= 3;
+}
+
+/** A mailbox starts with a `From sender date` line followed by a message. */
+export function looksLikeMbox(bytes: Uint8Array): boolean {
+  const text = new TextDecoder('latin1').decode(bytes.subarray(0, 16_384));
+  const firstBreak = text.indexOf('\n');
+  return text.startsWith('From ') && firstBreak > 0 && looksLikeEmail(bytes.subarray(firstBreak + 1));
+}
+
+function parseMail(bytes: Uint8Array, options: MailReadOptions): Promise<ParsedMail> {
+  return simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    skipTextToHtml: true,
+    skipImageLinks: true,
+    skipTextLinks: true,
+    maxHtmlLengthToParse: options.maxTextChars,
+  });
+}
+
+function mailBlocks(mail: ParsedMail, level: number): TextBlock[] {
+  const subject = mail.subject?.replace(/\s+/g, ' ').trim() || '(no subject)';
+  const facts = [
+    mail.from?.text ? `From: ${mail.from.text}` : '',
+    addressText(mail.to) ? `To: ${addressText(mail.to)}` : '',
+    addressText(mail.cc) ? `Cc: ${addressText(mail.cc)}` : '',
+    mail.date ? `Date: ${mail.date.toISOString().replace(/\.\d{3}Z$/, 'Z')}` : '',
+  ].filter(Boolean);
+  const body = mail.text?.trim()
+    ? plainTextToBlocks(mail.text).blocks
+    : mail.html
+      ? markdownToBlocks(htmlToMarkdown(mail.html, { title: false }).markdown).blocks
+      : [];
+  return [
+    { kind: 'heading', level, text: subject, pageStart: 1, pageEnd: 1 },
+    ...(facts.length > 0
+      ? [{ kind: 'paragraph' as const, text: facts.join(' · '), pageStart: 1, pageEnd: 1 }]
+      : []),
+    ...body,
+  ];
+}
+
+function addressText(address: ParsedMail['to']): string {
+  if (!address) return '';
+  return (Array.isArray(address) ? address : [address]).map((entry) => entry.text).join(', ');
+}
+
+function attachmentName(filename: string | undefined, position: number): string {
+  const base = filename?.split(/[\\/]/).pop()?.trim();
+  return base || `attachment-${position + 1}`;
+}
