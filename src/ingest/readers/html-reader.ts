@@ -74,15 +74,19 @@ export function htmlToMarkdown(html: string, options: HtmlOptions = {}): HtmlCon
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   const body = document.body?.innerHTML ?? html;
   // Readability mutates the document; it returns null for a page with too little text to pick from.
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 0 }).parse();
+  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
+    charThreshold: 0,
+  }).parse();
   const title = (article?.title ?? pageTitle).replace(/\s+/g, ' ').trim();
   // One space after a list marker, as the Markdown reader expects (turndown pads to four columns).
   const markdown = turndown()
     .turndown(article?.content ?? body)
     .replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
-  const startsWithTitle = title !== '' && new RegExp(`^#{1,2}\\s+${escapeRegExp(title)}\\s*$`, 'm').test(
-    markdown.split('\n').find((line) => line.trim() !== '') ?? '',
-  );
+  const startsWithTitle =
+    title !== '' &&
+    new RegExp(`^#{1,2}\\s+${escapeRegExp(title)}\\s*$`, 'm').test(
+      markdown.split('\n').find((line) => line.trim() !== '') ?? '',
+    );
   return {
     title,
     markdown: options.title !== false && title && !startsWithTitle ? `# ${title}\n\n${markdown}` : markdown,
@@ -109,7 +113,8 @@ export function looksLikeHtml(bytes: Uint8Array): boolean {
 export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
   const declared =
-    /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1];
+    /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1];
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(bytes).replace(/^\uFEFF/, '');
   } catch {

@@ -41,7 +41,10 @@ for (const [network, prefix, family] of refusedRanges) refused.addSubnet(network
 
 /** An address as one canonical form: an IPv4 address inside IPv6 (mapped, compatible, NAT64) as IPv4. */
 export function canonicalAddress(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   if (isIP(bare) !== 6) return bare;
   const embedded = /^(?:::ffff:|::ffff:0:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
   if (embedded) return embedded;
@@ -86,7 +89,13 @@ export function parseFetchAllowList(entries: readonly string[]): FetchAllowList 
     else addresses.addSubnet(canonical, Number(prefixText), type);
   }
   return {
-    allowsHost: (hostname) => hosts.has(hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')),
+    allowsHost: (hostname) =>
+      hosts.has(
+        hostname
+          .toLowerCase()
+          .replace(/^\[|\]$/g, '')
+          .replace(/\.$/, ''),
+      ),
     allowsAddress: (address) => {
       const canonical = canonicalAddress(address);
       const family = isIP(canonical);
@@ -104,7 +113,9 @@ export function isFetchAllowEntry(entry: string): boolean {
     const prefix = Number(prefixText);
     return family !== 0 && Number.isInteger(prefix) && prefix >= 0 && prefix <= (family === 4 ? 32 : 128);
   }
-  return family !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(network);
+  return (
+    family !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(network)
+  );
 }
 
 export function addressRefused(url: string, hostname: string, address: string): RagentError {

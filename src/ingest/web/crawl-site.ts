@@ -151,7 +151,10 @@ async function readSitemaps(startUrl: URL, listed: string[], options: CrawlOptio
     try {
       if (new URL(sitemapUrl).origin !== startUrl.origin) continue;
       const resource = await options.fetch({ url: sitemapUrl, origin: options.origin, ...signalOf(options) });
-      const xml = new DOMParser().parseFromString(new TextDecoder('utf-8').decode(resource.bytes), 'text/xml');
+      const xml = new DOMParser().parseFromString(
+        new TextDecoder('utf-8').decode(resource.bytes),
+        'text/xml',
+      );
       const locations = [...xml.querySelectorAll('loc')].map((element) => element.textContent?.trim() ?? '');
       const isIndex = xml.documentElement?.localName === 'sitemapindex';
       for (const location of locations) {

@@ -218,11 +218,7 @@ function requestOnce(url: URL, context: HopContext): Promise<Answer> {
   });
 }
 
-async function handleResponse(
-  url: URL,
-  response: IncomingMessage,
-  settings: FetchSettings,
-): Promise<Answer> {
+async function handleResponse(url: URL, response: IncomingMessage, settings: FetchSettings): Promise<Answer> {
   const status = response.statusCode ?? 0;
   const location = response.headers.location;
   if (status >= 300 && status < 400 && location) {

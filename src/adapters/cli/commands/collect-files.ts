@@ -1,8 +1,8 @@
-/** The files an `ingest` run means: named files as they are, directories walked for .pdf/.md/.txt. */
+/** The files an `ingest` run means: named files as they are, directories walked for supported extensions. */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export const ingestibleExtension = /\.(pdf|md|markdown|txt)$/i;
+export const ingestibleExtension = /\.(pdf|md|markdown|txt|html?|eml|mbox)$/i;
 
 export interface CollectedFiles {
   files: string[];
