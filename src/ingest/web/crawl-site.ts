@@ -132,12 +132,16 @@ interface Robots {
 async function readRobots(startUrl: URL, options: CrawlOptions): Promise<Robots> {
   const robotsUrl = `${startUrl.origin}/robots.txt`;
   try {
-    const resource = await options.fetch({ url: robotsUrl, origin: options.origin, ...signalOf(options) });
+    const resource = await options.fetch({
+      url: robotsUrl,
+      origin: options.origin,
+      siteFile: true,
+      ...signalOf(options),
+    });
     return robotsParser(robotsUrl, new TextDecoder('utf-8').decode(resource.bytes));
   } catch (error) {
     // A refused address or a timeout of the site is the crawl's answer too; a missing file is not.
-    if (isRagentError(error) && error.code !== 'FETCH_FAILED' && error.code !== 'FETCH_UNSUPPORTED_TYPE')
-      throw error;
+    if (isRagentError(error) && error.code !== 'FETCH_FAILED') throw error;
     return robotsParser(robotsUrl, '');
   }
 }
@@ -150,7 +154,12 @@ async function readSitemaps(startUrl: URL, listed: string[], options: CrawlOptio
     const sitemapUrl = pending.shift() as string;
     try {
       if (new URL(sitemapUrl).origin !== startUrl.origin) continue;
-      const resource = await options.fetch({ url: sitemapUrl, origin: options.origin, ...signalOf(options) });
+      const resource = await options.fetch({
+        url: sitemapUrl,
+        origin: options.origin,
+        siteFile: true,
+        ...signalOf(options),
+      });
       const xml = new DOMParser().parseFromString(
         new TextDecoder('utf-8').decode(resource.bytes),
         'text/xml',

@@ -47,6 +47,8 @@ export interface FetchRequest {
   url: string;
   origin: FetchOrigin;
   signal?: AbortSignal;
+  /** A crawl's robots.txt or sitemap (XML): read whatever its type, never ingested. */
+  siteFile?: boolean;
 }
 
 export interface FetchedResource {
@@ -73,14 +75,14 @@ const readableTypes =
 export function createFetcher(settings: FetchSettings): Fetcher {
   const resolve =
     settings.resolve ?? ((hostname: string) => systemLookup(hostname, { all: true, verbatim: true }));
-  return async ({ url, origin, signal }) => {
+  return async ({ url, origin, signal, siteFile = false }) => {
     let current = parseHttpUrl(url);
     const deadline = AbortSignal.timeout(settings.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     try {
       for (let redirects = 0; ; redirects++) {
         const answer = await withRetry(
-          () => requestOnce(current, { origin, settings, resolve, signal: combined }),
+          () => requestOnce(current, { origin, settings, resolve, signal: combined, siteFile }),
           { policy: settings.retry ?? fetchRetryPolicy, signal: combined, classify: classifyFetchFailure },
         );
         if (answer.kind === 'body') return answer.resource;
@@ -150,6 +152,7 @@ interface HopContext {
   settings: FetchSettings;
   resolve: (hostname: string) => Promise<LookupAddress[]>;
   signal: AbortSignal;
+  siteFile: boolean;
 }
 
 /** An HTTP error status, shaped for classifyFailure (status and headers for Retry-After). */
@@ -207,7 +210,7 @@ function requestOnce(url: URL, context: HopContext): Promise<Answer> {
         },
       },
       (response) => {
-        handleResponse(url, response, settings).then(resolve, (error: unknown) => {
+        handleResponse(url, response, context).then(resolve, (error: unknown) => {
           response.destroy();
           reject(error);
         });
@@ -218,7 +221,8 @@ function requestOnce(url: URL, context: HopContext): Promise<Answer> {
   });
 }
 
-async function handleResponse(url: URL, response: IncomingMessage, settings: FetchSettings): Promise<Answer> {
+async function handleResponse(url: URL, response: IncomingMessage, context: HopContext): Promise<Answer> {
+  const { settings } = context;
   const status = response.statusCode ?? 0;
   const location = response.headers.location;
   if (status >= 300 && status < 400 && location) {
@@ -231,7 +235,7 @@ async function handleResponse(url: URL, response: IncomingMessage, settings: Fet
   }
   const contentType = response.headers['content-type'] ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType && !readableTypes.test(mediaType)) {
+  if (mediaType && !context.siteFile && !readableTypes.test(mediaType)) {
     throw new RagentError(
       'FETCH_UNSUPPORTED_TYPE',
       `${url} is ${mediaType}, which ragent cannot read; nothing was added. Web pages (HTML), PDFs, ` +
