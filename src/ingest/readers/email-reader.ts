@@ -78,6 +78,8 @@ export function looksLikeMbox(bytes: Uint8Array): boolean {
 function parseMail(bytes: Uint8Array, options: MailReadOptions): Promise<ParsedMail> {
   return simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
     skipTextToHtml: true,
+    // An HTML-only mail is converted here (headings kept), not flattened to text by the parser.
+    skipHtmlToText: true,
     skipImageLinks: true,
     skipTextLinks: true,
     maxHtmlLengthToParse: options.maxTextChars,
@@ -87,7 +89,7 @@ function parseMail(bytes: Uint8Array, options: MailReadOptions): Promise<ParsedM
 function mailBlocks(mail: ParsedMail, level: number): TextBlock[] {
   const subject = mail.subject?.replace(/\s+/g, ' ').trim() || '(no subject)';
   const facts = [
-    mail.from?.text ? `From: ${mail.from.text}` : '',
+    addressText(mail.from) ? `From: ${addressText(mail.from)}` : '',
     addressText(mail.to) ? `To: ${addressText(mail.to)}` : '',
     addressText(mail.cc) ? `Cc: ${addressText(mail.cc)}` : '',
     mail.date ? `Date: ${mail.date.toISOString().replace(/\.\d{3}Z$/, 'Z')}` : '',
@@ -95,7 +97,7 @@ function mailBlocks(mail: ParsedMail, level: number): TextBlock[] {
   const body = mail.text?.trim()
     ? plainTextToBlocks(mail.text).blocks
     : mail.html
-      ? markdownToBlocks(htmlToMarkdown(mail.html, { title: false }).markdown).blocks
+      ? markdownToBlocks(htmlToMarkdown(mail.html, { title: false, mainContent: false }).markdown).blocks
       : [];
   return [
     { kind: 'heading', level, text: subject, pageStart: 1, pageEnd: 1 },
@@ -106,9 +108,16 @@ function mailBlocks(mail: ParsedMail, level: number): TextBlock[] {
   ];
 }
 
+/** Addresses as people write them: `Dana Field <dana@example.com>` (mailparser's text quotes names). */
 function addressText(address: ParsedMail['to']): string {
   if (!address) return '';
-  return (Array.isArray(address) ? address : [address]).map((entry) => entry.text).join(', ');
+  return (Array.isArray(address) ? address : [address])
+    .flatMap((entry) => entry.value)
+    .map((person) =>
+      person.name && person.address ? `${person.name} <${person.address}>` : (person.address ?? person.name),
+    )
+    .filter(Boolean)
+    .join(', ');
 }
 
 function attachmentName(filename: string | undefined, position: number): string {

@@ -52,6 +52,11 @@ export interface HtmlOptions {
   title?: boolean;
   /** Collect the page's links (a crawl follows them), before navigation is removed. */
   links?: boolean;
+  /**
+   * Look for the main content (default true). An e-mail's HTML is all content: Readability, made for
+   * pages, would take its title from a heading and drop that heading.
+   */
+  mainContent?: boolean;
 }
 
 export function htmlToMarkdown(html: string, options: HtmlOptions = {}): HtmlContent {
@@ -74,9 +79,12 @@ export function htmlToMarkdown(html: string, options: HtmlOptions = {}): HtmlCon
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   const body = document.body?.innerHTML ?? html;
   // Readability mutates the document; it returns null for a page with too little text to pick from.
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
-    charThreshold: 0,
-  }).parse();
+  const article =
+    options.mainContent === false
+      ? null
+      : new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
+          charThreshold: 0,
+        }).parse();
   const title = (article?.title ?? pageTitle).replace(/\s+/g, ' ').trim();
   // One space after a list marker, as the Markdown reader expects (turndown pads to four columns).
   const markdown = turndown()
