@@ -293,6 +293,13 @@ export interface WebIngestion {
     request: UrlIngestRequest & { maxPages: number },
     onPage?: (outcome: CrawlPageOutcome) => void,
   ): Promise<CrawlSummary>;
+  /**
+   * Fetches one page without ingesting it: its address after redirects and what to ingest (the
+   * Markdown of an HTML page's main content, the bytes of another file), for a chat's ingest job.
+   */
+  fetchPage(
+    request: Omit<UrlIngestRequest, 'scope' | 'uploader' | 'force'>,
+  ): Promise<{ url: string; bytes: Uint8Array }>;
   /** Fetches a stored web document's address again; `unchanged` unless its content changed. */
   refetch(document: DocumentRecord, signal?: AbortSignal): Promise<IngestReport>;
 }

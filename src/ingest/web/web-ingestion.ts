@@ -65,6 +65,10 @@ export function createWebIngestion({
       const page = webPageOf(resource);
       return ingestPage(page, request, page.url, onProgress);
     },
+    fetchPage: async ({ url, origin, signal }) => {
+      const page = webPageOf(await fetch({ url, origin, ...(signal ? { signal } : {}) }));
+      return { url: page.url, bytes: page.bytes };
+    },
     crawl: async (request, onPage) => {
       const summary = await crawlSite(request.url, {
         fetch,
