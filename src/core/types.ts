@@ -309,6 +309,19 @@ export function isWebDocument(document: DocumentRecord): boolean {
   return document.link !== undefined && document.link !== '' && /^https?:\/\//.test(document.name);
 }
 
+/**
+ * A source that is a web page (its name is its own http(s) address): the one outside link a chat
+ * source may carry, since the document was fetched from exactly there.
+ */
+export function isWebPageSource(source: Source): source is Source & { link: string } {
+  return (
+    source.link !== undefined &&
+    source.link === source.file &&
+    /^https?:\/\/[^\s<>|]+$/.test(source.link) &&
+    URL.canParse(source.link)
+  );
+}
+
 /** A 👍/👎 on an answer, stored with the thread. */
 export interface Feedback {
   threadId: ThreadId;

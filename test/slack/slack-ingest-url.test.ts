@@ -4,8 +4,10 @@
  * ingested into the channel's set named by its address, and answers cite and link the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatScript } from '../fakes/fake-ollama.ts';
 import { slashCommand } from '../fakes/fake-slack-events.ts';
 import { type FakeWebsite, sitePage, startFakeWebsite } from '../fakes/fake-website.ts';
+import { roleOf } from '../support/model-roles.ts';
 import {
   blockText,
   defaultChannel,
@@ -13,13 +15,32 @@ import {
   type SlackHarness,
   startSlackHarness,
 } from './slack-harness.ts';
+import { slackModel } from './slack-model.ts';
+
+/** The Slack tests' model, citing a web page (named by its address) the way it cites a PDF. */
+const webPageModel: ChatScript = (request, index) => {
+  const results = request.messages.filter((message) => message.role === 'tool');
+  if (roleOf(request) !== 'orchestrator' || results.length === 0) return slackModel(request, index);
+  const found = results.map((message) => message.content).join('\n');
+  const page = /(https?:\/\/[^\s)"]+)/.exec(found)?.[1];
+  if (!page) return { content: 'The documents do not say.' };
+  // The chunk's text without its heading lines.
+  const quote = found
+    .split('\n')
+    .filter((line) => line.trim() && !line.trim().startsWith('#') && !/^\w+:/.test(line.trim()))
+    .join(' ');
+  return { content: `**From the documents:** ${quote.trim()}\n\nSources:\n- ${page} (p. 1)` };
+};
 
 describe('/ragent ingest <url> in Slack', () => {
   let harness: SlackHarness;
   let site: FakeWebsite;
   beforeAll(async () => {
     site = await startFakeWebsite();
-    harness = await startSlackHarness({ environment: { RAGENT_FETCH_ALLOW: '127.0.0.1' } });
+    harness = await startSlackHarness({
+      model: webPageModel,
+      environment: { RAGENT_FETCH_ALLOW: '127.0.0.1' },
+    });
     harness.slack.addUser({ id: defaultUser, name: 'alice' });
   }, 120_000);
   afterAll(async () => {
@@ -50,7 +71,7 @@ describe('/ragent ingest <url> in Slack', () => {
 
   it('refuses a loopback address written another way, and fetches nothing', async () => {
     const before = site.requests.length;
-    const refused = await ingest(`<http://0x7f000002:${site.port}/handbook/heating>`, '0x7f000002');
+    const refused = await ingest(`<http://0x7f000002:${site.port}/refused/heating>`, '0x7f000002');
     expect(refused.text).toContain(':x:');
     expect(refused.text).toMatch(/private, loopback or link-local address/);
     expect(refused.text).toContain('RAGENT_FETCH_ALLOW');

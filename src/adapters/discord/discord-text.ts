@@ -110,3 +110,10 @@ function documentLine(document: DocumentRecord): string {
 function plural(count: number, word: string): string {
   return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 }
+
+/** `/ragent ingest` with neither a file nor a web address. */
+export function nothingToIngestText(urlText: string): string {
+  return urlText
+    ? `${urlText.slice(0, 200)} is not a web address: give one starting with http:// or https://.`
+    : 'Give a `file:` to add, or a `url:` of a web page.';
+}

@@ -10,7 +10,7 @@ import {
   ComponentType,
   escapeMarkdown,
 } from 'discord.js';
-import type { Answer, Source } from '../../core/types.ts';
+import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
 
 export const messageLimit = 2_000;
@@ -45,10 +45,14 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
   let length = 0;
   for (const [index, source] of sources.entries()) {
     const name = escapeMarkdown(source.file);
-    const linked =
+    // A web page links to its address, parentheses encoded so nothing breaks out of the Markdown link.
+    const target =
       source.link && isDiscordMessageLink(source.link)
-        ? `[${name.replace(/[[\]]/g, '\\$&')}](${source.link})`
-        : name;
+        ? source.link
+        : isWebPageSource(source)
+          ? new URL(source.link).href.replace(/[()]/g, (mark) => encodeURIComponent(mark))
+          : undefined;
+    const linked = target ? `[${name.replace(/[[\]]/g, '\\$&')}](${target})` : name;
     const line = `📄 **${linked}** — ${pages(source.pages)}`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {

@@ -6,7 +6,7 @@
  * fallback where Slack refuses the element.
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
-import type { Answer, Source, ThreadId } from '../../core/types.ts';
+import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
@@ -103,7 +103,7 @@ export function formatSources(sources: readonly Source[]): string | undefined {
       ranges.push(source.pages);
     }
     byFile.set(source.file, ranges);
-    if (source.link && !links.has(source.file) && isSlackLink(source.link))
+    if (source.link && !links.has(source.file) && (isSlackLink(source.link) || isWebPageSource(source)))
       links.set(source.file, source.link);
   }
   const entries = [...byFile].map(([file, ranges]) => {
