@@ -26,7 +26,7 @@ import {
 export const discordTerms: PlatformTerms = {
   place: 'this server',
   admin: 'a member with Manage Server (or Manage Channels, for a channel’s documents)',
-  ingestCommand: '`/ragent ingest file: for:`',
+  ingestCommand: '`/ragent ingest file: for:` (or `url:` for a web page)',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget name:`',
   useCommand: '`/ragent use channel:` (`unuse` to undo)',
