@@ -29,12 +29,38 @@ describe('detectFileKind', () => {
     expect(refusal('picture.pdf', png).message).toContain(
       'is named .pdf but is not a PDF (it does not start',
     );
-    expect(refusal('picture.png', png).message).toContain('is not a PDF, Markdown or text file');
+    expect(refusal('picture.png', png).message).toContain(
+      'is not a PDF, Markdown, text, HTML or e-mail file',
+    );
   });
 
   it('goes by the bytes: a PDF under any name, text only under a text name', () => {
     expect(detectFileKind('report.bin', encode('%PDF-1.7\n'), limits)).toBe('pdf');
     expect(detectFileKind('notes.txt', encode('notes'), limits)).toBe('text');
     expect(detectFileKind('notes.md', encode('# notes'), limits)).toBe('markdown');
+  });
+
+  it('knows HTML, an e-mail and a mailbox by their first bytes, whatever their names', () => {
+    expect(
+      detectFileKind(
+        'page.bin',
+        encode('\uFEFF<!-- saved -->\n<!DOCTYPE html><html><p>x</p></html>'),
+        limits,
+      ),
+    ).toBe('html');
+    expect(detectFileKind('page', encode('<html lang="en"><body>x</body></html>'), limits)).toBe('html');
+    const mail =
+      'From: Dana <dana@example.com>\r\nSubject: Hi\r\n\tfolded\r\nDate: Tue, 01 Dec 2026 10:00:00 +0000\r\n\r\nBody';
+    expect(detectFileKind('message.txt', encode(mail), limits)).toBe('email');
+    expect(
+      detectFileKind('archive', encode(`From dana@example.com Tue Dec  1 10:00:00 2026\n${mail}`), limits),
+    ).toBe('mbox');
+    // Text with a line or two that look like headers is still text: a mail names a sender and a date or id.
+    expect(detectFileKind('notes.md', encode('Title: Pumps\nAuthor: Dana\n\n# Pumps'), limits)).toBe(
+      'markdown',
+    );
+    expect(detectFileKind('notes.txt', encode('From: the desk of Dana\nThe pumps are fine.'), limits)).toBe(
+      'text',
+    );
   });
 });
