@@ -32,13 +32,15 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
       { details: { bytes: bytes.byteLength, limit: limits.maxFileBytes } },
     );
   }
-  if (startsWithPdfMagic(bytes)) return 'pdf';
-  // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers).
-  if (!bytes.subarray(0, 16_384).includes(0)) {
+  // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers). They are
+  // checked before the PDF signature, which may follow junk: a mail can carry a PDF in its first KiB.
+  const pdfFirst = pdfMagic.every((byte, index) => bytes[index] === byte);
+  if (!pdfFirst && !bytes.subarray(0, 16_384).includes(0)) {
     if (looksLikeHtml(bytes)) return 'html';
     if (looksLikeMbox(bytes)) return 'mbox';
     if (looksLikeEmail(bytes)) return 'email';
   }
+  if (startsWithPdfMagic(bytes)) return 'pdf';
   // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
   const text = isText(bytes);
   if (text && limits.textAs) return limits.textAs;

@@ -196,4 +196,36 @@ describe('HTML and e-mail files', () => {
     expect(bicycles).toMatchObject({ file: 'archive.mbox', section: ['Bicycle storage'] });
     expect(bicycles?.text).toContain('From: Bob <bob@example.com>');
   });
+
+  it('keeps a mail whose attachment is broken, names the attachment and exits non-zero', async () => {
+    const file = path.join(workDir, 'broken-attachment.eml');
+    await writeFile(
+      file,
+      [
+        'From: Dana Field <dana@example.com>',
+        'Subject: Meter readings',
+        'Date: Thu, 03 Dec 2026 09:00:00 +0000',
+        'Message-ID: <readings@example.com>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'The water meter in the cellar read 18,204 cubic metres in November.',
+        '--b',
+        'Content-Type: application/pdf; name="readings.pdf"',
+        'Content-Disposition: attachment; filename="readings.pdf"',
+        '',
+        '%PDF-1.7 this is no PDF at all',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    const ingested = await run(['ingest', file]);
+    expect(ingested.code).toBe(1);
+    expect(ingested.text).toContain('✓ broken-attachment.eml: ingested');
+    expect(ingested.text).toMatch(/ {2}✗ broken-attachment\.eml › readings\.pdf: /);
+    expect((await search('water meter cellar November'))[0]?.file).toBe('broken-attachment.eml');
+  });
 });
