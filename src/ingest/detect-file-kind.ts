@@ -5,8 +5,7 @@
  * told so (and whether it is text, which can be ingested under a .txt name).
  */
 import { RagentError } from '../errors.ts';
-import { looksLikeEmail, looksLikeMbox } from './readers/email-reader.ts';
-import { looksLikeHtml } from './readers/html-reader.ts';
+import { looksLikeEmail, looksLikeHtml, looksLikeMbox } from './readers/markup-signatures.ts';
 
 export type FileKind = 'pdf' | 'markdown' | 'text' | 'html' | 'email' | 'mbox';
 

@@ -6,8 +6,6 @@ import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
 import { pdfToBlocks } from './pdf-to-markdown.ts';
-import { readEmail, readMbox } from './readers/email-reader.ts';
-import { readHtml } from './readers/html-reader.ts';
 import type { ExtractedDocument } from './text-block.ts';
 import { markdownToBlocks, plainTextToBlocks } from './text-to-blocks.ts';
 
@@ -31,12 +29,13 @@ export async function extractDocument(
   const extracted: ExtractedDocument =
     options.kind === 'pdf'
       ? await pdfToBlocks(bytes, { ...options, limits })
-      : options.kind === 'html'
-        ? await readHtml(bytes)
+      : // The readers of HTML and e-mail load their libraries only when such a file comes.
+        options.kind === 'html'
+        ? await (await import('./readers/html-reader.ts')).readHtml(bytes)
         : options.kind === 'email'
-          ? await readEmail(bytes, limits)
+          ? await (await import('./readers/email-reader.ts')).readEmail(bytes, limits)
           : options.kind === 'mbox'
-            ? await readMbox(bytes, limits)
+            ? await (await import('./readers/email-reader.ts')).readMbox(bytes, limits)
             : (options.kind === 'markdown' ? markdownToBlocks : plainTextToBlocks)(
                 new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''),
               );

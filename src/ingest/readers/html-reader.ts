@@ -108,15 +108,6 @@ export async function readHtml(bytes: Uint8Array): Promise<ExtractedDocument> {
   return markdownToBlocks(htmlToMarkdown(decodeHtml(bytes)).markdown);
 }
 
-/** Whether the bytes start as an HTML document does: a doctype or an <html> tag (after comments). */
-export function looksLikeHtml(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('latin1')
-    .decode(bytes.subarray(0, 4096))
-    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
-    .replace(/^(\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*/, '');
-  return /^<(!doctype\s+html|html)[\s>]/i.test(head);
-}
-
 /** HTML bytes as text: UTF-8 unless the page declares another charset the runtime knows. */
 export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));

@@ -16,9 +16,13 @@ import type {
 } from '../../core/types.ts';
 import { isRagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { crawlSite } from './crawl-site.ts';
-import type { Fetcher } from './fetch-url.ts';
-import { type WebPage, webPageOf } from './web-page.ts';
+import type { FetchedResource, Fetcher } from './fetch-url.ts';
+import type { WebPage } from './web-page.ts';
+
+// The HTML and robots.txt libraries load with the first page, not with every start of ragent.
+async function webPageOf(resource: FetchedResource): Promise<WebPage> {
+  return (await import('./web-page.ts')).webPageOf(resource);
+}
 
 export interface WebIngestionDependencies {
   ingestion: Ingestion;
@@ -62,14 +66,15 @@ export function createWebIngestion({
         origin: request.origin,
         ...(request.signal ? { signal: request.signal } : {}),
       });
-      const page = webPageOf(resource);
+      const page = await webPageOf(resource);
       return ingestPage(page, request, page.url, onProgress);
     },
     fetchPage: async ({ url, origin, signal }) => {
-      const page = webPageOf(await fetch({ url, origin, ...(signal ? { signal } : {}) }));
+      const page = await webPageOf(await fetch({ url, origin, ...(signal ? { signal } : {}) }));
       return { url: page.url, bytes: page.bytes };
     },
     crawl: async (request, onPage) => {
+      const { crawlSite } = await import('./crawl-site.ts');
       const summary = await crawlSite(request.url, {
         fetch,
         origin: request.origin,
@@ -97,7 +102,7 @@ export function createWebIngestion({
       // (a private address), and what it returns goes into that chat's documents.
       const origin = document.uploader.startsWith('cli:') ? 'cli' : 'chat';
       const resource = await fetch({ url, origin, ...(signal ? { signal } : {}) });
-      const page = webPageOf(resource);
+      const page = await webPageOf(resource);
       // The document keeps its name (the address it was ingested under), even after a new redirect.
       return ingestPage(
         page,

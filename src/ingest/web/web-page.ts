@@ -4,7 +4,8 @@
  * a timestamp or a session token elsewhere on the page), plus the links a crawl may follow; any other
  * readable file (a PDF, a text) is ingested as it came.
  */
-import { decodeHtml, htmlToMarkdown, looksLikeHtml } from '../readers/html-reader.ts';
+import { decodeHtml, htmlToMarkdown } from '../readers/html-reader.ts';
+import { looksLikeHtml } from '../readers/markup-signatures.ts';
 import type { FetchedResource } from './fetch-url.ts';
 
 export interface WebPage {
