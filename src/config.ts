@@ -18,6 +18,7 @@ import {
   wholeNumber,
 } from './config-fields.ts';
 import { RagentError } from './errors.ts';
+import { isFetchAllowEntry } from './ingest/web/address-guard.ts';
 import { type PlatformConfigs, platformSettingsList } from './platforms/settings-registry.ts';
 import { findProjectRoot } from './project-root.ts';
 
@@ -112,6 +113,25 @@ const coreEnvironment = {
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
   ),
+  RAGENT_FETCH_ALLOW: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(
+        z.string().refine(isFetchAllowEntry, {
+          error: 'must list host names, IP addresses or CIDR ranges, separated by commas',
+        }),
+      )
+      .default([]),
+  ),
+  RAGENT_FETCH_TIMEOUT_S: wholeNumber(30, 1, 3_600),
+  RAGENT_FETCH_MAX_MB: wholeNumber(20, 1, 2_048),
+  RAGENT_CRAWL_CONCURRENCY: wholeNumber(4, 1, 32),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_LLM_CLUSTER_CONCURRENCY: z.preprocess(
     emptyToUndefined,
@@ -235,6 +255,15 @@ export interface Config extends PlatformConfigs {
     maxZipEntries: number;
     /** Where a chat upload goes unless the user picks: the channel's set or the workspace's/server's. */
     defaultSet: 'channel' | 'workspace';
+  };
+  /** Fetching web pages (`ragent ingest <url>`, `/ragent ingest <url>`). */
+  fetch: {
+    /** RAGENT_FETCH_ALLOW: private hosts, addresses or ranges a chat may still fetch. */
+    allow: string[];
+    timeoutMs: number;
+    maxBytes: number;
+    /** Pages fetched at the same time by a crawl. */
+    crawlConcurrency: number;
   };
   limits: {
     llmConcurrency: number;
@@ -382,6 +411,12 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       maxUnzippedBytes: env.RAGENT_MAX_UNZIPPED_MB * 1024 * 1024,
       maxZipEntries: env.RAGENT_MAX_ZIP_ENTRIES,
       defaultSet: env.RAGENT_INGEST_DEFAULT_SET,
+    },
+    fetch: {
+      allow: env.RAGENT_FETCH_ALLOW,
+      timeoutMs: env.RAGENT_FETCH_TIMEOUT_S * 1000,
+      maxBytes: env.RAGENT_FETCH_MAX_MB * 1024 * 1024,
+      crawlConcurrency: env.RAGENT_CRAWL_CONCURRENCY,
     },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,

@@ -72,6 +72,22 @@ export const errorCodes = [
   'SCOPE_NOT_ALLOWED',
   'PERMISSION_DENIED',
   'DOWNLOAD_FAILED',
+  /** A URL that is not an http(s) address (or cannot be read as one). */
+  'FETCH_INVALID_URL',
+  /** A chat asked for a private, loopback or link-local address (RAGENT_FETCH_ALLOW lists exceptions). */
+  'FETCH_ADDRESS_REFUSED',
+  /** More than 5 redirects. */
+  'FETCH_TOO_MANY_REDIRECTS',
+  /** A page or file larger than RAGENT_FETCH_MAX_MB. */
+  'FETCH_TOO_LARGE',
+  /** No whole answer within RAGENT_FETCH_TIMEOUT_S. */
+  'FETCH_TIMEOUT',
+  /** A page of a type ragent cannot read (an image, a video, an unknown binary). */
+  'FETCH_UNSUPPORTED_TYPE',
+  /** The server answered with an error status, or could not be reached. */
+  'FETCH_FAILED',
+  /** robots.txt of the site does not let ragent read that page. */
+  'FETCH_ROBOTS_DISALLOWED',
   'ANSWER_TIMEOUT',
   'SHUTTING_DOWN',
   'INVALID_INPUT',

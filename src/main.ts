@@ -8,6 +8,9 @@ import { deferConversations } from './conversations/deferred-conversations.ts';
 import type { Services } from './core/services.ts';
 import type { Conversations } from './core/types.ts';
 import { createIngestion } from './ingest/ingestion-service.ts';
+import { parseFetchAllowList } from './ingest/web/address-guard.ts';
+import { createFetcher } from './ingest/web/fetch-url.ts';
+import { createWebIngestion } from './ingest/web/web-ingestion.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './models/create-embedder.ts';
 import { withRetention } from './operators/turn-retention.ts';
@@ -103,6 +106,16 @@ async function composeServices(
         }
       : {}),
   });
+  const web = createWebIngestion({
+    ingestion,
+    fetch: createFetcher({
+      timeoutMs: config.fetch.timeoutMs,
+      maxBytes: config.fetch.maxBytes,
+      allow: parseFetchAllowList(config.fetch.allow),
+    }),
+    logger: logger.child({ component: 'web' }),
+    crawlConcurrency: config.fetch.crawlConcurrency,
+  });
   // Checkpoints in Postgres for replicas; otherwise the conversations keep <dataDir>/checkpoints.sqlite.
   const checkpoints = shared?.postgres.openPostgresCheckpointer(shared.database);
   // RAGENT_LLM_CLUSTER_CONCURRENCY: model calls of all replicas together, on top of each one's own limit.
@@ -166,6 +179,7 @@ async function composeServices(
     embedder,
     retriever,
     ingestion,
+    web,
     conversations,
     coordination,
     turnHistory,

@@ -212,6 +212,11 @@ export interface IngestFile {
   download(): Promise<Uint8Array>;
   /** The upload's permalink, kept with the document for its sources; asked after `download` (which may learn it). */
   link?(): string | undefined;
+  /**
+   * A web page (`/ragent ingest <url>`): its address after redirects, asked after `download`; the
+   * document is then named by it and `download` gave the Markdown of its main content.
+   */
+  url?(): string | undefined;
 }
 
 /** Files to add to a scope, shared in chat. */

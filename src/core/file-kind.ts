@@ -14,7 +14,10 @@ export type FileKind =
   | 'xlsx'
   | 'ods'
   | 'csv'
-  | 'tsv';
+  | 'tsv'
+  | 'html'
+  | 'email'
+  | 'mbox';
 
 /** Kinds whose chunk positions are spreadsheet rows (the sheet is the first element of the section path). */
 export const sheetKinds: ReadonlySet<FileKind> = new Set(['xlsx', 'ods', 'csv', 'tsv']);
@@ -26,7 +29,15 @@ export const slideKinds: ReadonlySet<FileKind> = new Set(['pptx', 'odp']);
  * Kinds that have only sections (every chunk at position 1). Any kind in none of these sets counts its
  * positions in pages (PDF, and what else is paged).
  */
-export const sectionKinds: ReadonlySet<FileKind> = new Set(['markdown', 'text', 'docx', 'odt']);
+export const sectionKinds: ReadonlySet<FileKind> = new Set([
+  'markdown',
+  'text',
+  'docx',
+  'odt',
+  'html',
+  'email',
+  'mbox',
+]);
 
 /**
  * The kind of a document stored before kinds were recorded: those could only be PDF, Markdown or text,

@@ -9,13 +9,15 @@ import type { TurnRunner } from './chat-platform.ts';
 import type { CoordinationStore } from './coordination-store.ts';
 import type { Replicas } from './replicas.ts';
 import type { TurnHistory } from './turn-history.ts';
-import type { Conversations, Ingestion } from './types.ts';
+import type { Conversations, Ingestion, WebIngestion } from './types.ts';
 import type { VerifiedAnswers } from './verified-answers.ts';
 
 export interface Services {
   config: Config;
   logger: Logger;
   ingestion: Ingestion;
+  /** Web pages by URL (`ingest <url>`, crawls, refetches), through the one guarded fetcher. */
+  web: WebIngestion;
   conversations: Conversations;
   /** Event claims, turns in flight and feedback (SQLite in `bot.sqlite`). */
   coordination: CoordinationStore;

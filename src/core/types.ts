@@ -250,6 +250,12 @@ export interface IngestRequest {
   /** Ingest again even when these exact bytes are already in the scope (`ragent ingest --force`). */
   force?: boolean;
   /**
+   * The web address the document was fetched from (`ragent ingest <url>`): the name is then kept whole
+   * (it is the URL, not cut at its slashes) and text is read as Markdown — a fetched page arrives as the
+   * Markdown of its main content, so its id (the hash) changes only when that content does.
+   */
+  url?: string;
+  /**
    * Aborts the ingest: the reading at once, the embedding before its next batch; nothing is written.
    * The ingest then fails with INGEST_CANCELLED, or with the abort's reason when that is a RagentError.
    */
@@ -272,7 +278,14 @@ export interface IngestReport {
   /** The id of the older version with the same name that this one replaced. */
   replacedDocumentId?: string;
   seconds: number;
+  /** An e-mail's attachments, each ingested as its own document (or why not), in the mail's order. */
+  attachments?: AttachmentOutcome[];
 }
+
+export type AttachmentOutcome =
+  | { name: string; report: IngestReport }
+  /** `skipped`: not a supported type; `failed`: refused or broken (the code and message say why). */
+  | { name: string; outcome: 'skipped' | 'failed'; code: string; message: string };
 
 export interface RemoveRequest {
   /** A document id (or its unique prefix) or a file name. */
@@ -308,6 +321,68 @@ export interface Ingestion {
    * replaced) or MOVE_REFUSED (another workspace/server, or the same set).
    */
   moveDocument(request: MoveRequest): Promise<MoveReport>;
+}
+
+/** A web address to ingest, and who asked: the operator on the CLI, or someone in a chat. */
+export interface UrlIngestRequest {
+  url: string;
+  scope: Scope;
+  uploader: string;
+  /** `chat`: private, loopback and link-local addresses are refused (unless in RAGENT_FETCH_ALLOW). */
+  origin: 'cli' | 'chat';
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
+/** One page of a crawl: ingested (or unchanged), or why not. */
+export type CrawlPageOutcome =
+  | { url: string; report: IngestReport }
+  | { url: string; code: string; message: string };
+
+export interface CrawlSummary {
+  pages: number;
+  failed: number;
+  fromSitemap: boolean;
+  /** `maxPages` stopped the crawl with pages left. */
+  truncated: boolean;
+}
+
+/** Web pages as documents: one page, a site crawl, or a stored page fetched again. */
+export interface WebIngestion {
+  /** Fetches the URL and ingests it, named by its address (after redirects) and linked to it. */
+  ingestUrl(request: UrlIngestRequest, onProgress?: IngestProgressListener): Promise<IngestReport>;
+  /** Crawls the site from `url` (robots.txt honoured), each page its own document. */
+  crawl(
+    request: UrlIngestRequest & { maxPages: number },
+    onPage?: (outcome: CrawlPageOutcome) => void,
+  ): Promise<CrawlSummary>;
+  /**
+   * Fetches one page without ingesting it: its address after redirects and what to ingest (the
+   * Markdown of an HTML page's main content, the bytes of another file), for a chat's ingest job.
+   */
+  fetchPage(
+    request: Omit<UrlIngestRequest, 'scope' | 'uploader' | 'force'>,
+  ): Promise<{ url: string; bytes: Uint8Array }>;
+  /** Fetches a stored web document's address again; `unchanged` unless its content changed. */
+  refetch(document: DocumentRecord, signal?: AbortSignal): Promise<IngestReport>;
+}
+
+/** Whether a stored document came from the web (`ragent ingest <url>`): named by its own link. */
+export function isWebDocument(document: DocumentRecord): boolean {
+  return document.link !== undefined && document.link !== '' && /^https?:\/\//.test(document.name);
+}
+
+/**
+ * A source that is a web page (its name is its own http(s) address): the one outside link a chat
+ * source may carry, since the document was fetched from exactly there.
+ */
+export function isWebPageSource(source: Source): source is Source & { link: string } {
+  return (
+    source.link !== undefined &&
+    source.link === source.file &&
+    /^https?:\/\/[^\s<>|]+$/.test(source.link) &&
+    URL.canParse(source.link)
+  );
 }
 
 /** A 👍/👎 on an answer, stored with the thread. */

@@ -3,11 +3,13 @@
  * KiB), whatever it is called; an Office file is a zip whose directory names its main part (DOCX, PPTX,
  * XLSX: `[Content_Types].xml` and `word/`, `ppt/` or `xl/`; OpenDocument: its `mimetype` entry); a
  * password-protected Office file is an OLE compound file holding `EncryptionInfo`. A .md/.txt/.csv/.tsv
- * file must be valid UTF-8 without NUL bytes. A file whose name claims one type while its bytes are
- * another (a .docx that is a PDF, a .pdf that is text) is told what it really is.
+ * file must be valid UTF-8 without NUL bytes; HTML and e-mail (.eml, .mbox) are told by their first bytes
+ * (a doctype or tag, mail headers, a `From ` line) in any 8-bit charset. A file whose name claims one
+ * type while its bytes are another (a .docx that is a PDF, a .pdf that is text) is told what it really is.
  */
 import type { FileKind } from '../core/file-kind.ts';
 import { RagentError } from '../errors.ts';
+import { looksLikeEmail, looksLikeHtml, looksLikeMbox } from './readers/markup-signatures.ts';
 import { officeEncrypted } from './readers/open-document.ts';
 import { isZip, tryListEntries } from './readers/zip-container.ts';
 
@@ -38,6 +40,9 @@ const kindNames: Readonly<Record<FileKind, string>> = {
   ods: 'an OpenDocument spreadsheet (ODS)',
   csv: 'CSV',
   tsv: 'TSV',
+  html: 'an HTML page',
+  email: 'an e-mail (.eml)',
+  mbox: 'a mailbox (.mbox)',
 };
 
 const kindExtensions: Readonly<Partial<Record<FileKind, string>>> = {
@@ -50,10 +55,13 @@ const kindExtensions: Readonly<Partial<Record<FileKind, string>>> = {
   ods: '.ods',
 };
 
-export const supportedTypesText = '.pdf, .md, .txt, .docx, .odt, .pptx, .odp, .xlsx, .ods, .csv and .tsv';
+export const supportedTypesText =
+  '.pdf, .md, .txt, .docx, .odt, .pptx, .odp, .xlsx, .ods, .csv, .tsv, .html, .eml and .mbox';
 
 export interface FileLimits {
   maxFileBytes: number;
+  /** Text that is none of the kinds above is read as this, whatever its name (a fetched page's Markdown). */
+  textAs?: 'markdown';
 }
 
 /** Throws FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED or OFFICE_ENCRYPTED with a one-line reason. */
@@ -80,11 +88,20 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
         '.docx, .xlsx or .pptx and ingest that.',
     );
   }
+  // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers). They are
+  // checked before the PDF signature, which may follow junk: a mail can carry a PDF in its first KiB.
+  const pdfFirst = startsWith(bytes, pdfMagic);
+  if (!claimed && !pdfFirst && !bytes.subarray(0, 16_384).includes(0)) {
+    if (looksLikeHtml(bytes)) return 'html';
+    if (looksLikeMbox(bytes)) return 'mbox';
+    if (looksLikeEmail(bytes)) return 'email';
+  }
   const contentKind = startsWithPdfMagic(bytes) ? 'pdf' : isZip(bytes) ? officeKindOfZip(bytes) : undefined;
   if (claimed && contentKind !== claimed) throw mismatch(name, extension, contentKind, bytes);
   if (contentKind) return contentKind;
   // Text has no magic bytes: it must be valid UTF-8 and be named as a text kind.
   const text = isText(bytes);
+  if (text && limits.textAs) return limits.textAs;
   if (text) {
     if (/\.(md|markdown)$/i.test(name)) return 'markdown';
     if (extension === 'txt') return 'text';

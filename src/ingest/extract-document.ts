@@ -56,6 +56,13 @@ function read(
   limits: IngestLimits,
 ): Promise<ExtractedDocument> {
   if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits });
+  // The readers of HTML and e-mail load their libraries only when such a file comes.
+  if (options.kind === 'html')
+    return import('./readers/html-reader.ts').then((reader) => reader.readHtml(bytes));
+  if (options.kind === 'email')
+    return import('./readers/email-reader.ts').then((reader) => reader.readEmail(bytes, limits));
+  if (options.kind === 'mbox')
+    return import('./readers/email-reader.ts').then((reader) => reader.readMbox(bytes, limits));
   if (hasReader(options.kind)) {
     return readInWorker(options.kind, bytes, { name: options.name, limits, signal: options.signal });
   }

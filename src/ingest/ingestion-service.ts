@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import { placeOfScope } from '../core/ids.ts';
 import type { NameLock } from '../core/name-lock.ts';
 import type {
+  AttachmentOutcome,
   DocumentRecord,
   Ingestion,
   IngestProgressListener,
@@ -24,7 +25,7 @@ import type {
   Scope,
 } from '../core/types.ts';
 import { sharedScope } from '../core/types.ts';
-import { RagentError } from '../errors.ts';
+import { isRagentError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { encodeSparseChild, sparseWeightsVersion } from '../retrieval/bm25.ts';
 import type { ChunkIndex, Embedder, IndexedChild } from '../retrieval/chunk-index.ts';
@@ -65,13 +66,16 @@ export function createIngestion({
   ): Promise<IngestReport> => {
     const started = performance.now();
     const seconds = () => Math.round((performance.now() - started) / 10) / 100;
-    const name = displayName(request.name);
+    const name = documentName(request);
     const { scope, bytes, signal } = request;
     const checkAborted = () => {
       if (signal?.aborted) throw ingestCancelled(name, signal);
     };
     checkAborted();
-    const kind = detectFileKind(name, bytes, { maxFileBytes: config.ingest.maxFileBytes });
+    const kind = detectFileKind(name, bytes, {
+      maxFileBytes: config.ingest.maxFileBytes,
+      ...(request.url ? { textAs: 'markdown' as const } : {}),
+    });
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await index.listDocuments([scope]);
     const same = existing.find((document) => document.id === id);
@@ -103,6 +107,7 @@ export function createIngestion({
       scope,
     });
     extracted.blocks.length = 0;
+    const attachments = extracted.attachments ?? [];
     if (children.length > config.ingest.maxChunks) throw tooManyChunks(name, children.length, config.ingest);
     checkAborted();
     // BM25 vectors of a large document take seconds: yield now and then so chats go on meanwhile.
@@ -170,11 +175,33 @@ export function createIngestion({
       },
       `document ${status}`,
     );
+    // An e-mail's attachments: each its own document, written after the mail (each one atomic).
+    const attachmentOutcomes: AttachmentOutcome[] = [];
+    for (const attachment of attachments) {
+      const attachmentName = `${name} › ${displayName(attachment.name)}`;
+      try {
+        const report = await ingest({
+          name: attachmentName,
+          bytes: attachment.bytes,
+          scope,
+          uploader: request.uploader,
+          ...(request.link ? { link: request.link } : {}),
+          ...(request.force ? { force: true } : {}),
+          ...(signal ? { signal } : {}),
+        });
+        attachmentOutcomes.push({ name: attachmentName, report });
+      } catch (error) {
+        if (!isRagentError(error) || error.code === 'INGEST_CANCELLED') throw error;
+        const outcome = error.code === 'FILE_UNSUPPORTED' ? 'skipped' : 'failed';
+        attachmentOutcomes.push({ name: attachmentName, outcome, code: error.code, message: error.message });
+      }
+    }
     return {
       status,
       document,
       ...(replaced ? { replacedDocumentId: replaced.id } : {}),
       seconds: seconds(),
+      ...(attachmentOutcomes.length > 0 ? { attachments: attachmentOutcomes } : {}),
     };
   };
 
@@ -202,7 +229,7 @@ export function createIngestion({
 
   const ingest: Ingestion['ingest'] = (request, onProgress) =>
     withNameLock
-      ? withNameLock(request.scope, displayName(request.name), () => ingestUnlocked(request, onProgress))
+      ? withNameLock(request.scope, documentName(request), () => ingestUnlocked(request, onProgress))
       : ingestUnlocked(request, onProgress);
 
   return {
@@ -249,6 +276,11 @@ function checkMove(from: Scope, to: Scope): void {
       { details: { from, to } },
     );
   }
+}
+
+/** A fetched document is named by its URL; a file by its name without any directory part. */
+function documentName(request: IngestRequest): string {
+  return request.url ? request.name.trim() || request.url : displayName(request.name);
 }
 
 /** The file name without any directory part (names are compared within a scope). */

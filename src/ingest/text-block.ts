@@ -16,6 +16,8 @@ export interface TextBlock {
 export interface ExtractedDocument {
   pageCount: number;
   blocks: TextBlock[];
+  /** Files carried inside this one (an e-mail's attachments), ingested as documents of their own. */
+  attachments?: { name: string; bytes: Uint8Array }[];
 }
 
 /** The Markdown form of one block (no trailing newline). */

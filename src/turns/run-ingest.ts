@@ -56,8 +56,17 @@ export async function runIngest(
         show();
         const bytes = await file.download();
         const link = file.link?.();
+        // A web page is named by its address after redirects (as `ragent ingest <url>` names it).
+        const url = file.url?.();
         const report = await ingestion.ingest(
-          { name: file.name, bytes, scope: job.scope, uploader: job.uploader, ...(link ? { link } : {}) },
+          {
+            name: url ?? file.name,
+            bytes,
+            scope: job.scope,
+            uploader: job.uploader,
+            ...(link ? { link } : {}),
+            ...(url ? { url } : {}),
+          },
           (progress) => {
             files[index] = { name: file.name, state: 'working', progress };
             show();

@@ -79,12 +79,13 @@ describe('ragent discord register', () => {
     await expect(registerCommands(config, { guildId: 'my-server' })).rejects.toThrow(/not a server id/);
   });
 
-  it('defines the command: ingest takes a required attachment, servers only', () => {
+  it('defines the command: ingest takes an attachment or a web address, servers only', () => {
     const ingest = ragentCommand.options?.find((option) => option.name === 'ingest') as {
       options?: Array<{ name: string; type: number; required?: boolean }>;
     };
     expect(ingest.options).toEqual([
-      expect.objectContaining({ name: 'file', type: 11, required: true }),
+      expect.objectContaining({ name: 'file', type: 11, required: false }),
+      expect.objectContaining({ name: 'url', type: 3, required: false }),
       expect.objectContaining({
         name: 'for',
         type: 3,

@@ -32,6 +32,7 @@ describe('detectFileKind', () => {
     );
     const program = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
     expect(refusal('program.exe', program).message).toContain('is not a file type ragent reads. Supported:');
+    expect(refusal('picture.png', png).message).toContain('is not a file type ragent reads. Supported:');
   });
 
   it('goes by the bytes: a PDF under any name, text only under a text name', () => {
@@ -84,5 +85,28 @@ describe('detectFileKind', () => {
     const legacy = new Uint8Array([...ole, ...new Array(504).fill(0), ...stream('WordDocument'), 0, 0]);
     expect(refusal('old.doc', legacy)).toMatchObject({ code: 'FILE_UNSUPPORTED' });
     expect(refusal('old.doc', legacy).message).toContain('old binary Office file');
+  });
+  it('knows HTML, an e-mail and a mailbox by their first bytes, whatever their names', () => {
+    expect(
+      detectFileKind(
+        'page.bin',
+        encode('\uFEFF<!-- saved -->\n<!DOCTYPE html><html><p>x</p></html>'),
+        limits,
+      ),
+    ).toBe('html');
+    expect(detectFileKind('page', encode('<html lang="en"><body>x</body></html>'), limits)).toBe('html');
+    const mail =
+      'From: Dana <dana@example.com>\r\nSubject: Hi\r\n\tfolded\r\nDate: Tue, 01 Dec 2026 10:00:00 +0000\r\n\r\nBody';
+    expect(detectFileKind('message.txt', encode(mail), limits)).toBe('email');
+    expect(
+      detectFileKind('archive', encode(`From dana@example.com Tue Dec  1 10:00:00 2026\n${mail}`), limits),
+    ).toBe('mbox');
+    // Text with a line or two that look like headers is still text: a mail names a sender and a date or id.
+    expect(detectFileKind('notes.md', encode('Title: Pumps\nAuthor: Dana\n\n# Pumps'), limits)).toBe(
+      'markdown',
+    );
+    expect(detectFileKind('notes.txt', encode('From: the desk of Dana\nThe pumps are fine.'), limits)).toBe(
+      'text',
+    );
   });
 });

@@ -25,6 +25,8 @@ export const subcommands = {
 } as const;
 
 export const ingestFileOption = 'file';
+/** A web page to add instead of (or with) a file: fetched under the chat's address guard. */
+export const ingestUrlOption = 'url';
 /** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
 export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
@@ -59,7 +61,14 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           type: ApplicationCommandOptionType.Attachment,
           name: ingestFileOption,
           description: 'The PDF to add',
-          required: true,
+          required: false,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: ingestUrlOption,
+          description: 'A web page to add (an http or https address)',
+          required: false,
+          max_length: 2000,
         },
         {
           type: ApplicationCommandOptionType.String,

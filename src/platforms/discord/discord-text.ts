@@ -26,7 +26,7 @@ import {
 export const discordTerms: PlatformTerms = {
   place: 'this server',
   admin: 'a member with Manage Server (or Manage Channels, for a channel’s documents)',
-  ingestCommand: '`/ragent ingest file: for:`',
+  ingestCommand: '`/ragent ingest file: for:` (or `url:` for a web page)',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget name:`',
   useCommand: '`/ragent use channel:` (`unuse` to undo)',
@@ -118,4 +118,11 @@ function documentLine(document: DocumentRecord): string {
 
 function plural(count: number, word: string): string {
   return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** `/ragent ingest` with neither a file nor a web address. */
+export function nothingToIngestText(urlText: string): string {
+  return urlText
+    ? `${urlText.slice(0, 200)} is not a web address: give one starting with http:// or https://.`
+    : 'Give a `file:` to add, or a `url:` of a web page.';
 }

@@ -1,17 +1,20 @@
 /**
- * `/ragent ingest file:<PDF> [for:channel|server]`: deferred at once (Discord allows 3 s; the defer
+ * `/ragent ingest file:<PDF> | url:<address> [for:channel|server]`: deferred at once (Discord allows 3 s; the defer
  * is the first call), then an ingest job for the turn runner — the PDF downloads from Discord's CDN
  * into this channel's set (a thread: its parent channel's) or the server's, as picked (default:
- * RAGENT_INGEST_DEFAULT_SET), the reply showing progress and the result (see discord-surfaces).
+ * RAGENT_INGEST_DEFAULT_SET), the reply showing progress and the result (see discord-surfaces). A
+ * `url:` page is fetched under the chat's address guard (turns/web-page-file.ts).
  */
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Attachment, ChatInputCommandInteraction } from 'discord.js';
+import type { IngestFile } from '../../core/chat-platform.ts';
 import { RagentError } from '../../errors.ts';
 import { parseIngestTarget } from '../../turns/ingest-target.ts';
-import { ingestFileOption, ingestTargetOption } from './command-definitions.ts';
+import { webAddressesIn, webPageFile } from '../../turns/web-page-file.ts';
+import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { interactionSurface } from './discord-surfaces.ts';
-import { notPdfAttachmentText } from './discord-text.ts';
+import { nothingToIngestText, notPdfAttachmentText } from './discord-text.ts';
 import { downloadAttachment, tooLarge } from './download-attachment.ts';
 
 export async function runIngestCommand(
@@ -20,8 +23,13 @@ export async function runIngestCommand(
 ): Promise<void> {
   await interaction.deferReply();
   const { config } = context.services;
-  const attachment = interaction.options.getAttachment(ingestFileOption, true);
-  const { name } = attachment;
+  const attachment = interaction.options.getAttachment(ingestFileOption, false);
+  const urlText = interaction.options.getString(ingestUrlOption, false) ?? '';
+  const pages = webAddressesIn(urlText).map((url) => webPageFile(context.services.web, url));
+  if (!attachment && pages.length === 0) {
+    await interaction.editReply(nothingToIngestText(urlText));
+    return;
+  }
   const surface = interactionSurface(context.surfaces, interaction);
   const target = parseIngestTarget(
     interaction.options.getString(ingestTargetOption),
@@ -39,30 +47,33 @@ export async function runIngestCommand(
     scope,
     uploader: `discord:${interaction.user.id}`,
     startedAt: interaction.createdTimestamp,
-    files: [
-      {
-        name,
-        link: () => replyLink,
-        download: async () => {
-          const looksLikePdf = attachment.contentType?.startsWith('application/pdf') || /\.pdf$/i.test(name);
-          if (!looksLikePdf) throw new RagentError('FILE_UNSUPPORTED', notPdfAttachmentText(name));
-          if (attachment.size > config.ingest.maxFileBytes) {
-            throw tooLarge(attachment.size, config.ingest.maxFileBytes);
-          }
-          const bytes = await downloadAttachment(attachment.url, {
-            maxBytes: config.ingest.maxFileBytes,
-            apiUrl: config.discord.apiUrl,
-          });
-          replyLink = await replyMessageLink(interaction);
-          return bytes;
-        },
-      },
-    ],
+    files: [...(attachment ? [attachmentFile(attachment)] : []), ...pages],
     open: async (first) => {
       await surface.showStatus(first);
       return surface;
     },
   });
+
+  function attachmentFile(attachment: Attachment): IngestFile {
+    const { name } = attachment;
+    return {
+      name,
+      link: () => replyLink,
+      download: async () => {
+        const looksLikePdf = attachment.contentType?.startsWith('application/pdf') || /\.pdf$/i.test(name);
+        if (!looksLikePdf) throw new RagentError('FILE_UNSUPPORTED', notPdfAttachmentText(name));
+        if (attachment.size > config.ingest.maxFileBytes) {
+          throw tooLarge(attachment.size, config.ingest.maxFileBytes);
+        }
+        const bytes = await downloadAttachment(attachment.url, {
+          maxBytes: config.ingest.maxFileBytes,
+          apiUrl: config.discord.apiUrl,
+        });
+        replyLink = await replyMessageLink(interaction);
+        return bytes;
+      },
+    };
+  }
 }
 
 /** `https://discord.com/channels/<guild>/<channel>/<message>` of the command's reply, or undefined if it cannot be read. */

@@ -10,7 +10,7 @@ import {
   ComponentType,
 } from 'discord.js';
 import { describePlace } from '../../core/location.ts';
-import type { Answer, Source } from '../../core/types.ts';
+import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { literalText } from './discord-text.ts';
 
@@ -46,7 +46,14 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
   let length = 0;
   for (const [index, source] of sources.entries()) {
     const name = literalText(source.file);
-    const linked = source.link && isDiscordMessageLink(source.link) ? `[${name}](${source.link})` : name;
+    // A web page links to its address, parentheses encoded so nothing breaks out of the Markdown link.
+    const target =
+      source.link && isDiscordMessageLink(source.link)
+        ? source.link
+        : isWebPageSource(source)
+          ? new URL(source.link).href.replace(/[()]/g, (mark) => encodeURIComponent(mark))
+          : undefined;
+    const linked = target ? `[${name}](${target})` : name;
     const place = source.location
       ? literalText(describePlace(source.location).replace(/^› /, ''))
       : pages(source.pages);

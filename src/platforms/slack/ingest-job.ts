@@ -8,6 +8,7 @@ import type { IngestJob } from '../../core/chat-platform.ts';
 import { RagentError } from '../../errors.ts';
 import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { notPdfText } from '../../turns/messages-en.ts';
+import { webPageFile } from '../../turns/web-page-file.ts';
 import { downloadSlackFile, isPdfFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
@@ -51,6 +52,17 @@ export function slackIngestJob(
       };
     }),
     open: (first) => openIngestSurface(context.surfaces, request.destination, request.user, first),
+  };
+}
+
+/** `/ragent ingest <url…>`: the pages, fetched under the chat's address guard, as one ingest job. */
+export function slackWebPagesJob(
+  context: SlackContext,
+  request: Omit<Parameters<typeof slackIngestJob>[1], 'files'> & { urls: string[] },
+): IngestJob {
+  return {
+    ...slackIngestJob(context, { ...request, files: [] }),
+    files: request.urls.map((url) => webPageFile(context.services.web, url)),
   };
 }
 

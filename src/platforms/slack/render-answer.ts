@@ -7,7 +7,7 @@
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
 import { describePlace } from '../../core/location.ts';
-import type { Answer, Source, ThreadId } from '../../core/types.ts';
+import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
@@ -111,7 +111,7 @@ export function formatSources(sources: readonly Source[]): string | undefined {
     }
     byFile.set(source.file, ranges);
     places.set(source.file, placesOfFile);
-    if (source.link && !links.has(source.file) && isSlackLink(source.link))
+    if (source.link && !links.has(source.file) && (isSlackLink(source.link) || isWebPageSource(source)))
       links.set(source.file, source.link);
   }
   const entries = [...byFile].map(([file, ranges]) => {

@@ -15,7 +15,7 @@ import {
   scopesOfSets,
   setOfScope,
 } from '../../turns/document-commands.ts';
-import { parseIngestTarget } from '../../turns/ingest-target.ts';
+import { ingestTargetFromText, parseIngestTarget } from '../../turns/ingest-target.ts';
 import {
   documentSetsIntro,
   forgetDeniedText,
@@ -29,6 +29,8 @@ import {
   setTitle,
   unlinkedText,
 } from '../../turns/messages-en.ts';
+import { webAddressesIn } from '../../turns/web-page-file.ts';
+import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
 import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
@@ -51,6 +53,20 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
       try {
         switch (subcommand.toLowerCase()) {
           case 'ingest':
+            if (webAddressesIn(argument).length > 0) {
+              context.turns.ingest(
+                slackWebPagesJob(context, {
+                  teamId: command.team_id,
+                  channel: command.channel_id,
+                  target: ingestTargetFromText(argument, context.services.config.ingest.defaultSet),
+                  user: command.user_id,
+                  urls: webAddressesIn(argument),
+                  destination: { channel: command.channel_id },
+                  reference,
+                }),
+              );
+              return;
+            }
             await context.client.views.open({
               trigger_id: command.trigger_id,
               view: ingestModal(

@@ -2,7 +2,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export const ingestibleExtension = /\.(pdf|md|markdown|txt|docx|odt|pptx|odp|xlsx|ods|csv|tsv)$/i;
+export const ingestibleExtension =
+  /\.(pdf|md|markdown|txt|docx|odt|pptx|odp|xlsx|ods|csv|tsv|html?|eml|mbox)$/i;
 
 export interface CollectedFiles {
   files: string[];
