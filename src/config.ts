@@ -147,6 +147,19 @@ const environmentSchema = z.object({
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
   ),
+  RAGENT_OCR: flag(true),
+  RAGENT_OCR_LANGS: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z_]*(\s*[+,]\s*[a-z][a-z_]*)*$/, {
+        error: 'must be tesseract language codes joined by + or , (e.g. eng or eng+deu)',
+      })
+      .default('eng'),
+  ),
+  RAGENT_OCR_PAGE_SECONDS: wholeNumber(60, 1, 3_600),
+  RAGENT_OCR_MAX_MEGAPIXELS: wholeNumber(50, 1, 1_000),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_LLM_CLUSTER_CONCURRENCY: z.preprocess(
     emptyToUndefined,
@@ -267,6 +280,14 @@ export interface Config {
     workerMemoryMb: number;
     /** Where a chat upload goes unless the user picks: the channel's set or the workspace's/server's. */
     defaultSet: 'channel' | 'workspace';
+  };
+  /** Text recognition of images and of PDF pages without a text layer (shaped as the ingest's OcrSettings). */
+  ocr: {
+    enabled: boolean;
+    /** Tesseract language codes, each from its @tesseract.js-data/<code> package. */
+    languages: string[];
+    pageTimeoutMs: number;
+    maxPixels: number;
   };
   limits: {
     llmConcurrency: number;
@@ -417,6 +438,12 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       timeoutMs: env.RAGENT_INGEST_TIMEOUT_S * 1000,
       workerMemoryMb: env.RAGENT_INGEST_MEMORY_MB,
       defaultSet: env.RAGENT_INGEST_DEFAULT_SET,
+    },
+    ocr: {
+      enabled: env.RAGENT_OCR,
+      languages: [...new Set(env.RAGENT_OCR_LANGS.split(/[+,]/).map((code) => code.trim()))],
+      pageTimeoutMs: env.RAGENT_OCR_PAGE_SECONDS * 1000,
+      maxPixels: env.RAGENT_OCR_MAX_MEGAPIXELS * 1_000_000,
     },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,

@@ -2,13 +2,25 @@
  * What a file is, from its bytes (never its name alone): a PDF starts with `%PDF-` (within its first
  * KiB), whatever it is called; a .md/.txt file must be valid UTF-8 without NUL bytes. Anything else —
  * an image named .pdf, a PDF-less .pdf, a binary .txt — is unsupported; a .pdf that is not one is
- * told so (and whether it is text, which can be ingested under a .txt name).
+ * told so (and whether it is text, which can be ingested under a .txt name). Images (PNG, JPEG, TIFF,
+ * read with OCR) are told by their magic bytes too; one named as a document (.pdf, .txt, …) is told what
+ * it really is.
  */
 import { RagentError } from '../errors.ts';
 
-export type FileKind = 'pdf' | 'markdown' | 'text';
+export type FileKind = 'pdf' | 'markdown' | 'text' | 'image';
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+const imageMagics: Array<{ format: string; extension: string; magic: number[] }> = [
+  { format: 'PNG', extension: '.png', magic: [0x89, 0x50, 0x4e, 0x47] },
+  { format: 'JPEG', extension: '.jpg', magic: [0xff, 0xd8, 0xff] },
+  { format: 'TIFF', extension: '.tif', magic: [0x49, 0x49, 0x2a, 0x00] }, // II*\0, little-endian
+  { format: 'TIFF', extension: '.tif', magic: [0x4d, 0x4d, 0x00, 0x2a] }, // MM\0*, big-endian
+];
+
+/** Names that claim a document format: an image under one of them is told so, not read. */
+const documentName = /\.(pdf|md|markdown|txt|docx?|odt|pptx?|odp|xlsx?|ods|csv|tsv|html?|eml|mbox)$/i;
 
 export interface FileLimits {
   maxFileBytes: number;
@@ -29,6 +41,16 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
     );
   }
   if (startsWithPdfMagic(bytes)) return 'pdf';
+  const image = imageMagics.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
+  if (image) {
+    const claimed = documentName.exec(name)?.[1];
+    if (claimed === undefined) return 'image';
+    throw new RagentError(
+      'FILE_UNSUPPORTED',
+      `${name} is named .${claimed.toLowerCase()} but is a ${image.format} image. Rename it to ` +
+        `${image.extension} to ingest it as an image (its text is read with OCR).`,
+    );
+  }
   // Text has no magic bytes: it must be valid UTF-8 and be named as Markdown or text.
   const text = isText(bytes);
   if (/\.(md|markdown|txt)$/i.test(name) && text) return /\.txt$/i.test(name) ? 'text' : 'markdown';
@@ -44,7 +66,8 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
   }
   throw new RagentError(
     'FILE_UNSUPPORTED',
-    `${name} is not a PDF, Markdown or text file. Only .pdf, .md and .txt files can be ingested.`,
+    `${name} is not a PDF, Markdown, text or image file. Only .pdf, .md, .txt and images (.png, .jpg, ` +
+      '.tif) can be ingested.',
   );
 }
 

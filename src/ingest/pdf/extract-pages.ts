@@ -21,6 +21,7 @@ import {
   tooManyPages,
   tooMuchText,
 } from '../ingest-limits.ts';
+import type { OcrSettings } from '../ocr/ocr-settings.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import type { PageText } from './page-lines.ts';
 import type { OutlineEntry } from './read-outline.ts';
@@ -40,12 +41,19 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Benchmarks: read font weights as for a document without an outline (the outline is still read). */
   ignoreOutline?: boolean;
+  /** When enabled, pages without a text layer are recognised by OCR in the reader threads. */
+  ocr?: OcrSettings;
+}
+
+/** A page's lines, and for a page without any, the text OCR recognised on it (when OCR is on). */
+export interface ExtractedPage extends PageText {
+  recognised?: string;
 }
 
 export interface PdfPages {
   pageCount: number;
   /** Every page once, in order (a page pdf.js cannot read comes back with no lines). */
-  pages: AsyncIterable<PageText>;
+  pages: AsyncIterable<ExtractedPage>;
   /** The PDF's outline, read by a worker; empty when it has none (or the reading stopped first). */
   outline: Promise<OutlineEntry[]>;
 }
@@ -70,7 +78,7 @@ class WorkerPool {
   private resolveOutline: (entries: OutlineEntry[]) => void = () => {};
   private readonly workers: Worker[] = [];
   private readonly readyWorkers: Worker[] = [];
-  private readonly ready = new Map<number, PageText>();
+  private readonly ready = new Map<number, ExtractedPage>();
   private readonly limits: IngestLimits;
   private nextPage = 1;
   private total = 0;
@@ -120,6 +128,7 @@ class WorkerPool {
           maxPageChars: limits.maxTextChars,
           maxStreamBytes: limits.maxTextChars,
           streamShare: { index, of: workerCount },
+          ocr: options.ocr?.enabled ? options.ocr : undefined,
         },
         workerCount,
       );
@@ -167,7 +176,12 @@ class WorkerPool {
             this.fail(tooMuchText(name, this.limits));
             return;
           }
-          this.ready.set(message.page.page, message.page);
+          this.ready.set(
+            message.page.page,
+            message.recognised === undefined
+              ? message.page
+              : { ...message.page, recognised: message.recognised },
+          );
           this.notify();
           break;
         case 'page-failed':
@@ -198,7 +212,7 @@ class WorkerPool {
     });
   }
 
-  async *pages(pageCount: number): AsyncGenerator<PageText> {
+  async *pages(pageCount: number): AsyncGenerator<ExtractedPage> {
     try {
       for (let page = 1; page <= pageCount; page++) {
         for (;;) {

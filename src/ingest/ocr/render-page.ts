@@ -1,0 +1,58 @@
+/**
+ * Renders PDF pages to PNG images for OCR, with pdf.js (through unpdf's `renderPageAsImage`) drawing on
+ * @napi-rs/canvas (prebuilt native binaries installed as npm packages). Used in the PDF reader threads
+ * only, for the pages that have no text layer.
+ *
+ * A page is rendered at 300 dpi, or less when that would exceed `maxPixels` (a page can declare any
+ * size); an image inside the page larger than `maxPixels` is not decoded at all (pdf.js's
+ * `maxImageSize`), so a page cannot make the reader decode a bomb.
+ */
+import { createIsomorphicCanvasFactory, getDocumentProxy, renderPageAsImage } from 'unpdf';
+import type { PdfDocument } from '../pdf/open-pdf.ts';
+
+/** 300 dpi: what OCR engines are tuned for. A PDF unit is 1/72 inch. */
+const scaleAt300Dpi = 300 / 72;
+
+const canvasImport = () => import('@napi-rs/canvas');
+
+export class PageRenderer {
+  private document: Promise<PdfDocument> | undefined;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly maxPixels: number,
+  ) {}
+
+  async render(pageNumber: number): Promise<Uint8Array> {
+    this.document ??= this.open();
+    const document = await this.document;
+    const page = await document.getPage(pageNumber);
+    const { width, height } = page.getViewport({ scale: 1 });
+    page.cleanup();
+    const scale = Math.min(scaleAt300Dpi, Math.sqrt(this.maxPixels / Math.max(1, width * height)));
+    return new Uint8Array(await renderPageAsImage(document, pageNumber, { canvasImport, scale }));
+  }
+
+  async close(): Promise<void> {
+    const document = this.document;
+    this.document = undefined;
+    if (document) await document.then((opened) => opened.destroy()).catch(() => {});
+  }
+
+  /**
+   * A document of its own (the text reader's has no canvas): opened once, on the first page to render.
+   * Fonts are drawn from their programs in the file (no font face, no system fonts), as for text.
+   */
+  private async open(): Promise<PdfDocument> {
+    const CanvasFactory = await createIsomorphicCanvasFactory(canvasImport);
+    return getDocumentProxy(this.bytes.slice(), {
+      verbosity: 0,
+      isEvalSupported: false,
+      stopAtErrors: false,
+      disableFontFace: true,
+      useSystemFonts: true,
+      maxImageSize: this.maxPixels,
+      CanvasFactory,
+    });
+  }
+}
