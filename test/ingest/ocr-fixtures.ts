@@ -114,20 +114,22 @@ function crc32(bytes: Uint8Array): number {
 /** A page of a PDF: a scan (the image fills the page, no text layer) or lines of real text. */
 export type PdfPage = { scan: Uint8Array } | { text: string[] };
 
-/** Pages 8.5 × 11 in; a scanned page's image is drawn across its width, at its top. */
+/**
+ * Text pages are 8.5 × 11 in; a scanned page is the size of its image at 300 dpi (the resolution the
+ * reader renders at), so the tests' scans stay small and quick to recognise.
+ */
 export async function makePdf(pages: PdfPage[]): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setCreationDate(new Date('2024-01-01T00:00:00Z'));
   document.setModificationDate(new Date('2024-01-01T00:00:00Z'));
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (const content of pages) {
-    const page = document.addPage([612, 792]);
     if ('scan' in content) {
       const image = await document.embedPng(content.scan);
-      const width = 540;
-      const height = (image.height / image.width) * width;
-      page.drawImage(image, { x: 36, y: 792 - 36 - height, width, height });
+      const { width, height } = image.scale(72 / 300);
+      document.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
     } else {
+      const page = document.addPage([612, 792]);
       content.text.forEach((line, index) => {
         page.drawText(line, { x: 72, y: 700 - index * 16, size: 11, font });
       });

@@ -48,14 +48,19 @@ export class OcrEngine {
     }
   }
 
-  /** Ends the engine's thread and removes any temporary language directory. */
+  /**
+   * Ends the engine's thread and removes any temporary language directory. An engine still starting
+   * is ended once started, without waiting for it (tesseract.js hands out its thread only then).
+   */
   async close(): Promise<void> {
     const worker = this.worker;
+    const languageData = this.languageData;
     this.worker = undefined;
     this.stopped = undefined;
-    if (worker) await worker.then((started) => started.terminate()).catch(() => {});
-    await this.languageData?.release();
     this.languageData = undefined;
+    const ended = worker?.then((started) => started.terminate()).catch(() => {});
+    void ended?.finally(() => languageData?.release());
+    if (!worker) await languageData?.release();
   }
 
   private async run(image: Uint8Array): Promise<string> {
