@@ -11,7 +11,16 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
 # tsx is a production dependency: bin/ragent.js runs the TypeScript sources through it.
+# OCR needs nothing from Debian: tesseract.js runs WebAssembly, its English data is the npm package
+# @tesseract.js-data/eng, and @napi-rs/canvas (rendering scanned PDF pages) comes with its prebuilt binary
+# as the optional package matching the image (@napi-rs/canvas-linux-x64-gnu on amd64: bookworm is glibc).
+# More OCR languages for RAGENT_OCR_LANGS: --build-arg OCR_LANGUAGES="deu fra" installs their packages.
+ARG OCR_LANGUAGES=""
 RUN npm ci --omit=dev \
+ && for language in ${OCR_LANGUAGES}; do \
+      npm install --omit=dev --no-save --save-exact "@tesseract.js-data/${language}@1.0.0" || exit 1; \
+    done \
+ && node -e "require.resolve('@tesseract.js-data/eng')" \
  && npm cache clean --force
 
 # ── Stage 2: the runtime, without compilers.
@@ -23,6 +32,8 @@ COPY --from=dependencies /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
+# Fails the build, not the first scan, when the canvas binary does not load on this base image.
+RUN node -e "require('@napi-rs/canvas').createCanvas(8, 8).toBuffer('image/png')"
 # The index, checkpoints and feedback live in /data, owned by the image's unprivileged "node" user.
 RUN mkdir -p /data && chown node:node /data
 USER node

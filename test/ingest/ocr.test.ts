@@ -50,7 +50,10 @@ afterAll(async () => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-describe('OCR (on by default)', () => {
+/** OCR takes seconds per image, many more on a machine busy with other work: a generous guard. */
+const ocrTimeout = { timeout: 240_000 };
+
+describe('OCR (on by default)', ocrTimeout, () => {
   let index: ChunkIndex;
   let ingestion: Ingestion;
   beforeAll(async () => {
@@ -135,7 +138,7 @@ describe('OCR (on by default)', () => {
   });
 });
 
-describe('OCR settings', () => {
+describe('OCR settings', ocrTimeout, () => {
   it('with OCR off, refuses images (OCR_OFF) and scans (PDF_NO_TEXT), saying so', async () => {
     const { ingestion } = await setUp({ RAGENT_OCR: 'off' });
     await expect(ingestion.ingest(request('note.png', textPng({ lines: ['A note'] })))).rejects.toMatchObject(

@@ -84,6 +84,12 @@ class WorkerPool {
   private total = 0;
   private textChars = 0;
   private batchSize = 16;
+  /**
+   * Whether the document has scanned pages (OCR'd, seconds each): then pages are handed out one at a
+   * time, so that the threads share them evenly. Unknown (undefined) until the first page comes back
+   * with OCR on; a first hand-out is one page per thread.
+   */
+  private scanned: boolean | undefined;
   /** Whether pages are read with font weights: known once the first worker has read the outline. */
   private fontWeights: boolean | undefined;
   private failure: Error | undefined;
@@ -102,6 +108,7 @@ class WorkerPool {
   ) {
     const limits = options.limits ?? defaultIngestLimits;
     this.limits = limits;
+    this.scanned = options.ocr?.enabled ? undefined : false;
     this.pageCount = new Promise<number>((resolve, reject) => {
       this.resolveCount = resolve;
       this.rejectCount = reject;
@@ -171,6 +178,8 @@ class WorkerPool {
           this.give(worker);
           break;
         case 'page':
+          if (message.recognised !== undefined) this.scanned = true;
+          else this.scanned ??= false;
           this.textChars += message.chars;
           if (this.textChars > this.limits.maxTextChars) {
             this.fail(tooMuchText(name, this.limits));
@@ -262,7 +271,7 @@ class WorkerPool {
   private give(worker: Worker): void {
     if (this.nextPage > this.total || this.fontWeights === undefined) return;
     const from = this.nextPage;
-    const to = Math.min(this.total, from + this.batchSize - 1);
+    const to = Math.min(this.total, from + (this.scanned === false ? this.batchSize : 1) - 1);
     this.nextPage = to + 1;
     worker.postMessage({ type: 'pages', from, to, fontWeights: this.fontWeights } satisfies ToWorker);
   }

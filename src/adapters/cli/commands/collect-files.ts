@@ -1,8 +1,11 @@
-/** The files an `ingest` run means: named files as they are, directories walked for .pdf/.md/.txt. */
+/**
+ * The files an `ingest` run means: named files as they are, directories walked for .pdf/.md/.txt and
+ * images (.png/.jpg/.jpeg/.tif/.tiff, read with OCR).
+ */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export const ingestibleExtension = /\.(pdf|md|markdown|txt)$/i;
+export const ingestibleExtension = /\.(pdf|md|markdown|txt|png|jpe?g|tiff?)$/i;
 
 export interface CollectedFiles {
   files: string[];

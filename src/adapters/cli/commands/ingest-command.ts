@@ -28,8 +28,8 @@ interface IngestCommandOptions {
 export function registerIngestCommand(program: Command, context: CliContext): void {
   program
     .command('ingest')
-    .description('Add PDF, Markdown or text files (or every such file in a directory) to the index')
-    .argument('<paths...>', 'files or directories (walked for .pdf, .md and .txt)')
+    .description('Add PDF, Markdown, text or image files (or every such file in a directory) to the index')
+    .argument('<paths...>', 'files or directories (walked for .pdf, .md, .txt and images: .png, .jpg, .tif)')
     .option('-s, --scope <scope>', 'the scope the documents belong to', sharedScope)
     .option('-f, --force', 'ingest again even when a file is unchanged (e.g. after changing chunking)')
     .action(async (paths: string[], options: IngestCommandOptions) => {
@@ -38,7 +38,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
       let failed = missing.length;
       for (const { path: given, reason } of missing) output.write(`✗ ${given}: ${reason}\n`);
       if (files.length === 0 && missing.length === 0) {
-        (context.progress ?? process.stderr).write('No .pdf, .md or .txt files found there.\n');
+        (context.progress ?? process.stderr).write('No .pdf, .md, .txt or image files found there.\n');
         process.exitCode = 1;
         return;
       }
