@@ -155,6 +155,21 @@ describe('OCR settings', ocrTimeout, () => {
     expect(await ingestion.listDocuments(['shared'])).toEqual([]);
   });
 
+  it('reads the OCR variables: on by default, languages joined by + or comma, no paths', () => {
+    const read = (environment: Record<string, string>) => loadConfig(environment, { envFile: false }).ocr;
+    expect(read({})).toEqual({
+      enabled: true,
+      languages: ['eng'],
+      pageTimeoutMs: 60_000,
+      maxPixels: 50_000_000,
+    });
+    expect(
+      read({ RAGENT_OCR: 'off', RAGENT_OCR_LANGS: 'ENG, deu+eng', RAGENT_OCR_PAGE_SECONDS: '5' }),
+    ).toMatchObject({ enabled: false, languages: ['eng', 'deu'], pageTimeoutMs: 5_000 });
+    // A code becomes part of a package name: nothing but letters and underscores.
+    expect(() => read({ RAGENT_OCR_LANGS: '../../etc/eng' })).toThrow(/RAGENT_OCR_LANGS/);
+  });
+
   it('names the package a language of RAGENT_OCR_LANGS needs when it is not installed', async () => {
     const { ingestion, config } = await setUp({ RAGENT_OCR_LANGS: 'eng+zzz' });
     expect(config.ocr.languages).toEqual(['eng', 'zzz']);

@@ -1,8 +1,8 @@
 /** A worker thread that extracts the lines of the page ranges it is sent, one message per page. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isRagentError } from '../../errors.ts';
-import { OcrEngine } from '../ocr/ocr-engine.ts';
-import { PageRenderer } from '../ocr/render-page.ts';
+import { isRagentError, RagentError } from '../../errors.ts';
+import type { OcrEngine } from '../ocr/ocr-engine.ts';
+import type { PageRenderer } from '../ocr/render-page.ts';
 import { findOversizedStream } from './check-streams.ts';
 import { type FromWorker, isOcrFailure, type ToWorker, type WorkerInput } from './extract-protocol.ts';
 import { FontWeights } from './font-weights.ts';
@@ -37,13 +37,30 @@ async function start(): Promise<void> {
     const fontWeights = new FontWeights();
     // Pages without a text layer, with OCR on: rendered and recognised here, one at a time per thread
     // (so a scan of many pages never waits in memory as images), each within the OCR page limit.
-    const ocr = input.ocr;
-    const renderer = ocr ? new PageRenderer(new Uint8Array(input.bytes), ocr.maxPixels) : undefined;
-    const engine = ocr ? new OcrEngine(ocr, input.name) : undefined;
+    // The OCR modules (tesseract.js, the canvas) are loaded on the first such page only.
+    let scans: Promise<{ renderer: PageRenderer; engine: OcrEngine }> | undefined;
+    const startScans = async (settings: NonNullable<WorkerInput['ocr']>) => {
+      const [{ PageRenderer }, { OcrEngine }] = await Promise.all([
+        import('../ocr/render-page.ts'),
+        import('../ocr/ocr-engine.ts'),
+      ]).catch((error: unknown) => {
+        throw new RagentError(
+          'OCR_FAILED',
+          `OCR could not start here (${error instanceof Error ? error.message : String(error)}). ` +
+            "Reinstall ragent's packages (npm ci), or set RAGENT_OCR=off.",
+          { cause: error },
+        );
+      });
+      return {
+        renderer: new PageRenderer(new Uint8Array(input.bytes), settings.maxPixels),
+        engine: new OcrEngine(settings, input.name),
+      };
+    };
     port.on('message', async (message: ToWorker) => {
       if (message.type === 'close') {
-        await engine?.close();
-        await renderer?.close();
+        const started = await scans?.catch(() => undefined);
+        await started?.engine.close();
+        await started?.renderer.close();
         await document.destroy().catch(() => {});
         port.close();
         return;
@@ -56,7 +73,9 @@ async function start(): Promise<void> {
             input.maxPageChars,
             message.fontWeights ? fontWeights : undefined,
           );
-          if (text.lines.length === 0 && renderer && engine) {
+          if (text.lines.length === 0 && input.ocr) {
+            scans ??= startScans(input.ocr);
+            const { renderer, engine } = await scans;
             const recognised = await recogniseScannedPage(renderer, engine, page);
             send({ type: 'page', page: text, chars: chars + recognised.length, recognised });
             continue;
