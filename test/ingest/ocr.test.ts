@@ -187,6 +187,20 @@ describe('OCR settings', ocrTimeout, () => {
     });
   });
 
+  it('stops reading an image when the ingest is cancelled, without waiting for the engine', async () => {
+    const controller = new AbortController();
+    const reading = extractDocument(textPng({ lines: ['Cancelled'] }), {
+      name: 'cancelled.png',
+      kind: 'image',
+      workers: 1,
+      // Ten minutes: only the abort can end this reading within the test's time.
+      ocr: { ...defaultOcrSettings, pageTimeoutMs: 600_000 },
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ code: 'INGEST_CANCELLED' });
+  });
+
   it('refuses a scan on which OCR finds no text with PDF_NO_TEXT, saying OCR found none', async () => {
     const blank = await makePdf([{ scan: textPng({ lines: [] }) }]);
     await expect(

@@ -29,14 +29,14 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions): P
   checkImageDimensions(name, bytes, ocr);
   if (signal?.aborted) throw ingestCancelled(name, signal);
   const engine = new OcrEngine(ocr, name);
-  // An abort ends the engine's thread at once; the page's promise then fails and the abort is thrown.
-  const onAbort = () => void engine.close();
+  // An abort stops the wait at once; closing the engine then ends its thread.
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal ? ingestCancelled(name, signal) : undefined);
+  });
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const text = await engine.recognise(bytes).catch((error: unknown) => {
-      if (signal?.aborted) throw ingestCancelled(name, signal);
-      throw error;
-    });
+    const text = await Promise.race([engine.recognise(bytes), aborted]);
     const blocks = recognisedTextToBlocks(text, 1);
     if (blocks.length === 0) {
       throw new RagentError(
