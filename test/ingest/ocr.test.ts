@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Ingestion } from '../../src/core/types.ts';
+import { checkOcr } from '../../src/doctor/check-ocr.ts';
 import { extractDocument } from '../../src/ingest/extract-document.ts';
 import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { defaultOcrSettings } from '../../src/ingest/ocr/ocr-settings.ts';
@@ -168,6 +169,17 @@ describe('OCR settings', ocrTimeout, () => {
     ).toMatchObject({ enabled: false, languages: ['eng', 'deu'], pageTimeoutMs: 5_000 });
     // A code becomes part of a package name: nothing but letters and underscores.
     expect(() => read({ RAGENT_OCR_LANGS: '../../etc/eng' })).toThrow(/RAGENT_OCR_LANGS/);
+  });
+
+  it('has the doctor check that every OCR language has its package, without starting the engine', () => {
+    const check = (environment: Record<string, string>) =>
+      checkOcr(loadConfig(environment, { envFile: false }));
+    expect(check({})).toEqual({ title: 'OCR', status: 'pass', detail: 'eng, offline' });
+    expect(check({ RAGENT_OCR: 'off' })).toMatchObject({ status: 'skip' });
+    expect(check({ RAGENT_OCR_LANGS: 'eng+zzz' })).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('needs the npm package @tesseract.js-data/zzz'),
+    });
   });
 
   it('names the package a language of RAGENT_OCR_LANGS needs when it is not installed', async () => {
