@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Ingestion } from '../../src/core/types.ts';
@@ -13,10 +14,12 @@ import { checkOcr } from '../../src/doctor/check-ocr.ts';
 import { extractDocument } from '../../src/ingest/extract-document.ts';
 import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { defaultOcrSettings } from '../../src/ingest/ocr/ocr-settings.ts';
+import { PageRenderer } from '../../src/ingest/ocr/render-page.ts';
 import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
 import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
 import { openChunkIndex } from '../../src/retrieval/open-chunk-index.ts';
+import { readFixture } from './fixtures.ts';
 import { makePdf, pixelBombPng, textJpeg, textPng, textTiff } from './ocr-fixtures.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -211,6 +214,24 @@ describe('OCR settings', ocrTimeout, () => {
     });
     controller.abort();
     await expect(reading).rejects.toMatchObject({ code: 'INGEST_CANCELLED' });
+  });
+
+  it('renders text set in fonts, within the pixel limit (Node 20 lacks a method pdf.js draws glyphs with)', async () => {
+    const renderer = new PageRenderer(readFixture('asy-latex.pdf'), 1_000_000);
+    try {
+      const image = await loadImage(Buffer.from(await renderer.render(1)));
+      expect(image.width * image.height).toBeLessThanOrEqual(1_000_000);
+      const canvas = createCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      let dark = 0;
+      for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 128) dark++;
+      // The page is text only (its one drawing is a rule): dark pixels are glyphs.
+      expect(dark).toBeGreaterThan(1_000);
+    } finally {
+      await renderer.close();
+    }
   });
 
   it('refuses a scan on which OCR finds no text with PDF_NO_TEXT, saying OCR found none', async () => {

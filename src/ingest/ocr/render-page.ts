@@ -15,6 +15,29 @@ const scaleAt300Dpi = 300 / 72;
 
 const canvasImport = () => import('@napi-rs/canvas');
 
+/**
+ * pdf.js (in unpdf 1.7) hands font programs over with `ArrayBuffer.prototype.transferToFixedLength`,
+ * which Node 20 lacks (it came in Node 21): without it, drawing a page drops every glyph ("ignoring
+ * errors during GetOperatorList") and text set in fonts renders blank. Text extraction does not use
+ * it. Installed (in the reader threads) only where missing: a transfer by structuredClone, which
+ * detaches the original buffer as the real method does.
+ */
+function installTransferToFixedLength(): void {
+  const prototype = ArrayBuffer.prototype as { transferToFixedLength?: unknown };
+  if (typeof prototype.transferToFixedLength === 'function') return;
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length?: number): ArrayBuffer {
+      const moved = structuredClone(this, { transfer: [this] });
+      if (length === undefined || length === moved.byteLength) return moved;
+      const resized = new Uint8Array(length);
+      resized.set(new Uint8Array(moved, 0, Math.min(length, moved.byteLength)));
+      return resized.buffer;
+    },
+  });
+}
+
 export class PageRenderer {
   private document: Promise<PdfDocument> | undefined;
 
@@ -44,6 +67,7 @@ export class PageRenderer {
    * Fonts are drawn from their programs in the file (no font face, no system fonts), as for text.
    */
   private async open(): Promise<PdfDocument> {
+    installTransferToFixedLength();
     const CanvasFactory = await createIsomorphicCanvasFactory(canvasImport);
     return getDocumentProxy(this.bytes.slice(), {
       verbosity: 0,
