@@ -12,8 +12,17 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# OCR needs nothing from Debian: tesseract.js runs WebAssembly, its English data is the npm package
+# @tesseract.js-data/eng, and @napi-rs/canvas (rendering scanned PDF pages) comes with its prebuilt binary
+# as the optional package matching the image (@napi-rs/canvas-linux-x64-gnu on amd64: bookworm is glibc).
+# More OCR languages for RAGENT_OCR_LANGS: --build-arg OCR_LANGUAGES="deu fra" installs their packages.
+ARG OCR_LANGUAGES=""
 RUN npm ci \
+ && for language in ${OCR_LANGUAGES}; do \
+      npm install --no-save --save-exact "@tesseract.js-data/${language}@1.0.0" || exit 1; \
+    done \
  && npm prune --omit=dev --ignore-scripts \
+ && node -e "require.resolve('@tesseract.js-data/eng')" \
  && npm cache clean --force
 
 # ── Stage 2: the runtime: the compiled JavaScript and production dependencies, no compilers, no sources.
@@ -25,6 +34,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
+# Fails the build, not the first scan, when the canvas binary does not load on this base image.
+RUN node -e "require('@napi-rs/canvas').createCanvas(8, 8).toBuffer('image/png')"
 # The index, checkpoints and feedback live in /data, owned by the image's unprivileged "node" user.
 RUN mkdir -p /data && chown node:node /data
 USER node

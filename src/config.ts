@@ -132,6 +132,19 @@ const coreEnvironment = {
   RAGENT_FETCH_TIMEOUT_S: wholeNumber(30, 1, 3_600),
   RAGENT_FETCH_MAX_MB: wholeNumber(20, 1, 2_048),
   RAGENT_CRAWL_CONCURRENCY: wholeNumber(4, 1, 32),
+  RAGENT_OCR: flag(true),
+  RAGENT_OCR_LANGS: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z_]*(\s*[+,]\s*[a-z][a-z_]*)*$/, {
+        error: 'must be tesseract language codes joined by + or , (e.g. eng or eng+deu)',
+      })
+      .default('eng'),
+  ),
+  RAGENT_OCR_PAGE_SECONDS: wholeNumber(60, 1, 3_600),
+  RAGENT_OCR_MAX_MEGAPIXELS: wholeNumber(50, 1, 1_000),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
   RAGENT_LLM_CLUSTER_CONCURRENCY: z.preprocess(
     emptyToUndefined,
@@ -264,6 +277,14 @@ export interface Config extends PlatformConfigs {
     maxBytes: number;
     /** Pages fetched at the same time by a crawl. */
     crawlConcurrency: number;
+  };
+  /** Text recognition of images and of PDF pages without a text layer (shaped as the ingest's OcrSettings). */
+  ocr: {
+    enabled: boolean;
+    /** Tesseract language codes, each from its @tesseract.js-data/<code> package. */
+    languages: string[];
+    pageTimeoutMs: number;
+    maxPixels: number;
   };
   limits: {
     llmConcurrency: number;
@@ -417,6 +438,12 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       timeoutMs: env.RAGENT_FETCH_TIMEOUT_S * 1000,
       maxBytes: env.RAGENT_FETCH_MAX_MB * 1024 * 1024,
       crawlConcurrency: env.RAGENT_CRAWL_CONCURRENCY,
+    },
+    ocr: {
+      enabled: env.RAGENT_OCR,
+      languages: [...new Set(env.RAGENT_OCR_LANGS.split(/[+,]/).map((code) => code.trim()))],
+      pageTimeoutMs: env.RAGENT_OCR_PAGE_SECONDS * 1000,
+      maxPixels: env.RAGENT_OCR_MAX_MEGAPIXELS * 1_000_000,
     },
     limits: {
       llmConcurrency: env.RAGENT_LLM_CONCURRENCY,

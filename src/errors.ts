@@ -51,6 +51,20 @@ export const errorCodes = [
   'ZIP_TOO_MANY_ENTRIES',
   /** A sheet of a spreadsheet with more rows than RAGENT_MAX_ROWS. */
   'SHEET_TOO_MANY_ROWS',
+  /** An image (PNG, JPEG, TIFF) whose header cannot be read. */
+  'IMAGE_CORRUPT',
+  /** An image (PNG, JPEG, TIFF) in which OCR found no text. */
+  'IMAGE_NO_TEXT',
+  /** An image declaring more pixels than RAGENT_OCR_MAX_MEGAPIXELS (checked from its header, before decoding). */
+  'IMAGE_TOO_LARGE',
+  /** An image to ingest while OCR is switched off (RAGENT_OCR=off). */
+  'OCR_OFF',
+  /** A language of RAGENT_OCR_LANGS whose @tesseract.js-data package is not installed. */
+  'OCR_LANGUAGE_MISSING',
+  /** Recognising one page took longer than RAGENT_OCR_PAGE_SECONDS. */
+  'OCR_PAGE_TIMEOUT',
+  /** The OCR engine failed on a page (the image could not be decoded, or the engine stopped). */
+  'OCR_FAILED',
   'INGEST_TOO_MANY_PAGES',
   'INGEST_TEXT_TOO_LARGE',
   'INGEST_CONTENT_TOO_LARGE',

@@ -17,7 +17,9 @@ export type FileKind =
   | 'tsv'
   | 'html'
   | 'email'
-  | 'mbox';
+  | 'mbox'
+  /** PNG, JPEG or TIFF, read with OCR (one page). */
+  | 'image';
 
 /** Kinds whose chunk positions are spreadsheet rows (the sheet is the first element of the section path). */
 export const sheetKinds: ReadonlySet<FileKind> = new Set(['xlsx', 'ods', 'csv', 'tsv']);

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { checkDataDir } from './check-data-dir.ts';
 import { checkIndex } from './check-index-size.ts';
+import { checkOcr } from './check-ocr.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkOpenAi } from './check-openai.ts';
 import { checkPlatforms } from './check-platforms.ts';
@@ -37,6 +38,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ...openai,
     qdrant,
     ...postgres,
+    checkOcr(config),
     ...checkPlatforms(config),
   ];
   return { results, ok: results.every((result) => result.status !== 'fail') };

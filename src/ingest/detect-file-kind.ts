@@ -5,7 +5,9 @@
  * password-protected Office file is an OLE compound file holding `EncryptionInfo`. A .md/.txt/.csv/.tsv
  * file must be valid UTF-8 without NUL bytes; HTML and e-mail (.eml, .mbox) are told by their first bytes
  * (a doctype or tag, mail headers, a `From ` line) in any 8-bit charset. A file whose name claims one
- * type while its bytes are another (a .docx that is a PDF, a .pdf that is text) is told what it really is.
+ * type while its bytes are another (a .docx that is a PDF, a .pdf that is text)  is told what it really is.
+ * Images (PNG, JPEG, TIFF, read with OCR) are told by their magic bytes too; one named as a document
+ * (.pdf, .txt, …) is told what it really is.
  */
 import type { FileKind } from '../core/file-kind.ts';
 import { RagentError } from '../errors.ts';
@@ -43,6 +45,7 @@ const kindNames: Readonly<Record<FileKind, string>> = {
   html: 'an HTML page',
   email: 'an e-mail (.eml)',
   mbox: 'a mailbox (.mbox)',
+  image: 'an image (PNG, JPEG or TIFF)',
 };
 
 const kindExtensions: Readonly<Partial<Record<FileKind, string>>> = {
@@ -56,7 +59,17 @@ const kindExtensions: Readonly<Partial<Record<FileKind, string>>> = {
 };
 
 export const supportedTypesText =
-  '.pdf, .md, .txt, .docx, .odt, .pptx, .odp, .xlsx, .ods, .csv, .tsv, .html, .eml and .mbox';
+  '.pdf, .md, .txt, .docx, .odt, .pptx, .odp, .xlsx, .ods, .csv, .tsv, .html, .eml, .mbox and images (.png, .jpg, .tif)';
+
+const imageMagics: Array<{ format: string; extension: string; magic: number[] }> = [
+  { format: 'PNG', extension: '.png', magic: [0x89, 0x50, 0x4e, 0x47] },
+  { format: 'JPEG', extension: '.jpg', magic: [0xff, 0xd8, 0xff] },
+  { format: 'TIFF', extension: '.tif', magic: [0x49, 0x49, 0x2a, 0x00] }, // II*\0, little-endian
+  { format: 'TIFF', extension: '.tif', magic: [0x4d, 0x4d, 0x00, 0x2a] }, // MM\0*, big-endian
+];
+
+/** Names that claim a document format: an image under one of them is told so, not read. */
+const documentName = /\.(pdf|md|markdown|txt|docx?|odt|pptx?|odp|xlsx?|ods|csv|tsv|html?|eml|mbox)$/i;
 
 export interface FileLimits {
   maxFileBytes: number;
@@ -86,6 +99,16 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
       'FILE_UNSUPPORTED',
       `${name} is an old binary Office file (.doc, .xls or .ppt), which ragent does not read. Save it as ` +
         '.docx, .xlsx or .pptx and ingest that.',
+    );
+  }
+  const image = imageMagics.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
+  if (image) {
+    const claimedDocument = documentName.exec(name)?.[1];
+    if (claimedDocument === undefined) return 'image';
+    throw new RagentError(
+      'FILE_UNSUPPORTED',
+      `${name} is named .${claimedDocument.toLowerCase()} but is a ${image.format} image. Rename it to ` +
+        `${image.extension} to ingest it as an image (its text is read with OCR).`,
     );
   }
   // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers). They are

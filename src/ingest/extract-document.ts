@@ -1,13 +1,15 @@
 /**
- * Any supported file (by its bytes) into blocks: PDF through pdf.js in worker threads, Markdown and
- * text directly, every other kind by its reader (readers/reader-registry.ts) in a worker thread. All
- * are held to the ingest limits (a text file to RAGENT_MAX_TEXT_MB by its size, a reader's output by
- * the text it made).
+ * Any supported file (by its bytes) into blocks: PDF through pdf.js in worker threads (its pages without
+ * a text layer through OCR), images through OCR, Markdown and text directly, every other kind by its
+ * reader (readers/reader-registry.ts) in a worker thread. All are held to the ingest limits (a text file
+ * to RAGENT_MAX_TEXT_MB by its size, a reader's output by the text it made).
  */
 import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
-import { pdfToBlocks } from './pdf-to-markdown.ts';
+import { type OcrSettings, ocrOff } from './ocr/ocr-settings.ts';
+import { pdfToBlocks, pdfWithoutText } from './pdf-to-markdown.ts';
+import { readImage } from './readers/image-reader.ts';
 import { readInWorker } from './readers/read-in-worker.ts';
 import { hasReader } from './readers/reader-registry.ts';
 import type { ExtractedDocument } from './text-block.ts';
@@ -18,6 +20,8 @@ export interface ExtractDocumentOptions {
   kind: FileKind;
   workers: number;
   limits?: IngestLimits;
+  /** Default: off (the ingestion service passes config.ocr, on unless RAGENT_OCR=off). */
+  ocr?: OcrSettings;
   onPage?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -31,15 +35,18 @@ export async function extractDocument(
 ): Promise<ExtractedDocument> {
   const limits = options.limits ?? defaultIngestLimits;
   if (options.signal?.aborted) throw ingestCancelled(options.name, options.signal);
+  const ocr = options.ocr ?? ocrOff;
+  if (options.kind === 'image') {
+    const extracted = await readImage(bytes, { name: options.name, ocr, signal: options.signal });
+    options.onPage?.(1, 1);
+    return extracted;
+  }
   if (textKinds.has(options.kind) && bytes.byteLength > limits.maxTextChars)
     throw tooMuchText(options.name, limits);
-  const extracted = await read(bytes, options, limits);
+  const extracted = await read(bytes, options, limits, ocr);
   if (extracted.blocks.length === 0) {
     throw options.kind === 'pdf'
-      ? new RagentError(
-          'PDF_NO_TEXT',
-          `${options.name} has no text layer (it looks like a scan); OCR is not supported. Ingest a PDF with selectable text.`,
-        )
+      ? pdfWithoutText(options.name, ocr)
       : new RagentError('FILE_EMPTY', `${options.name} has no text in it. Check the file and try again.`);
   }
   if (options.kind !== 'pdf') {
@@ -54,8 +61,9 @@ function read(
   bytes: Uint8Array,
   options: ExtractDocumentOptions,
   limits: IngestLimits,
+  ocr: OcrSettings,
 ): Promise<ExtractedDocument> {
-  if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits });
+  if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits, ocr });
   // The readers of HTML and e-mail load their libraries only when such a file comes.
   if (options.kind === 'html')
     return import('./readers/html-reader.ts').then((reader) => reader.readHtml(bytes));

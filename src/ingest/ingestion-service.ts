@@ -96,6 +96,7 @@ export function createIngestion({
       kind,
       workers: config.ingest.workers,
       limits: config.ingest,
+      ocr: config.ocr,
       signal,
       onPage: (done, total) => onProgress({ stage: 'extracting', done, total, unit: 'pages' }),
     });

@@ -2,13 +2,16 @@
  * PDF → structured Markdown: pages are read (in worker threads for large files), then laid out into
  * headings, paragraphs, lists and code, each block knowing the pages it came from. The PDF's outline
  * (bookmarks), read by the first extraction worker, gives the headings when the document has one.
+ * With OCR on, a page without a text layer (a scan) is recognised in the same threads; its paragraphs
+ * are cited by its page and take their place among the other pages' blocks.
  */
 import { RagentError } from '../errors.ts';
 import type { IngestLimits } from './ingest-limits.ts';
-import { extractPages } from './pdf/extract-pages.ts';
+import { type OcrSettings, ocrOff } from './ocr/ocr-settings.ts';
+import { recognisedTextToBlocks } from './ocr/recognised-text.ts';
+import { type ExtractedPage, extractPages } from './pdf/extract-pages.ts';
 import { layoutBlocks } from './pdf/layout-blocks.ts';
-import type { PageText } from './pdf/page-lines.ts';
-import { blocksToMarkdown, type ExtractedDocument } from './text-block.ts';
+import { blocksToMarkdown, type ExtractedDocument, type TextBlock } from './text-block.ts';
 
 export interface PdfToMarkdownOptions {
   /** File name, for error messages. */
@@ -23,9 +26,14 @@ export interface PdfToMarkdownOptions {
   signal?: AbortSignal;
   /** Benchmarks: headings from fonts only, as for a document without an outline. */
   ignoreOutline?: boolean;
+  /** Default: off. */
+  ocr?: OcrSettings;
 }
 
-/** Throws PDF_ENCRYPTED, PDF_CORRUPT, or PDF_NO_TEXT (a scan: no text layer). */
+/**
+ * Throws PDF_ENCRYPTED, PDF_CORRUPT, PDF_NO_TEXT (no text layer, and OCR off or finding nothing), or
+ * one of OCR's refusals.
+ */
 export async function pdfToBlocks(
   bytes: Uint8Array,
   options: PdfToMarkdownOptions,
@@ -37,22 +45,52 @@ export async function pdfToBlocks(
     limits: options.limits,
     signal: options.signal,
     ignoreOutline: options.ignoreOutline,
+    ocr: options.ocr,
   });
-  const collected: PageText[] = [];
+  const collected: ExtractedPage[] = [];
+  const recognised: TextBlock[] = [];
   let textPages = 0;
   for await (const page of pages) {
     collected.push(page);
     if (page.lines.length > 0) textPages++;
+    if (page.recognised) recognised.push(...recognisedTextToBlocks(page.recognised, page.page));
     options.onPage?.(collected.length, pageCount);
   }
   const entries = await outline;
-  if (textPages === 0) {
-    throw new RagentError(
-      'PDF_NO_TEXT',
-      `${options.name} has no text layer (it looks like a scan); OCR is not supported. Ingest a PDF with selectable text.`,
-    );
+  if (textPages === 0 && recognised.length === 0) throw pdfWithoutText(options.name, options.ocr ?? ocrOff);
+  const laidOut = textPages === 0 ? [] : layoutBlocks(collected, options.ignoreOutline ? [] : entries);
+  return { pageCount, blocks: inPageOrder(laidOut, recognised) };
+}
+
+/** The refusal of a PDF without text: a scan, with OCR off (or finding nothing on its pages). */
+export function pdfWithoutText(name: string, ocr: OcrSettings): RagentError {
+  return ocr.enabled
+    ? new RagentError(
+        'PDF_NO_TEXT',
+        `${name} has no text layer (it looks like a scan), and OCR found no text on its pages (read as ` +
+          `${ocr.languages.join('+')}). If it holds text, scan it again sharper (300 dpi), or set ` +
+          'RAGENT_OCR_LANGS to its language.',
+      )
+    : new RagentError(
+        'PDF_NO_TEXT',
+        `${name} has no text layer (it looks like a scan), and OCR is switched off here (RAGENT_OCR=off). ` +
+          'Ingest a PDF with selectable text, or ask the operator to switch OCR on.',
+      );
+}
+
+/** Merges the blocks of recognised pages among the laid-out ones, by page (each list is in page order). */
+function inPageOrder(laidOut: TextBlock[], recognised: TextBlock[]): TextBlock[] {
+  if (recognised.length === 0) return laidOut;
+  const merged: TextBlock[] = [];
+  let next = 0;
+  for (const block of laidOut) {
+    while (next < recognised.length && (recognised[next]?.pageStart ?? 0) < block.pageStart) {
+      merged.push(recognised[next++] as TextBlock);
+    }
+    merged.push(block);
   }
-  return { pageCount, blocks: layoutBlocks(collected, options.ignoreOutline ? [] : entries) };
+  merged.push(...recognised.slice(next));
+  return merged;
 }
 
 export async function pdfToMarkdown(

@@ -26,13 +26,31 @@ describe('detectFileKind', () => {
   });
 
   it('tells a binary .pdf that it is not a PDF; other names keep the general reason', () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    expect(refusal('picture.pdf', png).message).toContain(
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0xff, 0xfe]);
+    expect(refusal('archive.pdf', zip).message).toContain(
       'is named .pdf but is not a PDF (it does not start',
     );
     const program = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
     expect(refusal('program.exe', program).message).toContain('is not a file type ragent reads. Supported:');
-    expect(refusal('picture.png', png).message).toContain('is not a file type ragent reads. Supported:');
+    expect(refusal('archive.zip', zip).message).toContain('is not a file type ragent reads. Supported:');
+  });
+
+  it('knows PNG, JPEG and TIFF by their bytes, and tells an image named as a document what it is', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+    const tiffLittle = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]);
+    const tiffBig = new Uint8Array([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8]);
+    expect(detectFileKind('scan.png', png, limits)).toBe('image');
+    expect(detectFileKind('IMG_0042', jpeg, limits)).toBe('image');
+    expect(detectFileKind('fax.tif', tiffLittle, limits)).toBe('image');
+    expect(detectFileKind('fax.tiff', tiffBig, limits)).toBe('image');
+    expect(refusal('picture.pdf', png)).toEqual({
+      code: 'FILE_UNSUPPORTED',
+      message:
+        'picture.pdf is named .pdf but is a PNG image. Rename it to .png to ingest it as an image (its text ' +
+        'is read with OCR).',
+    });
+    expect(refusal('photo.txt', jpeg).message).toContain('is named .txt but is a JPEG image');
   });
 
   it('goes by the bytes: a PDF under any name, text only under a text name', () => {

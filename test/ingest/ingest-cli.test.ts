@@ -134,7 +134,7 @@ describe('ragent ingest (a real process)', () => {
       copyFileSync(fixturePath('manual.pdf'), path.join(folder, 'manual.pdf'));
       copyFileSync(fixturePath('encrypted.pdf'), path.join(nested, 'locked.pdf'));
       writeFileSync(path.join(nested, 'notes.md'), '# Notes\n\nRemember the blue lever.\n');
-      writeFileSync(path.join(nested, 'image.png'), 'not walked: wrong extension');
+      writeFileSync(path.join(nested, 'image.gif'), 'not walked: wrong extension');
       writeFileSync(path.join(directory, 'fake.pdf'), 'GIF89a this is not a PDF');
 
       const run = await ragent(directory, ['ingest', folder, 'fake.pdf', 'missing.pdf', '--scope', 'team']);

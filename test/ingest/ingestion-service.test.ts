@@ -75,7 +75,6 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
       ['huge.pdf', tooLarge, 'FILE_TOO_LARGE'],
       ['encrypted.pdf', readFixture('encrypted.pdf'), 'PDF_ENCRYPTED'],
       ['corrupt.pdf', readFixture('corrupt.pdf'), 'PDF_CORRUPT'],
-      ['scan.pdf', readFixture('scan.pdf'), 'PDF_NO_TEXT'],
       ['blank.md', new TextEncoder().encode('\n\n  \n'), 'FILE_EMPTY'],
       ['words.pdf', new TextEncoder().encode('plain words named .pdf'), 'FILE_UNSUPPORTED'],
       ['binary.txt', new Uint8Array([0x68, 0x69, 0x00, 0xff]), 'FILE_UNSUPPORTED'],
@@ -86,10 +85,16 @@ describe('ingestion service (BM25 only, embedded SQLite index)', () => {
     expect(await ingestion.listDocuments(['shared'])).toEqual([]);
   });
 
-  it('says OCR is not supported for a scan', async () => {
-    await expect(ingestion.ingest(request('scan.pdf', readFixture('scan.pdf')))).rejects.toThrow(
-      /OCR is not supported/,
-    );
+  it('refuses a scan with PDF_NO_TEXT where OCR is switched off, naming the variable', async () => {
+    const off = await setUp({ RAGENT_OCR: 'off' });
+    try {
+      const refusal = off.ingestion.ingest(request('scan.pdf', readFixture('scan.pdf')));
+      await expect(refusal).rejects.toMatchObject({ code: 'PDF_NO_TEXT' });
+      await expect(refusal).rejects.toThrow(/no text layer .*OCR is switched off here \(RAGENT_OCR=off\)/);
+      expect(await off.ingestion.listDocuments(['shared'])).toEqual([]);
+    } finally {
+      await off.index.close();
+    }
   });
 
   it('ingests a PDF (by its bytes, whatever its name), reports progress, and makes it searchable', async () => {

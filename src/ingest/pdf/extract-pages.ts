@@ -22,6 +22,7 @@ import {
   tooManyPages,
   tooMuchText,
 } from '../ingest-limits.ts';
+import type { OcrSettings } from '../ocr/ocr-settings.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
 import type { PageText } from './page-lines.ts';
 import type { OutlineEntry } from './read-outline.ts';
@@ -41,12 +42,19 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Benchmarks: read font weights as for a document without an outline (the outline is still read). */
   ignoreOutline?: boolean;
+  /** When enabled, pages without a text layer are recognised by OCR in the reader threads. */
+  ocr?: OcrSettings;
+}
+
+/** A page's lines, and for a page without any, the text OCR recognised on it (when OCR is on). */
+export interface ExtractedPage extends PageText {
+  recognised?: string;
 }
 
 export interface PdfPages {
   pageCount: number;
   /** Every page once, in order (a page pdf.js cannot read comes back with no lines). */
-  pages: AsyncIterable<PageText>;
+  pages: AsyncIterable<ExtractedPage>;
   /** The PDF's outline, read by a worker; empty when it has none (or the reading stopped first). */
   outline: Promise<OutlineEntry[]>;
 }
@@ -71,12 +79,18 @@ class WorkerPool {
   private resolveOutline: (entries: OutlineEntry[]) => void = () => {};
   private readonly workers: Worker[] = [];
   private readonly readyWorkers: Worker[] = [];
-  private readonly ready = new Map<number, PageText>();
+  private readonly ready = new Map<number, ExtractedPage>();
   private readonly limits: IngestLimits;
   private nextPage = 1;
   private total = 0;
   private textChars = 0;
   private batchSize = 16;
+  /**
+   * Whether the document has scanned pages (OCR'd, seconds each): then pages are handed out one at a
+   * time, so that the threads share them evenly. Unknown (undefined) until the first page comes back
+   * with OCR on; a first hand-out is one page per thread.
+   */
+  private scanned: boolean | undefined;
   /** Whether pages are read with font weights: known once the first worker has read the outline. */
   private fontWeights: boolean | undefined;
   private failure: Error | undefined;
@@ -95,6 +109,7 @@ class WorkerPool {
   ) {
     const limits = options.limits ?? defaultIngestLimits;
     this.limits = limits;
+    this.scanned = options.ocr?.enabled ? undefined : false;
     this.pageCount = new Promise<number>((resolve, reject) => {
       this.resolveCount = resolve;
       this.rejectCount = reject;
@@ -121,6 +136,7 @@ class WorkerPool {
           maxPageChars: limits.maxTextChars,
           maxStreamBytes: limits.maxTextChars,
           streamShare: { index, of: workerCount },
+          ocr: options.ocr?.enabled ? options.ocr : undefined,
         },
         workerCount,
       );
@@ -163,12 +179,19 @@ class WorkerPool {
           this.give(worker);
           break;
         case 'page':
+          if (message.recognised !== undefined) this.scanned = true;
+          else this.scanned ??= false;
           this.textChars += message.chars;
           if (this.textChars > this.limits.maxTextChars) {
             this.fail(tooMuchText(name, this.limits));
             return;
           }
-          this.ready.set(message.page.page, message.page);
+          this.ready.set(
+            message.page.page,
+            message.recognised === undefined
+              ? message.page
+              : { ...message.page, recognised: message.recognised },
+          );
           this.notify();
           break;
         case 'page-failed':
@@ -199,7 +222,7 @@ class WorkerPool {
     });
   }
 
-  async *pages(pageCount: number): AsyncGenerator<PageText> {
+  async *pages(pageCount: number): AsyncGenerator<ExtractedPage> {
     try {
       for (let page = 1; page <= pageCount; page++) {
         for (;;) {
@@ -249,7 +272,7 @@ class WorkerPool {
   private give(worker: Worker): void {
     if (this.nextPage > this.total || this.fontWeights === undefined) return;
     const from = this.nextPage;
-    const to = Math.min(this.total, from + this.batchSize - 1);
+    const to = Math.min(this.total, from + (this.scanned === false ? this.batchSize : 1) - 1);
     this.nextPage = to + 1;
     worker.postMessage({ type: 'pages', from, to, fontWeights: this.fontWeights } satisfies ToWorker);
   }

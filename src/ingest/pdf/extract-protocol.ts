@@ -1,4 +1,5 @@
 /** Messages between the ingest and its PDF extraction workers. */
+import type { OcrSettings } from '../ocr/ocr-settings.ts';
 import type { PageText } from './page-lines.ts';
 import type { OutlineEntry } from './read-outline.ts';
 
@@ -12,6 +13,8 @@ export interface WorkerInput {
   maxStreamBytes: number;
   /** This worker checks every `of`-th stream from `index`. */
   streamShare: { index: number; of: number };
+  /** Present when OCR is on: pages without text are rendered and recognised (see ../ocr/). */
+  ocr?: OcrSettings;
 }
 
 /**
@@ -28,9 +31,31 @@ export type FromWorker =
    * none). The other workers do not read it (on a large manual that costs a fifth of a second each).
    */
   | { type: 'outline'; entries: OutlineEntry[] }
-  | { type: 'page'; page: PageText; chars: number }
+  /** `recognised`: the OCR text of a page without a text layer (when OCR is on and found some). */
+  | { type: 'page'; page: PageText; chars: number; recognised?: string }
   | { type: 'page-failed'; page: number; message: string }
   | { type: 'page-too-large'; page: number }
   | { type: 'batch-done' }
   | { type: 'stream-too-large'; offset: number }
-  | { type: 'failed'; code: 'PDF_ENCRYPTED' | 'PDF_CORRUPT'; message: string };
+  | { type: 'failed'; code: WorkerFailure; message: string };
+
+/** The refusals a reader thread reports: the file's (encrypted, corrupt) and OCR's. */
+export type WorkerFailure =
+  | 'PDF_ENCRYPTED'
+  | 'PDF_CORRUPT'
+  | 'OCR_LANGUAGE_MISSING'
+  | 'OCR_PAGE_TIMEOUT'
+  | 'OCR_FAILED'
+  | 'INVALID_INPUT';
+
+/** OCR's refusals, which refuse the whole file (a page pdf.js cannot read is only a page without text). */
+const ocrFailures: readonly string[] = [
+  'OCR_LANGUAGE_MISSING',
+  'OCR_PAGE_TIMEOUT',
+  'OCR_FAILED',
+  'INVALID_INPUT',
+];
+
+export function isOcrFailure(code: string): code is WorkerFailure {
+  return ocrFailures.includes(code);
+}

@@ -1,8 +1,10 @@
 /** A worker thread that extracts the lines of the page ranges it is sent, one message per page. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isRagentError } from '../../errors.ts';
+import { isRagentError, RagentError } from '../../errors.ts';
+import type { OcrEngine } from '../ocr/ocr-engine.ts';
+import type { PageRenderer } from '../ocr/render-page.ts';
 import { findOversizedStream } from './check-streams.ts';
-import type { FromWorker, ToWorker, WorkerInput } from './extract-protocol.ts';
+import { type FromWorker, isOcrFailure, type ToWorker, type WorkerInput } from './extract-protocol.ts';
 import { FontWeights } from './font-weights.ts';
 import { openPdf } from './open-pdf.ts';
 import { installPlainClone } from './plain-clone.ts';
@@ -33,8 +35,32 @@ async function start(): Promise<void> {
     if (input.streamShare.index === 0) send({ type: 'outline', entries: await readOutline(document) });
     // Without an outline, headings come from fonts: the parent asks for their weights (bold at body size).
     const fontWeights = new FontWeights();
+    // Pages without a text layer, with OCR on: rendered and recognised here, one at a time per thread
+    // (so a scan of many pages never waits in memory as images), each within the OCR page limit.
+    // The OCR modules (tesseract.js, the canvas) are loaded on the first such page only.
+    let scans: Promise<{ renderer: PageRenderer; engine: OcrEngine }> | undefined;
+    const startScans = async (settings: NonNullable<WorkerInput['ocr']>) => {
+      const [{ PageRenderer }, { OcrEngine }] = await Promise.all([
+        import('../ocr/render-page.ts'),
+        import('../ocr/ocr-engine.ts'),
+      ]).catch((error: unknown) => {
+        throw new RagentError(
+          'OCR_FAILED',
+          `OCR could not start here (${error instanceof Error ? error.message : String(error)}). ` +
+            "Reinstall ragent's packages (npm ci), or set RAGENT_OCR=off.",
+          { cause: error },
+        );
+      });
+      return {
+        renderer: new PageRenderer(new Uint8Array(input.bytes), settings.maxPixels),
+        engine: new OcrEngine(settings, input.name),
+      };
+    };
     port.on('message', async (message: ToWorker) => {
       if (message.type === 'close') {
+        const started = await scans?.catch(() => undefined);
+        await started?.engine.close();
+        await started?.renderer.close();
         await document.destroy().catch(() => {});
         port.close();
         return;
@@ -47,11 +73,23 @@ async function start(): Promise<void> {
             input.maxPageChars,
             message.fontWeights ? fontWeights : undefined,
           );
+          if (text.lines.length === 0 && input.ocr) {
+            scans ??= startScans(input.ocr);
+            const { renderer, engine } = await scans;
+            const recognised = await recogniseScannedPage(renderer, engine, page);
+            send({ type: 'page', page: text, chars: chars + recognised.length, recognised });
+            continue;
+          }
           send({ type: 'page', page: text, chars });
         } catch (error) {
           if (error instanceof PageTextTooLarge) {
             // The parent refuses the file and terminates this worker; read nothing more.
             send({ type: 'page-too-large', page });
+            return;
+          }
+          if (isRagentError(error) && isOcrFailure(error.code)) {
+            // An OCR refusal (timeout, missing language) refuses the file: the parent stops every thread.
+            send({ type: 'failed', code: error.code, message: error.message });
             return;
           }
           send({
@@ -68,4 +106,22 @@ async function start(): Promise<void> {
     send({ type: 'failed', code, message: error instanceof Error ? error.message : String(error) });
     port.close();
   }
+}
+
+/**
+ * A page pdf.js found no text on: rendered (a page that cannot be rendered is a page without text, as
+ * when its text cannot be read) and recognised; OCR's refusals are thrown.
+ */
+async function recogniseScannedPage(
+  renderer: PageRenderer,
+  engine: OcrEngine,
+  page: number,
+): Promise<string> {
+  let image: Uint8Array;
+  try {
+    image = await renderer.render(page);
+  } catch {
+    return '';
+  }
+  return engine.recognise(image, page);
 }

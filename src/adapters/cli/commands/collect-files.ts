@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export const ingestibleExtension =
-  /\.(pdf|md|markdown|txt|docx|odt|pptx|odp|xlsx|ods|csv|tsv|html?|eml|mbox)$/i;
+  /\.(pdf|md|markdown|txt|docx|odt|pptx|odp|xlsx|ods|csv|tsv|html?|eml|mbox|png|jpe?g|tiff?)$/i;
 
 export interface CollectedFiles {
   files: string[];

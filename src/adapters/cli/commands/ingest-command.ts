@@ -31,7 +31,7 @@ export function registerIngestCommand(program: Command, context: CliContext): vo
   program
     .command('ingest')
     .description(
-      'Add documents (PDF, Office, spreadsheets, HTML, e-mail, Markdown, text; or every such file in a directory) or web pages to the index',
+      'Add documents (PDF, Office, spreadsheets, HTML, e-mail, Markdown, text, images; or every such file in a directory) or web pages to the index',
     )
     .argument('<paths...>', `files, directories (walked for ${supportedTypesText}) or http(s) addresses`)
     .option('-s, --scope <scope>', 'the scope the documents belong to', sharedScope)

@@ -1,0 +1,80 @@
+/**
+ * Where the OCR engine reads its language data: each language is the npm package
+ * @tesseract.js-data/<code>, installed by `npm ci`. tesseract.js downloads the data from a CDN at run
+ * time unless `langPath` names a local directory, so this module always gives it one, and the engine
+ * is told never to write a cache (`cacheMethod: 'none'`).
+ *
+ * tesseract.js reads every language from the one `langPath`, while each package has its own
+ * directory: for several languages, a temporary directory of links to the packages' files is made
+ * (and removed by `release`).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RagentError } from '../../errors.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The packages ship two builds of each language: `4.0.0` (with the legacy engine's data) and
+ * `4.0.0_best_int` (LSTM only, a quarter of the size). ragent runs the LSTM engine only, which is
+ * what tesseract.js itself would download, so it reads the second; the first is the fall-back.
+ */
+const builds = ['4.0.0_best_int', '4.0.0'];
+
+export interface LanguageData {
+  /** tesseract's form: eng+deu. */
+  languages: string;
+  langPath: string;
+  release(): Promise<void>;
+}
+
+/** The gzipped traineddata file of one language; throws OCR_LANGUAGE_MISSING without its package. */
+export function languageFile(code: string): string {
+  const packageName = `@tesseract.js-data/${code}`;
+  let directory: string;
+  try {
+    directory = path.dirname(require.resolve(`${packageName}/package.json`));
+  } catch (error) {
+    throw new RagentError(
+      'OCR_LANGUAGE_MISSING',
+      `OCR language "${code}" (RAGENT_OCR_LANGS) needs the npm package ${packageName}, which is not installed. ` +
+        `Install it (npm install --save-exact ${packageName}) or remove "${code}" from RAGENT_OCR_LANGS.`,
+      { cause: error, details: { language: code } },
+    );
+  }
+  for (const build of builds) {
+    const file = path.join(directory, build, `${code}.traineddata.gz`);
+    if (existsSync(file)) return file;
+  }
+  throw new RagentError(
+    'OCR_LANGUAGE_MISSING',
+    `The package ${packageName} has no ${code}.traineddata.gz (looked in ${builds.join(', ')}). ` +
+      `Reinstall it (npm install --save-exact ${packageName}).`,
+    { details: { language: code } },
+  );
+}
+
+export async function prepareLanguageData(codes: readonly string[]): Promise<LanguageData> {
+  if (codes.length === 0) throw new RagentError('INVALID_INPUT', 'RAGENT_OCR_LANGS names no language.');
+  const files = codes.map(languageFile);
+  const directories = new Set(files.map((file) => path.dirname(file)));
+  const [only] = directories;
+  if (directories.size === 1 && only !== undefined) {
+    return { languages: codes.join('+'), langPath: only, release: async () => {} };
+  }
+  const linked = await mkdtemp(path.join(tmpdir(), 'ragent-ocr-languages-'));
+  try {
+    await Promise.all(files.map((file) => symlink(file, path.join(linked, path.basename(file)))));
+  } catch (error) {
+    await rm(linked, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    languages: codes.join('+'),
+    langPath: linked,
+    release: () => rm(linked, { recursive: true, force: true }),
+  };
+}
