@@ -222,9 +222,6 @@ describe('verified answers with embeddings on (hybrid)', () => {
     });
     const paraphrase = "what's the way to connect to the company network from home";
     // Words alone do not carry it (see bench:verified).
-    const { lexicalScores, lexicalMatchThreshold } = await import(
-      '../../src/retrieval/verified-answer-matcher.ts'
-    );
     expect(lexicalScores(paraphrase, [vpnQuestion])[0]).toBeLessThan(lexicalMatchThreshold);
     const place = { scopes: ['shared'], user: 'U1' };
     const calls = fake.chatRequests().length;
