@@ -43,6 +43,45 @@ describe('SQLite coordination store', () => {
     }
   });
 
+  it('migrates a bot.sqlite from before 👎 reasons: its votes are kept, new ones keep their reason', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
+    try {
+      const old = new Database(path.join(directory, 'bot.sqlite'));
+      old.exec(`CREATE TABLE feedback (
+        thread_id TEXT NOT NULL, answer_id TEXT NOT NULL, user_id TEXT NOT NULL,
+        value TEXT NOT NULL CHECK (value IN ('up', 'down')), at TEXT NOT NULL,
+        PRIMARY KEY (answer_id, user_id)
+      )`);
+      old
+        .prepare('INSERT INTO feedback VALUES (?, ?, ?, ?, ?)')
+        .run('t1', 'a1', 'U1', 'down', '2026-11-01T00:00:00Z');
+      old.close();
+      const store = openSqliteCoordinationStore(directory);
+      await store.recordFeedback({
+        threadId: 't1',
+        answerId: 'a1',
+        user: 'U2',
+        value: 'down',
+        at: '2026-11-02T00:00:00Z',
+        reason: 'incomplete',
+      });
+      expect(await store.listFeedback()).toEqual([
+        { threadId: 't1', answerId: 'a1', user: 'U1', value: 'down', at: '2026-11-01T00:00:00Z' },
+        {
+          threadId: 't1',
+          answerId: 'a1',
+          user: 'U2',
+          value: 'down',
+          at: '2026-11-02T00:00:00Z',
+          reason: 'incomplete',
+        },
+      ]);
+      await store.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('forgets claimed events after their time to live', async () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
     try {
