@@ -3,10 +3,16 @@
  * Nothing here knows a chat platform.
  */
 
-/** Which documents a caller may see: `shared`, `slack:<team>`, `discord:<guild>`. */
+/**
+ * Which documents a caller may see: `shared`, `slack:<team>`, `slack:<team>:<channel>`,
+ * `discord:<guild>` … — built and read only through `ids.ts` (its parts may hold `:`).
+ */
 export type Scope = string;
 
-/** `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>`. */
+/**
+ * `slack:<team>:<channel>:<thread_ts>`, `discord:<guild>:<thread>`, `cli:<name>` — built and read
+ * only through `ids.ts` (its parts may hold `:`).
+ */
 export type ThreadId = string;
 
 export const sharedScope: Scope = 'shared';

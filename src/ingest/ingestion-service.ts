@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Config } from '../config.ts';
+import { placeOfScope } from '../core/ids.ts';
 import type { NameLock } from '../core/name-lock.ts';
 import type {
   DocumentRecord,
@@ -229,10 +230,9 @@ export function createIngestion({
   };
 }
 
-/** `slack:<team>` of `slack:<team>` and `slack:<team>:<channel>` (likewise Discord); the scope itself otherwise. */
+/** The workspace/server scope of a place or channel scope (see core/ids); the scope itself otherwise. */
 function placeOf(scope: Scope): string {
-  const [platform, place] = scope.split(':');
-  return place ? `${platform}:${place}` : scope;
+  return placeOfScope(scope) ?? scope;
 }
 
 /** A move stays in its workspace/server (or goes to or from shared, which only the CLI offers). */

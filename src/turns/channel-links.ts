@@ -4,17 +4,17 @@
  * workspace/server (`slack:<team>:<channel>`, `discord:<guild>:<channel>`) and goes one way; the
  * platform says who is an admin and which channel is meant, never the model.
  */
-import type { CoordinationStore } from '../core/coordination-store.ts';
+import type { ChannelSettings } from '../core/channel-settings.ts';
+import { decodeScope, placeOfScope } from '../core/ids.ts';
 import type { Scope } from '../core/types.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { PlaceSets } from './document-commands.ts';
 import { crossPlaceLinkText, selfLinkText } from './messages-en.ts';
 
-/** `platform:workspace` of a channel scope, or undefined when the scope is not a channel's. */
-function placeOfChannel(scope: Scope): string | undefined {
-  const parts = scope.split(':');
-  return parts.length === 3 && parts.every((part) => part.length > 0) ? `${parts[0]}:${parts[1]}` : undefined;
+/** The workspace/server scope of a channel scope, or undefined when the scope is not a channel's. */
+function placeOfChannel(scope: Scope): Scope | undefined {
+  return decodeScope(scope)?.kind === 'channel' ? placeOfScope(scope) : undefined;
 }
 
 function checkLink(channel: Scope, linked: Scope, placeName: string): void {
@@ -27,7 +27,7 @@ function checkLink(channel: Scope, linked: Scope, placeName: string): void {
 
 /** Links `channel` to `linked`'s set; false when it already was. Throws LINK_REFUSED across places. */
 export async function linkChannel(
-  store: CoordinationStore,
+  store: ChannelSettings,
   request: { channel: Scope; linked: Scope; placeName: string; logger: Logger },
 ): Promise<boolean> {
   checkLink(request.channel, request.linked, request.placeName);
@@ -38,7 +38,7 @@ export async function linkChannel(
 
 /** Removes the link; false when there was none. */
 export async function unlinkChannel(
-  store: CoordinationStore,
+  store: ChannelSettings,
   request: { channel: Scope; linked: Scope; logger: Logger },
 ): Promise<boolean> {
   const removed = await store.unlinkChannel(request.channel, request.linked);
@@ -51,11 +51,7 @@ export async function unlinkChannel(
  * stored link that is not is ignored); if the store cannot be read the channel searches without its
  * links (narrower, never wider) and the failure is logged.
  */
-export async function withLinks(
-  store: CoordinationStore,
-  sets: PlaceSets,
-  logger: Logger,
-): Promise<PlaceSets> {
+export async function withLinks(store: ChannelSettings, sets: PlaceSets, logger: Logger): Promise<PlaceSets> {
   const channel = sets.channel;
   if (!channel) return sets;
   try {

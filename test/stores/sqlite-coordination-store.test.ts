@@ -4,15 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
-import { coordinationStoreContract } from './coordination-store-contract.ts';
 
-coordinationStoreContract('SQLite', async () => {
-  const directory = mkdtempSync(path.join(tmpdir(), 'ragent-coordination-'));
-  return {
-    open: async () => openSqliteCoordinationStore(directory),
-    dispose: async () => rmSync(directory, { recursive: true, force: true }),
-  };
-});
+/** What only the SQLite store does; the ports' contracts run in sqlite-ports.test.ts. */
 
 describe('SQLite coordination store', () => {
   it('migrates a bot.sqlite from before turn kinds and owners: its turns are orphans, answers', async () => {
