@@ -18,6 +18,7 @@ import {
   answerJob,
   type HeldConversations,
   heldConversations,
+  inMemoryTurnHistory,
   noIngestion,
   type TestPlatform,
   testPlatform,
@@ -99,6 +100,7 @@ function runner(
   options: Partial<TurnRunnerOptions> = {},
 ) {
   return createTurnRunner({
+    turnHistory: inMemoryTurnHistory(),
     store,
     conversations,
     ingestion: noIngestion,
@@ -346,6 +348,7 @@ describe('turn runner', () => {
       },
     };
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store,
       conversations: heldConversations(),
       ingestion,
@@ -405,6 +408,7 @@ describe('turn runner', () => {
       },
     };
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store: openStore(dataDir()),
       conversations: heldConversations(),
       ingestion,
