@@ -25,16 +25,6 @@ export type TurnOutcome =
   | 'verified'
   | 'handed-off';
 
-export const turnOutcomes: readonly TurnOutcome[] = [
-  'answered',
-  'not-found',
-  'clarification',
-  'stopped',
-  'failed',
-  'verified',
-  'handed-off',
-];
-
 export interface CitedDocument {
   documentId: string;
   name: string;
