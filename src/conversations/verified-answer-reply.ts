@@ -25,9 +25,9 @@ export async function verifiedReply(
 ): Promise<TurnResult | undefined> {
   const { matcher, logger } = dependencies;
   try {
-    if (await dependencies.awaitsClarification(request.threadId)) return undefined;
     const match = await matcher.match(request.text, request.scopes, signal);
-    if (!match) return undefined;
+    // Looked at only on a match: most turns have none, and then pay no read of the thread's state.
+    if (!match || (await dependencies.awaitsClarification(request.threadId))) return undefined;
     logger.info(
       { threadId: request.threadId, verifiedAnswer: match.answer.id, score: match.score, by: match.by },
       'served a verified answer',

@@ -18,16 +18,6 @@ import type { Scope, ThreadId, TurnOutcome, TurnResult } from './types.ts';
  */
 export type { TurnOutcome };
 
-export const turnOutcomes: readonly TurnOutcome[] = [
-  'answered',
-  'not-found',
-  'clarification',
-  'stopped',
-  'failed',
-  'verified',
-  'handed-off',
-];
-
 export interface CitedDocument {
   documentId: string;
   name: string;

@@ -400,6 +400,7 @@ export interface Feedback {
 
 export type FeedbackReason = 'wrong' | 'outdated' | 'incomplete' | 'not-what-i-asked' | 'other';
 
+/** The reasons a 👎 offers, in the order a chat shows them. */
 export const feedbackReasons: readonly FeedbackReason[] = [
   'wrong',
   'outdated',

@@ -28,7 +28,6 @@ export async function recordTurn(
   log: Logger,
 ): Promise<void> {
   const records = context.turnHistory;
-  if (!records) return;
   const settled: SettledTurn | 'left' = await settling.then(
     (result) => (result === 'left' ? result : { result }),
     (error: unknown) => ({ error: toRagentError(error) }),

@@ -60,8 +60,8 @@ export interface AttachedPlatform {
 /** What the runner is given: the store and services, and its timings (defaults applied). */
 export interface RunnerSettings {
   store: CoordinationStore;
-  /** Where every answer turn is recorded with its outcome (`ragent report`); unset: not recorded. */
-  turnHistory?: TurnHistory;
+  /** Where every answer turn is recorded with its outcome (`ragent report`). */
+  turnHistory: TurnHistory;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;

@@ -26,8 +26,8 @@ import { stopTurns } from './stop-turns.ts';
 
 export interface TurnRunnerOptions {
   store: CoordinationStore;
-  /** Where every answer turn is recorded with its outcome (`ragent report`); unset: not recorded. */
-  turnHistory?: TurnHistory;
+  /** Where every answer turn is recorded with its outcome (`ragent report`). */
+  turnHistory: TurnHistory;
   conversations: Conversations;
   ingestion: Ingestion;
   logger: Logger;
@@ -57,7 +57,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     conversations,
     ingestion,
     logger,
-    ...(options.turnHistory ? { turnHistory: options.turnHistory } : {}),
+    turnHistory: options.turnHistory,
     deadlineMs: options.answerTimeoutMs + (options.deadlineGraceMs ?? 10_000),
     acknowledgementWaitMs: options.acknowledgementWaitMs ?? 1_000,
     noticeTimeoutMs: options.noticeTimeoutMs ?? 3_000,

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/main.ts';
 import type { Report } from '../../src/operators/report.ts';
+import { lexicalMatchThreshold, lexicalScores } from '../../src/retrieval/verified-answer-matcher.ts';
 import { openSqliteTurnHistory } from '../../src/stores/sqlite-turn-history.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { defaultScripts, requestText } from '../graph/graph-harness.ts';
@@ -185,5 +186,63 @@ describe('verified answers', () => {
       text: 'how to log into vpn at home',
     });
     expect(fresh.kind === 'answer' && fresh.answer.verified?.by).toBeTruthy();
+  });
+});
+
+describe('verified answers with embeddings on (hybrid)', () => {
+  it('matches a paraphrase words alone miss by the embeddings, and still never an unrelated question', async () => {
+    // Texts about the VPN or the company network share one direction; every other text gets the fake's
+    // own hashed bag of words.
+    const vpnDirection = (dimension: number) =>
+      Array.from({ length: dimension }, (_, index) => (index === 0 ? 1 : 0));
+    const fake = await startFakeOllama({
+      chat: scriptByRole(defaultScripts),
+      embed: (text, dimension) => (/\bvpn\b|\bnetwork\b/i.test(text) ? vpnDirection(dimension) : undefined),
+    });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ragent-verified-hybrid-'));
+    cleanups.push(
+      () => fake.close(),
+      () => rmSync(dataDir, { recursive: true, force: true }),
+    );
+    const services = await createServices(
+      loadConfig(
+        { RAGENT_DATA_DIR: dataDir, OLLAMA_BASE_URL: fake.url, RAGENT_EMBEDDINGS: 'ollama' },
+        { envFile: false },
+      ),
+      createLogger({ level: 'silent' }),
+    );
+    cleanups.push(() => services.close());
+    await services.verifiedAnswers.addVerifiedAnswer({
+      id: 'vpn1',
+      scope: 'shared',
+      question: vpnQuestion,
+      answer: vpnAnswer,
+      verifiedBy: 'alice',
+      verifiedAt: '2026-11-30T10:00:00.000Z',
+    });
+    const paraphrase = "what's the way to connect to the company network from home";
+    // Words alone do not carry it (see bench:verified).
+    expect(lexicalScores(paraphrase, [vpnQuestion])[0]).toBeLessThan(lexicalMatchThreshold);
+    const place = { scopes: ['shared'], user: 'U1' };
+    const calls = fake.chatRequests().length;
+    const served = await services.conversations.handle({
+      ...place,
+      threadId: 'cli:hybrid-1',
+      text: paraphrase,
+    });
+    expect(served.kind === 'answer' && served.answer.verified).toEqual({
+      id: 'vpn1',
+      by: 'alice',
+      at: '2026-11-30T10:00:00.000Z',
+    });
+    expect(fake.chatRequests()).toHaveLength(calls);
+    expect(fake.embedRequests().some((request) => [request.input].flat().includes(paraphrase))).toBe(true);
+    const unrelated = await services.conversations.handle({
+      ...place,
+      threadId: 'cli:hybrid-2',
+      text: 'How do I book a meeting room?',
+    });
+    expect(unrelated.kind === 'answer' && unrelated.answer.verified).toBe(undefined);
+    expect(fake.chatRequests().length).toBeGreaterThan(calls);
   });
 });

@@ -14,7 +14,7 @@ import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slac
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from '../../src/turns/turn-runner.ts';
 import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
-import { heldConversations, noIngestion } from '../support/turn-ports.ts';
+import { heldConversations, inMemoryTurnHistory, noIngestion } from '../support/turn-ports.ts';
 
 const channel = 'C0GENERAL';
 
@@ -79,6 +79,7 @@ describe('Slack: an ingest record left after its result', () => {
 
     const store = openSqliteCoordinationStore(directory);
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store,
       conversations: heldConversations(),
       ingestion: noIngestion,

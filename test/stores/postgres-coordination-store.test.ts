@@ -1,4 +1,7 @@
-/** The Postgres coordination store against a real PostgreSQL; two opened databases = two replicas. */
+/**
+ * What only the Postgres coordination store does (replicas), against a real PostgreSQL; two opened
+ * databases = two replicas. The ports' contracts, shared with SQLite, run in postgres-ports.test.ts.
+ */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type PostgresDatabase } from '../../src/stores/postgres/open-database.ts';
@@ -41,17 +44,6 @@ afterEach(async () => {
 const location = (channel: string) => ({ channel, status: `${channel}-status` });
 
 describe('Postgres coordination store', () => {
-  it('claims an event once across two replicas, even when both claim at the same moment', async () => {
-    const [a, b] = [await replica('a'), await replica('b')];
-    const keys = Array.from({ length: 20 }, (_, index) => `slack:event-${index}`);
-    const results = await Promise.all(
-      keys.flatMap((key) => [a.store.claimEvent(key), b.store.claimEvent(key)]),
-    );
-    expect(results.filter(Boolean)).toHaveLength(keys.length);
-    expect(await a.store.claimEvent('slack:event-0')).toBe(false);
-    expect(await b.store.claimEvent('slack:event-0')).toBe(false);
-  });
-
   it('forgets a claim after its time to live, and only then', async () => {
     const { store } = await replica('a', 200);
     expect(await store.claimEvent('late-retry')).toBe(true);
@@ -203,11 +195,8 @@ describe('per-thread order across replicas', () => {
       },
     };
   };
-  const inOrder = (on: Replica, turn: Awaited<ReturnType<typeof begin>>, work: () => Promise<unknown>) => {
-    const ordered = on.store.runInThreadOrder;
-    if (!ordered) throw new Error('the Postgres store orders threads');
-    return ordered(turn, work);
-  };
+  const inOrder = (on: Replica, turn: Awaited<ReturnType<typeof begin>>, work: () => Promise<unknown>) =>
+    on.store.runInThreadOrder(turn, work);
 
   it('runs a thread’s turns one at a time in platform order, whichever replica got them', async () => {
     const [a, b] = [await replica('a'), await replica('b')];

@@ -5,6 +5,7 @@
  */
 import type { ChatPlatform, Place, Reply, ReplySurface, Status } from '../../src/core/chat-platform.ts';
 import type { TurnInFlight } from '../../src/core/coordination-store.ts';
+import type { PastTurn, TurnHistory } from '../../src/core/turn-history.ts';
 import type { Conversations, Ingestion, TurnRequest, TurnResult } from '../../src/core/types.ts';
 import { createLogger } from '../../src/logger.ts';
 import { makeAnswer } from './make-answer.ts';
@@ -142,5 +143,19 @@ export function answerJob(
       if (platform.gone) throw new Error(`${platform.name} is gone`);
       return { surface: platform.surface({ thread: key, status: 'shown' }), place };
     },
+  };
+}
+
+/** A turn history kept in memory, for runner tests that do not look at it (test/turns/turn-history.test.ts does, on SQLite). */
+export function inMemoryTurnHistory(): TurnHistory & { turns: PastTurn[] } {
+  const turns: PastTurn[] = [];
+  return {
+    turns,
+    recordTurn: async (turn) => {
+      if (!turns.some((recorded) => recorded.id === turn.id)) turns.push(turn);
+    },
+    listTurns: async () => [...turns],
+    forgetQuestionsBefore: async () => 0,
+    close: async () => {},
   };
 }

@@ -16,6 +16,7 @@ import {
   answerJob,
   type HeldConversations,
   heldConversations,
+  inMemoryTurnHistory,
   noIngestion,
   type TestPlatform,
   testPlatform,
@@ -59,6 +60,7 @@ async function replica(id: string, sweepIntervalMs = 50): Promise<Replica> {
     platform.stoppedTaking++;
   };
   const runner = createTurnRunner({
+    turnHistory: inMemoryTurnHistory(),
     store,
     conversations,
     ingestion: noIngestion,

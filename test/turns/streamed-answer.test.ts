@@ -14,7 +14,7 @@ import { createLogger } from '../../src/logger.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from '../../src/turns/turn-runner.ts';
 import { makeAnswer } from '../support/make-answer.ts';
-import { answerJob, noIngestion, testPlatform } from '../support/turn-ports.ts';
+import { answerJob, inMemoryTurnHistory, noIngestion, testPlatform } from '../support/turn-ports.ts';
 
 const directories: string[] = [];
 const stores: CoordinationStore[] = [];
@@ -63,6 +63,7 @@ function writingConversations() {
 
 function runner(store: CoordinationStore, conversations: Conversations) {
   return createTurnRunner({
+    turnHistory: inMemoryTurnHistory(),
     store,
     conversations,
     ingestion: noIngestion,

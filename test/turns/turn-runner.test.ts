@@ -19,6 +19,7 @@ import {
   answerJob,
   type HeldConversations,
   heldConversations,
+  inMemoryTurnHistory,
   noIngestion,
   type TestPlatform,
   testPlatform,
@@ -101,6 +102,7 @@ function runner(
   options: Partial<TurnRunnerOptions> = {},
 ) {
   return createTurnRunner({
+    turnHistory: inMemoryTurnHistory(),
     store,
     conversations,
     ingestion: noIngestion,
@@ -348,6 +350,7 @@ describe('turn runner', () => {
       },
     };
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store,
       conversations: heldConversations(),
       ingestion,
@@ -433,6 +436,7 @@ describe('turn runner', () => {
       },
     };
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store: openStore(dataDir()),
       conversations: heldConversations(),
       ingestion,

@@ -22,7 +22,13 @@ import { createPostgresCoordinationStore } from '../../../src/stores/postgres/po
 import { openSqliteCoordinationStore } from '../../../src/stores/sqlite-coordination-store.ts';
 import { createTurnRunner } from '../../../src/turns/turn-runner.ts';
 import { createTestDatabase } from '../../support/postgres-database.ts';
-import { answerJob, heldConversations, noIngestion, testPlatform } from '../../support/turn-ports.ts';
+import {
+  answerJob,
+  heldConversations,
+  inMemoryTurnHistory,
+  noIngestion,
+  testPlatform,
+} from '../../support/turn-ports.ts';
 
 const slackBot = 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
 const slackApp = 'xapp-1-A0123456789-1234567890123-0123456789abcdef';
@@ -87,6 +93,7 @@ function harness(environment: Record<string, string>, overrides: Partial<StartBo
     destination: { write: (line: string) => void logLines.push(line) },
   });
   const turns = createTurnRunner({
+    turnHistory: inMemoryTurnHistory(),
     store,
     conversations,
     ingestion: noIngestion,
@@ -382,6 +389,7 @@ describe('startBot', () => {
     const base = harness({ DISCORD_TOKEN: discordToken });
     const logger = createLogger({ level: 'silent' });
     const turns = createTurnRunner({
+      turnHistory: inMemoryTurnHistory(),
       store,
       conversations,
       ingestion: noIngestion,
