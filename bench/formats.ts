@@ -243,8 +243,9 @@ async function runOne(benchCase: BenchCase): Promise<void> {
         }`
       : '';
     console.log(
-      `${benchCase.name.padEnd(10)} ${benchCase.file} ${megabytes.toFixed(1)} MB, ${benchCase.count.toLocaleString('en-US')} ${benchCase.unit}: ${outcome}\n` +
-        `           ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), ${(megabytes / seconds).toFixed(2)} MB/s, ` +
+      `${benchCase.name.padEnd(10)} ${benchCase.file} ${(bytes.byteLength / 1024).toFixed(0)} kB, ${benchCase.count.toLocaleString('en-US')} ${benchCase.unit}: ${outcome}\n` +
+        `           ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), ${(megabytes / seconds).toFixed(3)} MB/s ` +
+        `(${(megabytes / cpuSeconds).toFixed(3)} per CPU second), ` +
         `${Math.round(benchCase.count / seconds).toLocaleString('en-US')} ${benchCase.unit}/s, ` +
         `event-loop delay max ${(delay.max / 1e6).toFixed(0)} ms, peak RSS ${rssMiB.toFixed(0)} MiB${target}`,
     );

@@ -15,8 +15,16 @@ import { RagentError } from '../../errors.ts';
 import { tableBlocks } from '../table-blocks.ts';
 import type { TextBlock } from '../text-block.ts';
 import type { Reader } from './reader.ts';
-import { attributeOf, childrenOf, parseXml, tagOf, textNodeOf, type XmlNode } from './safe-xml.ts';
-import { ZipContainer } from './zip-container.ts';
+import {
+  attributeOf,
+  childrenOf,
+  parseXml,
+  refuseDoctype,
+  tagOf,
+  textNodeOf,
+  type XmlNode,
+} from './safe-xml.ts';
+import { decodeXmlText, ZipContainer } from './zip-container.ts';
 
 const styleMap = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
 const noteId = /^(footnote|endnote|comment)-/;
@@ -25,9 +33,9 @@ const noteLink = /^#(footnote|endnote|comment)-/;
 export const readDocx: Reader = async (bytes, { name, limits }) => {
   const zip = ZipContainer.open(bytes, name, limits);
   const entries = zip.read(zip.names().filter((entry) => !entry.startsWith('word/media/')));
-  for (const entry of entries.keys()) {
-    if (entry.endsWith('.xml') || entry.endsWith('.rels'))
-      parseXmlHeaderCheck(entries.get(entry), name, entry);
+  // The XML parts mammoth reads go through the same DOCTYPE refusal as every other Office XML.
+  for (const [entry, part] of entries) {
+    if (entry.endsWith('.xml') || entry.endsWith('.rels')) refuseDoctype(decodeXmlText(part), name, entry);
   }
   const rebuilt = zipSync(Object.fromEntries(entries), { level: 0 });
   entries.clear();
@@ -53,14 +61,6 @@ export const readDocx: Reader = async (bytes, { name, limits }) => {
   htmlBlocks(parseXml(`<body>${html}</body>`, name, 'converted HTML'), blocks);
   return { pageCount: 1, blocks };
 };
-
-/** The XML parts mammoth reads go through the same DOCTYPE refusal as every other Office XML. */
-function parseXmlHeaderCheck(bytes: Uint8Array | undefined, fileName: string, entry: string): void {
-  if (!bytes) return;
-  // A DOCTYPE comes before the root element: the first few KiB tell.
-  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096));
-  if (/<!DOCTYPE/i.test(head)) parseXml(head, fileName, entry);
-}
 
 function htmlBlocks(nodes: readonly XmlNode[], blocks: TextBlock[]): void {
   for (const node of nodes) {
