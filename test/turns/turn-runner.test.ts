@@ -403,6 +403,7 @@ describe('turn runner', () => {
       ingestion: noIngestion,
       logger: createLogger({ level: 'silent' }),
       answerTimeoutMs: 60_000,
+      turnHistory: inMemoryTurnHistory(),
     });
     turns.attach(platform).answer(answerJob(platform, 'full-disk'));
     await vi.waitFor(() => expect(conversations.waiting()).toBe(1));
