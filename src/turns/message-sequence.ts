@@ -21,6 +21,13 @@ export interface MessagePrimitives<Part> {
 export interface MessageSequence<Part> {
   /** The message the turn's outcome should reach: the last one shown. */
   last(): string | undefined;
+  /** How many parts of an answer being written show (0: none yet). */
+  shownParts(): number;
+  /**
+   * Hands the messages shown so far to the caller (which deletes them: text moved elsewhere) and
+   * goes on with `next` (a native stream's message, or none).
+   */
+  moveOn(next: readonly string[]): string[];
   /** Edits the last message (the status), if there is one. */
   showStatus(part: Part): Promise<void>;
   /** Shows the parts of an answer being written: changed parts edited, new ones posted. */
@@ -38,6 +45,12 @@ export function messageSequence<Part>(
   const shownKeys: string[] = [];
   return {
     last: () => ids.at(-1),
+    shownParts: () => shownKeys.length,
+    moveOn: (next) => {
+      const taken = ids;
+      ids = [...next];
+      return taken;
+    },
     showStatus: async (part) => {
       const current = ids.at(-1);
       if (current) await primitives.edit(current, part);
@@ -76,7 +89,8 @@ export function messageSequence<Part>(
   };
 }
 
-async function removeOrNote<Part>(primitives: MessagePrimitives<Part>, id: string): Promise<void> {
+/** Deletes a message; where that fails, edits it into the note pointing at the answer. */
+export async function removeOrNote<Part>(primitives: MessagePrimitives<Part>, id: string): Promise<void> {
   try {
     await primitives.remove(id);
   } catch (error) {

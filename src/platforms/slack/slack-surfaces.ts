@@ -14,10 +14,18 @@ import type { webApi } from '@slack/bolt';
 import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
+import { type MessagePrimitives, messageSequence, removeOrNote } from '../../turns/message-sequence.ts';
 import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
-import { postMessage, type SlackDestination, slackErrorCode, updateMessage } from './slack-message.ts';
+import {
+  postMessage,
+  type SendOptions,
+  type SlackDestination,
+  type SlackMessage,
+  slackErrorCode,
+  updateMessage,
+} from './slack-message.ts';
 import { neutralizeMentions } from './slack-text.ts';
 
 type WebClient = webApi.WebClient;
@@ -198,10 +206,24 @@ function messageSurface(
   state: { statusTs?: string; assistant?: boolean; stream?: { teamId: string; userId: string } },
 ): ReplySurface {
   const { client, logger } = surfaces;
+  const { channel } = destination;
   let { assistant } = state;
+  // While a reply is sent: learn where Slack refuses the feedback element (the classic buttons then).
+  let sending: SendOptions = {};
+  const primitives: MessagePrimitives<SlackMessage> = {
+    post: (message) => postMessage(client, destination, message, sending),
+    edit: (ts, message) => updateMessage(client, channel, ts, message, sending),
+    remove: async (ts) => {
+      await client.chat.delete({ channel, ts });
+    },
+    leftoverNote: {
+      text: answerBelowText,
+      blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
+    },
+    logger,
+  };
   // The messages this surface edits: the status message, then the parts of a streamed answer.
-  let messageTs: string[] = state.statusTs ? [state.statusTs] : [];
-  const shownParts: string[] = [];
+  const messages = messageSequence(primitives, state.statusTs ? [state.statusTs] : []);
   // Slack's own text streaming, where the channel allows it: the message and what it shows so far.
   let native = state.stream !== undefined && destination.threadTs !== undefined;
   let streamTs: string | undefined;
@@ -210,7 +232,7 @@ function messageSurface(
   // reply, else pointed at it, so no frozen "working…" line stays in the thread.
   const undeleted: string[] = [];
   const deleteStatus = async (ts: string) => {
-    await client.chat.delete({ channel: destination.channel, ts }).catch((error: unknown) => {
+    await primitives.remove(ts).catch((error: unknown) => {
       logger.debug(
         { code: slackErrorCode(error) },
         'could not delete the status message; trying again later',
@@ -218,32 +240,11 @@ function messageSurface(
       undeleted.push(ts);
     });
   };
-  const clearUndeleted = async () => {
-    for (const ts of undeleted.splice(0)) {
-      try {
-        await client.chat.delete({ channel: destination.channel, ts });
-      } catch (error) {
-        const code = slackErrorCode(error);
-        try {
-          await updateMessage(client, destination.channel, ts, {
-            text: answerBelowText,
-            blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
-          });
-          logger.debug({ code }, 'could not delete the status message; it now points at the answer');
-        } catch (updateError) {
-          logger.warn(
-            { code, updateCode: slackErrorCode(updateError), channel: destination.channel, ts },
-            'could not delete or update a status message: it still shows the working line',
-          );
-        }
-      }
-    }
-  };
 
   /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
   const streamNatively = async (written: string): Promise<boolean> => {
     const refused = surfaces.streamingRefused;
-    if (!native || !state.stream || !destination.threadTs || refused.has(destination.channel)) return false;
+    if (!native || !state.stream || !destination.threadTs || refused.has(channel)) return false;
     // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
     // trailing word that could still become one.
     const text = settledPrefix(neutralizeMentions(written));
@@ -251,15 +252,14 @@ function messageSurface(
       // A rewritten text (a later model call) cannot be taken back from a stream: the reply replaces it.
       if (!text.startsWith(streamed)) return true;
       const more = text.slice(streamed.length);
-      if (more)
-        await client.chat.appendStream({ channel: destination.channel, ts: streamTs, markdown_text: more });
+      if (more) await client.chat.appendStream({ channel, ts: streamTs, markdown_text: more });
       streamed = text;
       return true;
     }
     if (!text) return true;
     try {
       const started = await client.chat.startStream({
-        channel: destination.channel,
+        channel,
         thread_ts: destination.threadTs,
         markdown_text: text,
         recipient_team_id: state.stream.teamId,
@@ -269,86 +269,65 @@ function messageSurface(
     } catch (error) {
       const code = slackErrorCode(error);
       if (!code || !streamingRefusals.has(code)) throw error;
-      logger.debug(
-        { code, channel: destination.channel },
-        'text streaming refused; editing a message instead',
-      );
-      refused.add(destination.channel);
+      logger.debug({ code, channel }, 'text streaming refused; editing a message instead');
+      refused.add(channel);
       native = false;
       return false;
     }
     streamed = text;
     // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
-    for (const ts of messageTs) await deleteStatus(ts);
-    messageTs = [streamTs];
+    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
     return true;
   };
   return {
     // Stream appends and the first text (a new message) are not chat.update calls.
     get nextTextIsEdit() {
-      if (native && !surfaces.streamingRefused.has(destination.channel)) return false;
-      return shownParts.length > 0;
+      if (native && !surfaces.streamingRefused.has(channel)) return false;
+      return messages.shownParts() > 0;
     },
     get location() {
-      const last = messageTs.at(-1);
+      const last = messages.last();
       return last && last !== location.placeholderTs && last !== location.messageTs
         ? { ...location, placeholderTs: last }
         : location;
     },
     showStatus: async (status) => {
-      const statusTs = messageTs.at(-1);
-      if (statusTs) await updateMessage(client, destination.channel, statusTs, renderStatus(status));
+      if (messages.last()) await messages.showStatus(renderStatus(status));
       else if (assistant && status.kind === 'working' && destination.threadTs) {
-        await setAssistantStatus(
-          client,
-          destination.channel,
-          destination.threadTs,
-          status.line.slice(0, 250),
-        );
+        await setAssistantStatus(client, channel, destination.threadTs, status.line.slice(0, 250));
       }
     },
     showText: async (text) => {
       if (await streamNatively(text)) return;
       // The first text is a new message in the thread and the status message goes, as with a stream:
       // chat.update, Slack's tightest limit, is left for the reply and later pieces.
-      let statusMessages: string[] = [];
-      if (shownParts.length === 0 && destination.threadTs) {
-        statusMessages = messageTs;
-        messageTs = [];
-      }
-      for (const [index, part] of renderStreamingText(text).entries()) {
-        const key = JSON.stringify(part);
-        if (shownParts[index] === key) continue;
-        const ts = messageTs[index];
-        if (ts) await updateMessage(client, destination.channel, ts, part);
-        else messageTs.push(await postMessage(client, destination, part));
-        shownParts[index] = key;
-      }
+      const statusMessages = messages.shownParts() === 0 && destination.threadTs ? messages.moveOn([]) : [];
+      await messages.showParts(renderStreamingText(text), (part) => JSON.stringify(part));
       for (const ts of statusMessages) await deleteStatus(ts);
     },
     finish: async (reply: Reply) => {
       const refusedElement = surfaces.feedbackElementRefused;
       // Where the channel refused the feedback element before, the classic buttons go at once.
-      const messages = renderReply(reply).map((message) =>
-        refusedElement.has(destination.channel) && message.fallbackBlocks
+      const rendered = renderReply(reply).map((message) =>
+        refusedElement.has(channel) && message.fallbackBlocks
           ? { text: message.text, blocks: message.fallbackBlocks }
           : message,
       );
-      const learn = { onFallbackBlocks: () => refusedElement.add(destination.channel) };
+      const learn = { onFallbackBlocks: () => refusedElement.add(channel) };
       if (streamTs) {
         const ts = streamTs;
         streamTs = undefined;
         native = false;
         // Stop the stream with the reply's sources and 👍/👎 under it (the classic buttons where Slack
         // refuses the feedback element); the reply then replaces the streamed text with its final form.
-        const last = messages.at(-1);
-        const closings = (messages.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
+        const last = rendered.at(-1);
+        const closings = (rendered.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
           (blocks) => {
             const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
             return closing.length > 0 ? [closing] : [];
           },
         );
-        await stopStream(client, { channel: destination.channel, ts }, closings)
+        await stopStream(client, { channel, ts }, closings)
           // The classic buttons were taken where the element was refused.
           .then((used) => {
             if (used === 1 && closings.length === 2) learn.onFallbackBlocks();
@@ -357,30 +336,17 @@ function messageSurface(
             logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
           });
       }
-      const targets = messageTs;
-      // A later reply (after an overdue notice) follows as new messages.
-      messageTs = [];
-      shownParts.length = 0;
-      for (const [index, message] of messages.entries()) {
-        const target = targets[index];
-        if (target) {
-          try {
-            await updateMessage(client, destination.channel, target, message, learn);
-            continue;
-          } catch (error) {
-            logger.debug({ code: slackErrorCode(error) }, 'could not replace a message; posting');
-          }
-        }
-        await postMessage(client, destination, message, learn);
+      sending = learn;
+      try {
+        await messages.finish(rendered);
+      } finally {
+        sending = {};
       }
-      // Streamed parts the reply no longer needs (it came out shorter); one that cannot be deleted is
-      // tried again, else pointed at the answer (never a stale half-written message).
-      for (const target of targets.slice(messages.length)) await deleteStatus(target);
-      await clearUndeleted();
+      for (const ts of undeleted.splice(0)) await removeOrNote(primitives, ts);
       if (assistant && destination.threadTs) {
         assistant = false;
-        await setAssistantStatus(client, destination.channel, destination.threadTs, '').catch(
-          (error: unknown) => logger.debug({ err: error }, 'could not clear the status'),
+        await setAssistantStatus(client, channel, destination.threadTs, '').catch((error: unknown) =>
+          logger.debug({ err: error }, 'could not clear the status'),
         );
       }
     },
