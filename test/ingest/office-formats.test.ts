@@ -85,6 +85,19 @@ describe('DOCX', { timeout: 180_000 }, () => {
   });
 });
 
+describe('DOCX images', { timeout: 180_000 }, () => {
+  it('leaves pictures out (their bytes are never read) and keeps the text around them', async () => {
+    const bytes = makeDocx(
+      docx.paragraph('Before the chart.') + docx.image('Sales chart') + docx.paragraph('After it.'),
+      {
+        image: true,
+      },
+    );
+    const { blocks } = await read('report.docx', bytes);
+    expect(summary(blocks)).toEqual(['paragraph@1: Before the chart.', 'paragraph@1: After it.']);
+  });
+});
+
 describe('PPTX', { timeout: 180_000 }, () => {
   it('makes one section per slide with its title, text, table and speaker notes, at its slide number', async () => {
     const bytes = makePptx([

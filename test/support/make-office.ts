@@ -35,6 +35,9 @@ export const docx = {
     `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${escapeXml(text)}</w:t></w:r></w:p>`,
   footnoteReference: (id: number) => `<w:r><w:footnoteReference w:id="${id}"/></w:r>`,
   commentReference: (id: number) => `<w:r><w:commentReference w:id="${id}"/></w:r>`,
+  /** A picture (relationship rId9 → word/media/image1.png, added by makeDocx's `image` option). */
+  image: (description: string) =>
+    `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:docPr id="1" name="Picture 1" descr="${escapeXml(description)}"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip r:embed="rId9"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`,
   table: (rows: readonly (readonly string[])[]) =>
     `<w:tbl><w:tblPr/>${rows
       .map(
@@ -50,6 +53,8 @@ export function makeDocx(
     footnotes?: Record<number, string>;
     comments?: Record<number, string>;
     extra?: Record<string, string>;
+    /** Adds word/media/image1.png and its relationship (see docx.image). */
+    image?: boolean;
   } = {},
 ): Uint8Array {
   const styles = [1, 2, 3]
@@ -73,12 +78,17 @@ export function makeDocx(
   return zipParts({
     '[Content_Types].xml': `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
     '_rels/.rels': `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
-    'word/_rels/document.xml.rels': `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments" Target="comments.xml"/></Relationships>`,
+    'word/_rels/document.xml.rels': `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments" Target="comments.xml"/>${
+      options.image
+        ? '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>'
+        : ''
+    }</Relationships>`,
     'word/document.xml': `${xmlHead}<w:document ${w}><w:body>${body}</w:body></w:document>`,
     'word/styles.xml': `${xmlHead}<w:styles ${w}>${styles}</w:styles>`,
     'word/numbering.xml': `${xmlHead}<w:numbering ${w}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`,
     'word/footnotes.xml': `${xmlHead}<w:footnotes ${w}>${footnotes}</w:footnotes>`,
     'word/comments.xml': `${xmlHead}<w:comments ${w}>${comments}</w:comments>`,
+    ...(options.image ? { 'word/media/image1.png': '\x89PNG not really a picture' } : {}),
     ...options.extra,
   });
 }
