@@ -18,10 +18,10 @@ COPY src ./src
 # More OCR languages for RAGENT_OCR_LANGS: --build-arg OCR_LANGUAGES="deu fra" installs their packages.
 ARG OCR_LANGUAGES=""
 RUN npm ci \
- && for language in ${OCR_LANGUAGES}; do \
-      npm install --no-save --save-exact "@tesseract.js-data/${language}@1.0.0" || exit 1; \
-    done \
  && npm prune --omit=dev --ignore-scripts \
+ && for language in ${OCR_LANGUAGES}; do \
+      npm install --omit=dev --ignore-scripts --no-save --save-exact "@tesseract.js-data/${language}@1.0.0" || exit 1; \
+    done \
  && node -e "require.resolve('@tesseract.js-data/eng')" \
  && npm cache clean --force
 

@@ -35,6 +35,8 @@ import { detectFileKind } from './detect-file-kind.ts';
 import { extractDocument } from './extract-document.ts';
 import { ingestCancelled, tooManyChunks } from './ingest-limits.ts';
 
+/** Why an e-mail's attachment is left out rather than failed. */
+const skippedAttachmentCodes: ReadonlySet<string> = new Set(['FILE_UNSUPPORTED', 'IMAGE_NO_TEXT', 'OCR_OFF']);
 export interface IngestionDependencies {
   config: Config;
   logger: Logger;
@@ -193,7 +195,9 @@ export function createIngestion({
         attachmentOutcomes.push({ name: attachmentName, report });
       } catch (error) {
         if (!isRagentError(error) || error.code === 'INGEST_CANCELLED') throw error;
-        const outcome = error.code === 'FILE_UNSUPPORTED' ? 'skipped' : 'failed';
+        // A type ragent does not read, or a picture without text (a photo, a logo) is skipped: it is
+        // part of the mail, not a document that failed.
+        const outcome = skippedAttachmentCodes.has(error.code) ? 'skipped' : 'failed';
         attachmentOutcomes.push({ name: attachmentName, outcome, code: error.code, message: error.message });
       }
     }

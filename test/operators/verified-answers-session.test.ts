@@ -116,9 +116,11 @@ describe('verified answers', () => {
     const records = openSqliteTurnHistory(dataDir);
     const outcomes = (await records.listTurns()).map((turn) => turn.outcome);
     await records.close();
-    expect(outcomes).toEqual(['verified', 'verified', 'answered', 'answered']);
+    // The scripted model answers the two others without reading any document: not found.
+    expect(outcomes).toEqual(['verified', 'verified', 'not-found', 'not-found']);
     const report = JSON.parse((await run('report', '--json')).text) as Report;
-    expect(report.totals.answered).toBe(4);
+    expect(report.totals.answered).toBe(2);
+    expect(report.totals.notFound).toBe(2);
     expect(report.staleVerifiedAnswers).toEqual([]);
 
     const listed = async () => JSON.parse((await run('answers', 'list', '--json')).text);

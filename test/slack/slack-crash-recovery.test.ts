@@ -44,7 +44,8 @@ describe('Slack after a crash', { timeout: 90_000 }, () => {
 
     await h.mention('How do I loop over files?', { threadTs: ts });
     const [, answer] = await h.waitForReply(defaultChannel, ts, 2);
-    expect(answer && blockText(answer)).toContain('Sources');
+    // Answered again (the scripted model finds nothing in this workspace: it says so).
+    expect(answer && blockText(answer)).toContain('The documents do not say.');
     expect(notices()).toHaveLength(1);
   });
 

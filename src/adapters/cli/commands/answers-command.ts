@@ -33,7 +33,10 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
   answers
     .command('add')
     .description('Add a verified answer to a scope')
-    .requiredOption('-s, --scope <scope>', 'the documents it answers for (shared, slack:T…, discord:…)')
+    .requiredOption(
+      '-s, --scope <scope>',
+      'the document set it answers for (shared, or a set as `ragent docs list` shows it)',
+    )
     .requiredOption('-q, --question <text>', 'the question, as users would ask it')
     .requiredOption('-a, --answer <text>', 'the answer (Markdown)')
     .option(

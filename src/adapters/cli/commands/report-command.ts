@@ -6,11 +6,14 @@
 import type { Command } from 'commander';
 import { RagentError } from '../../../errors.ts';
 import { createReport, type Report, type ReportTotals } from '../../../operators/report.ts';
+import { platformModules } from '../../../platforms/registry.ts';
 import type { CliContext } from '../cli-context.ts';
 import { parseSince } from '../parse-since.ts';
 import { checkScope } from './chat-command.ts';
 
-const platforms = ['slack', 'discord', 'cli'];
+/** Every chat platform of the registry, and the terminal (`ragent ask` / `chat`). */
+const platforms = [...platformModules.map((platform) => platform.name), 'cli'];
+const platformChoices = `${platforms.slice(0, -1).join(', ')} or ${platforms.at(-1)}`;
 
 interface ReportCommandOptions {
   since: string;
@@ -25,7 +28,7 @@ export function registerReportCommand(program: Command, context: CliContext): vo
     .description('What was asked, answered and missed, and which documents answers cite')
     .option('--since <time>', 'from this time: 7d, 24h or ISO 8601 (e.g. 2026-11-01)', '7d')
     .option('-s, --scope <scope>', 'only questions that searched this scope (default: every scope)')
-    .option('--platform <platform>', 'only questions from slack, discord or cli')
+    .option('--platform <platform>', `only questions from ${platformChoices}`)
     .option('--json', 'print the report as JSON')
     .action(async (options: ReportCommandOptions) => {
       const since = parseSince(options.since);
@@ -33,7 +36,7 @@ export function registerReportCommand(program: Command, context: CliContext): vo
       if (options.platform !== undefined && !platforms.includes(options.platform)) {
         throw new RagentError(
           'INVALID_INPUT',
-          `Unknown platform "${options.platform}": use --platform slack, discord or cli.`,
+          `Unknown platform "${options.platform}": use --platform ${platformChoices}.`,
         );
       }
       const { turnHistory, coordination, index, verifiedAnswers } = await context.services();
