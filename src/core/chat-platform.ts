@@ -147,8 +147,6 @@ export interface IncomingMessage {
   text: string;
   /** Names of the files attached (ingested through `ingest` when the message asks for it). */
   files: readonly string[];
-  /** Whether at least one attached file is a PDF (else an "ingest" gets a hint). */
-  hasPdf: boolean;
   mentionsBot: boolean;
   /** A reply to one of the bot's messages (Discord's reply, with or without the ping). */
   repliesToBot: boolean;

@@ -21,6 +21,34 @@ export type FileKind =
   /** PNG, JPEG or TIFF, read with OCR (one page). */
   | 'image';
 
+/**
+ * The extensions of the files ragent reads, for pickers that filter by name (Slack's file input).
+ * Only a first filter: what a file is, is told from its bytes when it is ingested.
+ */
+export const supportedFileExtensions: readonly string[] = [
+  'pdf',
+  'md',
+  'markdown',
+  'txt',
+  'docx',
+  'odt',
+  'pptx',
+  'odp',
+  'xlsx',
+  'ods',
+  'csv',
+  'tsv',
+  'html',
+  'htm',
+  'eml',
+  'mbox',
+  'png',
+  'jpg',
+  'jpeg',
+  'tif',
+  'tiff',
+];
+
 /** Kinds whose chunk positions are spreadsheet rows (the sheet is the first element of the section path). */
 export const sheetKinds: ReadonlySet<FileKind> = new Set(['xlsx', 'ods', 'csv', 'tsv']);
 

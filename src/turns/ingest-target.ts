@@ -1,6 +1,6 @@
 /**
  * Which document set a chat upload goes to: the channel's own set or the whole workspace's/server's.
- * The user picks it in the form or the command option; a PDF shared with "@ragent ingest" goes to
+ * The user picks it in the form or the command option; a file shared with "@ragent ingest" goes to
  * the default (`RAGENT_INGEST_DEFAULT_SET`) unless the message says otherwise ("ingest for
  * workspace", "for server", "for everyone" — or "for this channel"). A DM has no channel set.
  */

@@ -107,9 +107,6 @@ export function ingestFooter(files: readonly IngestFileState[]): 'ask' | 'refere
 
 export const askAboutIngestedText = 'Ask about it by mentioning me in a channel.';
 
-export const notPdfText = (name: string) =>
-  `${name} is not a PDF. I can only read PDF files; export it as PDF and try again.`;
-
 /** After a crash: an answer was cut short. */
 /** Where a status message could not be removed once the answer was posted below it. */
 export const answerBelowText = 'The answer is below.';
@@ -144,7 +141,7 @@ export function interruptedIngestText({ file, added, notAdded }: InterruptedInge
 }
 
 export const emptyQuestionText =
-  'Ask me a question after the mention, e.g. “@ragent how do I loop over files in bash?” I answer from the PDFs added with /ragent ingest.';
+  'Ask me a question after the mention, e.g. “@ragent how do I loop over files in bash?” I answer from the documents added with /ragent ingest.';
 
 /** How a platform's people refer to its places and commands (the words around them are shared). */
 export interface PlatformTerms {
@@ -170,7 +167,7 @@ export function clarificationHint(readsEveryReply: boolean): string {
 }
 
 export function noDocumentsText(terms: PlatformTerms): string {
-  return `No documents yet. Add PDFs with ${terms.ingestCommand}.`;
+  return `No documents yet. Add files or web pages with ${terms.ingestCommand}.`;
 }
 
 /** `name` as the platform formats it. */
@@ -265,8 +262,9 @@ export function linkDeniedText(admin: string): string {
   return `Only ${admin} can link channels.`;
 }
 
-/** An "ingest" message without a PDF attached. */
-export const ingestHintText = 'Attach a PDF to the message that says “ingest”, or use `/ragent ingest`.';
+/** An "ingest" message without a file attached. */
+export const ingestHintText =
+  'Attach the files (PDF, Office, CSV, HTML, e-mail or images) to the message that says “ingest”, or use `/ragent ingest`.';
 
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
@@ -290,7 +288,7 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
       'Document sets',
       `each channel has its own documents: a question in a channel searches that channel's, ${terms.place}'s and the shared ones — never another channel's.`,
     ],
-    ['Add PDFs', `${terms.ingestCommand} — for this channel only, or for all of ${terms.place}.`],
+    ['Add documents', `${terms.ingestCommand} — for this channel only, or for all of ${terms.place}.`],
     ['List documents', `${terms.docsCommand} — what this channel searches, by set.`],
     ['Link channels', `${terms.useCommand} — this channel also searches that channel's documents (admins).`],
     ['Remove one', `${terms.forgetCommand} — the person who added it, or ${terms.admin}.`],
@@ -303,7 +301,7 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
 }
 
 export const helpIntro = (terms: PlatformTerms) =>
-  `ragent answers questions from the PDFs added to ${terms.place}.`;
+  `ragent answers questions from the documents added to ${terms.place}.`;
 
 export function feedbackThanksText(value: 'up' | 'down'): string {
   return value === 'up' ? 'Thanks — glad it helped.' : 'Thanks — noted. Rephrasing the question often helps.';

@@ -1,7 +1,7 @@
 /**
  * A platform's message, handed to the runner: decided once (`decide-turn.ts`), claimed once (a
  * duplicate delivery is dropped), then an answer turn, an ingest of the attached files, or a short
- * hint (an empty question, an "ingest" without a PDF, a reply the bot cannot read). A stopping
+ * hint (an empty question, an "ingest" without a file, a reply the bot cannot read). A stopping
  * platform says it is restarting instead. Every platform's messages take this one path.
  */
 import type { IncomingMessage, PlatformTurns } from '../core/chat-platform.ts';
@@ -46,7 +46,7 @@ export async function receiveMessage(
     turns.ingest(message.ingest(text));
     return;
   }
-  if (message.ingest && /^ingest\b/i.test(text) && !message.hasPdf) return say(ingestHintText);
+  if (message.ingest && /^ingest\b/i.test(text) && message.files.length === 0) return say(ingestHintText);
   if (!text) return say(message.textHidden ? unreadableReplyText : emptyQuestionText);
   turns.answer({
     key: message.key,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUser } from '../fakes/fake-discord.ts';
+import { docx, makeDocx } from '../support/make-office.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, searchThenAnswer, startDiscordHarness } from './discord-harness.ts';
 
@@ -172,17 +173,82 @@ describe('Discord: /ragent ingest and the documents of a server', () => {
     expect(missing.original?.content).toMatch(/^⚠️ /);
   });
 
-  it('refuses what is not a PDF, with a clear message', async () => {
+  it('adds a CSV and a DOCX attached to the command, searchable in that server only', async () => {
     harness = await startDiscordHarness();
     const { discord, guildId, channelId } = harness;
-    const text = discord.addAttachment('notes.txt', new TextEncoder().encode('hello'), 'text/plain');
-    const interaction = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [text] });
+    const csv = discord.addAttachment(
+      'cost-centres.csv',
+      new TextEncoder().encode(
+        'Cost centre,Owner,Amount\n4410,Quokka facilities,12300\n4420,Wombat travel,800\n',
+      ),
+      'text/csv',
+    );
+    const first = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [csv] });
+    await discord.waitFor(() => /^(✅|⚠️)/.test(first.original?.content ?? '') || undefined, 15_000);
+    expect(first.original?.content).toMatch(/^✅ \*\*cost-centres\.csv\*\*/);
+    // A Word file, served under a type the uploader's client made up: the bytes tell what it is.
+    const word = discord.addAttachment(
+      'handbook.docx',
+      makeDocx(
+        docx.heading(1, 'Parking') + docx.paragraph('Visitors park their zeppelins on the roof deck.'),
+      ),
+      'application/octet-stream',
+    );
+    const second = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [word] });
+    await discord.waitFor(() => /^(✅|⚠️)/.test(second.original?.content ?? '') || undefined, 15_000);
+    expect(second.original?.content).toMatch(/^✅ \*\*handbook\.docx\*\*/);
+    const documents = await harness.services.ingestion.listDocuments([`discord:${guildId}:${channelId}`]);
+    expect(documents.map((document) => document.name).sort()).toEqual(['cost-centres.csv', 'handbook.docx']);
+
+    harness.scripts.orchestrator = searchThenAnswer('Quokka facilities cost centre', (results) =>
+      results.includes('Quokka facilities')
+        ? 'Cost centre 4410 belongs to Quokka facilities.'
+        : 'Not in the documents.',
+    );
+    const { threadId } = await harness.mention('Which cost centre do the quokkas use?');
+    const [answer] = await harness.settled(threadId);
+    expect(answer?.content).toContain('Cost centre 4410 belongs to Quokka facilities.');
+    const embed = answer?.embeds[0] as { description: string };
+    expect(embed.description).toMatch(/cost-centres\.csv\]\([^)]+\)\*\* — rows? \d/);
+
+    harness.scripts.orchestrator = searchThenAnswer('zeppelins parking', (results) =>
+      results.includes('zeppelins') ? 'Zeppelins park on the roof deck.' : 'Not in the documents.',
+    );
+    const parking = await harness.mention('Where do visitors leave their zeppelins?');
+    const [parkingAnswer] = await harness.settled(parking.threadId);
+    expect(parkingAnswer?.content).toContain('Zeppelins park on the roof deck.');
+
+    // Another server on the same bot finds neither.
+    const other = harness.discord.addGuild('beta');
+    const otherThread = await harness.mention('Where do visitors leave their zeppelins?', {
+      channelId: other.channelId,
+    });
+    const [otherAnswer] = await harness.settled(otherThread.threadId);
+    expect(otherAnswer?.content).toContain('Not in the documents.');
+  });
+
+  it('refuses a file it cannot read with the ingest’s own clear message', async () => {
+    harness = await startDiscordHarness();
+    const { discord, guildId, channelId } = harness;
+    const binary = discord.addAttachment(
+      'firmware.bin',
+      Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 0, 0xff]),
+    );
+    const interaction = discord.runCommand({
+      guildId,
+      channelId,
+      subcommand: 'ingest',
+      attachments: [binary],
+    });
     await discord.waitFor(() => interaction.original?.content.startsWith('⚠️'));
-    expect(interaction.original?.content).toMatch(/isn't a PDF/);
+    expect(interaction.original?.content).toMatch(
+      /firmware\.bin is not a file type ragent reads\. Supported: \.pdf, /,
+    );
 
     const disguised = discord.addAttachment('report.pdf', new TextEncoder().encode('not really a pdf'));
     const second = discord.runCommand({ guildId, channelId, subcommand: 'ingest', attachments: [disguised] });
     await discord.waitFor(() => second.original?.content.startsWith('⚠️'));
-    expect(second.original?.content).toMatch(/isn't a PDF/);
+    expect(second.original?.content).toMatch(/report\.pdf is named \.pdf but is not a PDF/);
+    expect(await harness.services.ingestion.listDocuments([`discord:${guildId}:${channelId}`])).toEqual([]);
   });
 });

@@ -6,17 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { IngestFileState } from '../../src/core/chat-platform.ts';
 import type { DocumentRecord } from '../../src/core/types.ts';
-import { RagentError } from '../../src/errors.ts';
-import {
-  documentListText,
-  forgottenText,
-  notPdfAttachmentText,
-} from '../../src/platforms/discord/discord-text.ts';
+import type { RagentError } from '../../src/errors.ts';
+import { detectFileKind } from '../../src/ingest/detect-file-kind.ts';
+import { documentListText, forgottenText } from '../../src/platforms/discord/discord-text.ts';
 import { sourcesEmbed } from '../../src/platforms/discord/render-answer.ts';
 import { renderReply as renderDiscordReply } from '../../src/platforms/discord/render-reply.ts';
 import { formatSources } from '../../src/platforms/slack/render-answer.ts';
 import { renderReply as renderSlackReply, renderStatus } from '../../src/platforms/slack/render-reply.ts';
-import { type DocumentSet, notPdfText } from '../../src/turns/messages-en.ts';
+import type { DocumentSet } from '../../src/turns/messages-en.ts';
 
 const evilName = '[Verify](https://evil.example) notice.pdf';
 
@@ -37,8 +34,18 @@ const document: DocumentRecord = {
 };
 const channelSet: DocumentSet = { kind: 'channel', place: 'server' };
 
+/** The ingest's own refusal, which names the file as it is. */
+function refusal(name: string): RagentError {
+  try {
+    detectFileKind(name, new TextEncoder().encode('not a PDF at all'), { maxFileBytes: 1_000 });
+  } catch (error) {
+    return error as RagentError;
+  }
+  throw new Error(`${name} was not refused`);
+}
+
 const files: IngestFileState[] = [
-  { name: evilName, state: 'failed', error: new RagentError('FILE_UNSUPPORTED', notPdfText(evilName)) },
+  { name: evilName, state: 'failed', error: refusal(evilName) },
   { name: evilName, state: 'waiting' },
 ];
 
@@ -59,7 +66,6 @@ describe('file names shown literally', () => {
       ]).description ?? '',
       documentListText([{ set: channelSet, documents: [document] }], 2_000),
       forgottenText(document, channelSet),
-      notPdfAttachmentText(evilName),
     ];
     for (const text of shown) {
       expect(text).toContain('Verify');

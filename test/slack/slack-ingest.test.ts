@@ -57,7 +57,10 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
       block_id: string;
       element: { type: string; action_id: string; filetypes: string[] };
     };
-    expect(input.element).toMatchObject({ type: 'file_input', filetypes: ['pdf'] });
+    expect(input.element).toMatchObject({ type: 'file_input' });
+    expect(input.element.filetypes).toEqual(
+      expect.arrayContaining(['pdf', 'docx', 'csv', 'xlsx', 'html', 'eml', 'png']),
+    );
 
     const id = `F${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
     const file = harness.slack.addFile({

@@ -27,7 +27,7 @@ export const subcommands = {
 export const ingestFileOption = 'file';
 /** A web page to add instead of (or with) a file: fetched under the chat's address guard. */
 export const ingestUrlOption = 'url';
-/** Which set the PDF goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
+/** Which set the file goes to: this channel's or the whole server's (default: RAGENT_INGEST_DEFAULT_SET). */
 export const ingestTargetOption = 'for';
 export const forgetNameOption = 'name';
 /** `move`: the document (`name`, as for forget) and the set it goes to. */
@@ -55,12 +55,12 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.ingest,
-      description: "Add a PDF to this channel's or this server's documents",
+      description: "Add a file or web page to this channel's or this server's documents",
       options: [
         {
           type: ApplicationCommandOptionType.Attachment,
           name: ingestFileOption,
-          description: 'The PDF to add',
+          description: 'The file to add (PDF, Office, CSV, HTML, e-mail, image…)',
           required: false,
         },
         {

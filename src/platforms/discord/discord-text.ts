@@ -63,10 +63,6 @@ export function literalText(text: string): string {
   return escapeMarkdown(text).replace(/[[\]()<>]/g, '\\$&');
 }
 
-export function notPdfAttachmentText(name: string): string {
-  return `${literalText(name)} isn't a PDF. I can only add PDF documents.`;
-}
-
 export function forgottenText(document: DocumentRecord, set: DocumentSet): string {
   return `🗑️ ${removedText(`**${literalText(document.name)}**`, document.pages, set)}`;
 }

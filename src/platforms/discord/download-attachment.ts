@@ -1,11 +1,12 @@
 /**
- * Downloads a PDF attached to a command, from Discord's CDN only (and, when DISCORD_API_URL points
+ * Downloads a file attached to a command, from Discord's CDN only (and, when DISCORD_API_URL points
  * at a local Discord for tests, from that same origin). No token is ever sent with the download.
- * The response is checked like every PDF download (status, content type, size before and while
- * reading, signature: see read-pdf-download).
+ * The response is checked like every download (status, size before and while reading: see
+ * read-download); which type the file is, is told by the ingest from its bytes (the CDN serves
+ * whatever type the uploader's client claimed).
  */
 import { describeError, RagentError } from '../../errors.ts';
-import { type PdfDownloadErrors, readPdfDownload } from '../shared/read-pdf-download.ts';
+import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
 
@@ -32,7 +33,7 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
   if (!isAllowedAttachmentUrl(url, options.apiUrl)) {
     throw new RagentError(
       'DOWNLOAD_FAILED',
-      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the PDF to the command directly.",
+      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the file to the command directly.",
       { details: { host: safeHost(url) } },
     );
   }
@@ -47,7 +48,7 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
       // A redirect could lead anywhere: attachments are only fetched from Discord's own CDN.
       throw new RagentError(
         'DOWNLOAD_FAILED',
-        "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the PDF to the command again; if it keeps happening, tell the operator.",
+        "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the file to the command again; if it keeps happening, tell the operator.",
         { cause: error },
       );
     }
@@ -57,10 +58,10 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
       { cause: error },
     );
   }
-  return readPdfDownload(response, options.maxBytes, discordDownloadErrors(options.maxBytes));
+  return readDownload(response, { maxBytes: options.maxBytes }, discordDownloadErrors(options.maxBytes));
 }
 
-function discordDownloadErrors(maxBytes: number): PdfDownloadErrors {
+function discordDownloadErrors(maxBytes: number): DownloadErrors {
   return {
     status: (status) =>
       new RagentError(
@@ -68,12 +69,10 @@ function discordDownloadErrors(maxBytes: number): PdfDownloadErrors {
         `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
         { details: { status } },
       ),
-    contentType: (contentType) => notPdf(`it was served as ${contentType}`),
     tooLarge: (bytes) => tooLarge(bytes, maxBytes),
     brokenOff: (cause) =>
       new RagentError('DOWNLOAD_FAILED', 'The download from Discord broke off. Try again.', { cause }),
-    empty: () => new RagentError('FILE_EMPTY', 'The attached file is empty. Attach the PDF again.'),
-    notPdf: () => notPdf("it doesn't start like a PDF"),
+    empty: () => new RagentError('FILE_EMPTY', 'The attached file is empty. Attach the file again.'),
   };
 }
 
@@ -83,10 +82,6 @@ export function tooLarge(bytes: number, maxBytes: number): RagentError {
     `The file is ${megabytes(bytes)}, over the ${megabytes(maxBytes)} limit. Split it, or ask the operator to raise RAGENT_MAX_FILE_MB.`,
     { details: { bytes, maxBytes } },
   );
-}
-
-function notPdf(why: string): RagentError {
-  return new RagentError('FILE_UNSUPPORTED', `That file isn't a PDF (${why}). I can only add PDF documents.`);
 }
 
 function megabytes(bytes: number): string {

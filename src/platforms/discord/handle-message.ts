@@ -74,7 +74,6 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     author: message.author.id,
     text,
     files: [...message.attachments.values()].map((attachment) => attachment.name),
-    hasPdf: false,
     mentionsBot,
     repliesToBot,
     isDirectMessage: !message.inGuild(),

@@ -1,20 +1,19 @@
 /**
- * `/ragent ingest file:<PDF> | url:<address> [for:channel|server]`: deferred at once (Discord allows 3 s; the defer
- * is the first call), then an ingest job for the turn runner — the PDF downloads from Discord's CDN
+ * `/ragent ingest file:<file> | url:<address> [for:channel|server]`: deferred at once (Discord allows 3 s; the defer
+ * is the first call), then an ingest job for the turn runner — the file downloads from Discord's CDN
  * into this channel's set (a thread: its parent channel's) or the server's, as picked (default:
  * RAGENT_INGEST_DEFAULT_SET), the reply showing progress and the result (see discord-surfaces). A
  * `url:` page is fetched under the chat's address guard (turns/web-page-file.ts).
  */
 import type { Attachment, ChatInputCommandInteraction } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
-import { RagentError } from '../../errors.ts';
 import { parseIngestTarget } from '../../turns/ingest-target.ts';
 import { webAddressesIn, webPageFile } from '../../turns/web-page-file.ts';
 import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { interactionSurface } from './discord-surfaces.ts';
-import { nothingToIngestText, notPdfAttachmentText } from './discord-text.ts';
+import { nothingToIngestText } from './discord-text.ts';
 import { downloadAttachment, tooLarge } from './download-attachment.ts';
 
 export async function runIngestCommand(
@@ -60,8 +59,7 @@ export async function runIngestCommand(
       name,
       link: () => replyLink,
       download: async () => {
-        const looksLikePdf = attachment.contentType?.startsWith('application/pdf') || /\.pdf$/i.test(name);
-        if (!looksLikePdf) throw new RagentError('FILE_UNSUPPORTED', notPdfAttachmentText(name));
+        // Any type goes: the ingest tells it from the bytes (the attachment's content type is the uploader's claim).
         if (attachment.size > config.ingest.maxFileBytes) {
           throw tooLarge(attachment.size, config.ingest.maxFileBytes);
         }

@@ -31,7 +31,9 @@ export function renderAnswer(answer: Answer): MessagePart[] {
   if (texts.length === 0) texts.push('(empty answer)');
   const parts: MessagePart[] = texts.map((content) => ({ content, embeds: [], components: [] }));
   const last = parts[parts.length - 1]!;
-  if (answer.sources.length > 0) last.embeds = [sourcesEmbed(answer.sources)];
+  if (answer.sources.length > 0) {
+    last.embeds = [sourcesEmbed(answer.sources, { numbered: answer.citesByNumber === true })];
+  }
   last.components = [feedbackRow(answer.id)];
   return parts;
 }
@@ -41,7 +43,11 @@ export function renderText(text: string): MessagePart[] {
   return splitMessage(text, messageLimit).map((content) => ({ content, embeds: [], components: [] }));
 }
 
-export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
+/**
+ * One line per source, in order. When the answer cites by number (`numbered`), each line starts with
+ * its number — `[2] 📄 **bash.pdf** — p. 3` — so each [n] of the text finds its source.
+ */
+export function sourcesEmbed(sources: readonly Source[], options: { numbered?: boolean } = {}): APIEmbed {
   const lines: string[] = [];
   let length = 0;
   for (const [index, source] of sources.entries()) {
@@ -56,8 +62,13 @@ export function sourcesEmbed(sources: readonly Source[]): APIEmbed {
     const linked = target ? `[${name}](${target})` : name;
     const place = source.location
       ? literalText(describePlace(source.location).replace(/^› /, ''))
-      : pages(source.pages);
-    const line = place ? `📄 **${linked}** — ${place}` : `📄 **${linked}**`;
+      : // A numbered source also names the section the answer cited by its number.
+        options.numbered && source.section?.length
+        ? `${pages(source.pages)}, ${literalText(source.section.join(' › '))}`
+        : pages(source.pages);
+    // Escaped, so that a number followed by a linked name never reads as Markdown link text.
+    const number = options.numbered ? `\\[${index + 1}\\] ` : '';
+    const line = place ? `${number}📄 **${linked}** — ${place}` : `${number}📄 **${linked}**`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
       lines.push(more.trim());

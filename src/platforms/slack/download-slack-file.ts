@@ -2,11 +2,12 @@
  * Downloads a file a user shared with the bot, with the bot token — and only ever from Slack's own
  * file hosts (files.slack.com, https hosts under slack.com and slack-edge.com; plus the configured
  * `SLACK_API_URL` origin, which is how tests and proxies serve files). Redirects are followed by hand
- * so the token never travels elsewhere. The response is checked like every PDF download (status,
- * content type, size, signature: see read-pdf-download); a sign-in page is recognised as such.
+ * so the token never travels elsewhere. The response is checked like every download (status, size:
+ * see read-download); a sign-in page served instead of a file is recognised as such. Which type the
+ * file is, is told by the ingest from its bytes.
  */
 import { RagentError } from '../../errors.ts';
-import { type PdfDownloadErrors, readPdfDownload } from '../shared/read-pdf-download.ts';
+import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
 
 export interface SlackFileReference {
   id: string;
@@ -44,9 +45,10 @@ export function isSlackFileHost(url: URL, apiUrl: string | undefined): boolean {
   );
 }
 
-export function isPdfFile(file: SlackFileReference): boolean {
+/** An HTML file is served as text/html; for any other file that type is Slack's sign-in page. */
+function isHtmlFile(file: SlackFileReference): boolean {
   return (
-    file.filetype === 'pdf' || file.mimetype === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')
+    file.filetype === 'html' || file.mimetype === 'text/html' || /\.html?$/i.test(file.name.toLowerCase())
   );
 }
 
@@ -58,7 +60,7 @@ export async function downloadSlackFile(
     new RagentError(
       'FILE_TOO_LARGE',
       `${file.name} is larger than the ${Math.round(options.maxBytes / 1024 / 1024)} MB limit. ` +
-        'Split it into smaller PDFs, or ask the admin to raise RAGENT_MAX_FILE_MB.',
+        'Split it into smaller files, or ask the admin to raise RAGENT_MAX_FILE_MB.',
       { details: { file: file.id, size: file.size } },
     );
   if (file.size !== undefined && file.size > options.maxBytes) throw tooLarge();
@@ -87,31 +89,31 @@ export async function downloadSlackFile(
       url = new URL(location, url);
       continue;
     }
-    return readPdfDownload(response, options.maxBytes, slackDownloadErrors(file, tooLarge));
+    return readDownload(
+      response,
+      {
+        maxBytes: options.maxBytes,
+        refuseContentType: (contentType) =>
+          contentType === 'text/html' && !isHtmlFile(file)
+            ? downloadFailed(
+                file,
+                'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)',
+                { file: file.id, contentType },
+              )
+            : undefined,
+      },
+      slackDownloadErrors(file, tooLarge),
+    );
   }
   throw downloadFailed(file, 'Slack redirected too many times', { file: file.id });
 }
 
-function slackDownloadErrors(file: SlackFileReference, tooLarge: () => RagentError): PdfDownloadErrors {
+function slackDownloadErrors(file: SlackFileReference, tooLarge: () => RagentError): DownloadErrors {
   return {
     status: (status) => downloadFailed(file, `Slack answered HTTP ${status}`, { file: file.id, status }),
-    contentType: (contentType) =>
-      downloadFailed(
-        file,
-        contentType === 'text/html'
-          ? 'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)'
-          : `Slack sent ${contentType} instead of a PDF`,
-        { file: file.id, contentType },
-      ),
     tooLarge,
     brokenOff: (cause) => downloadFailed(file, 'the download broke off', { file: file.id }, cause),
-    empty: () => new RagentError('FILE_EMPTY', `${file.name} is empty. Upload the PDF again.`),
-    notPdf: () =>
-      new RagentError(
-        'FILE_UNSUPPORTED',
-        `${file.name} is not a PDF (it does not start like one). I can only read PDF files; export it as PDF and try again.`,
-        { details: { file: file.id } },
-      ),
+    empty: () => new RagentError('FILE_EMPTY', `${file.name} is empty. Upload the file again.`),
   };
 }
 

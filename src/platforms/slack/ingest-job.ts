@@ -1,15 +1,13 @@
 /**
- * PDFs a user gave the bot in Slack (through the `/ragent ingest` form, or shared in a message that
+ * Files a user gave the bot in Slack (through the `/ragent ingest` form, or shared in a message that
  * mentions the bot with "ingest"), as a job for the turn runner: each file downloads from Slack's
  * own hosts with the bot token, into the channel's set or the workspace's (a DM has no channel set); the progress message goes where the
  * request came from (or, if the bot cannot post there, to the user directly).
  */
 import type { IngestJob } from '../../core/chat-platform.ts';
-import { RagentError } from '../../errors.ts';
 import type { IngestTarget } from '../../turns/ingest-target.ts';
-import { notPdfText } from '../../turns/messages-en.ts';
 import { webPageFile } from '../../turns/web-page-file.ts';
-import { downloadSlackFile, isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
@@ -39,7 +37,7 @@ export function slackIngestJob(
       return {
         name: file.name,
         download: async () => {
-          if (!isPdfFile(file)) throw new RagentError('FILE_UNSUPPORTED', notPdfText(file.name));
+          // Any file goes: the ingest tells its type from the bytes (and says clearly when it reads none).
           if (!file.url_private_download && !file.url_private) details = await fileDetails(context, file);
           return downloadSlackFile(details, {
             botToken: config.slack.botToken ?? '',

@@ -1,11 +1,12 @@
 /**
  * The `/ragent ingest` form: slash commands cannot carry files, so a modal with a `file_input`
- * (PDF only) collects them. Where the command came from travels in `private_metadata`, so the
+ * (every type the ingest reads) collects them. Where the command came from travels in `private_metadata`, so the
  * progress and the result are posted back there.
  */
 import type { App } from '@slack/bolt';
+import { supportedFileExtensions } from '../../core/file-kind.ts';
 import { type IngestTarget, parseIngestTarget } from '../../turns/ingest-target.ts';
-import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import type { SlackFileReference } from './download-slack-file.ts';
 import { slackIngestJob } from './ingest-job.ts';
 import { isDirectMessageChannel, type SlackContext } from './slack-context.ts';
 
@@ -59,14 +60,19 @@ export function ingestModal(origin: IngestOrigin, defaultTarget: IngestTarget): 
       {
         type: 'input',
         block_id: blockId,
-        label: { type: 'plain_text', text: 'PDF files' },
+        label: { type: 'plain_text', text: 'Files' },
         hint: {
           type: 'plain_text',
           text: inChannel
             ? 'Questions in this channel search its own documents, the workspace’s and the shared ones. Progress is posted in the channel.'
             : 'They become searchable for everyone in this workspace. Progress is posted here.',
         },
-        element: { type: 'file_input', action_id: actionId, filetypes: ['pdf'], max_files: maxFiles },
+        element: {
+          type: 'file_input',
+          action_id: actionId,
+          filetypes: [...supportedFileExtensions],
+          max_files: maxFiles,
+        },
       },
       ...(inChannel ? [targetBlock] : []),
     ],
@@ -78,19 +84,11 @@ export function registerIngestModal(app: App, context: SlackContext): void {
     const files = ((view.state.values[blockId]?.[actionId] as { files?: SlackFileReference[] } | undefined)
       ?.files ?? []) as SlackFileReference[];
     if (files.length === 0) {
-      await ack({ response_action: 'errors', errors: { [blockId]: 'Attach at least one PDF.' } });
+      await ack({ response_action: 'errors', errors: { [blockId]: 'Attach at least one file.' } });
       return;
     }
-    const notPdf = files.filter((file) => !isPdfFile(file));
-    if (notPdf.length > 0) {
-      await ack({
-        response_action: 'errors',
-        errors: {
-          [blockId]: `Only PDF files can be ingested: ${notPdf.map((file) => file.name).join(', ')}`,
-        },
-      });
-      return;
-    }
+    // The form offers only the extensions the ingest reads; what each file really is, the ingest tells
+    // from its bytes (a wrong one is reported in the result, and the others are still added).
     await ack();
     const origin = parseOrigin(view.private_metadata, body.user.id, body.team?.id ?? body.user.team_id ?? '');
     const reference = `view ${view.id}`;

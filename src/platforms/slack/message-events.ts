@@ -8,7 +8,7 @@
 import type { App } from '@slack/bolt';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { ingestTargetFromText } from '../../turns/ingest-target.ts';
-import { isPdfFile, type SlackFileReference } from './download-slack-file.ts';
+import type { SlackFileReference } from './download-slack-file.ts';
 import { holdAcknowledgement } from './held-acknowledgements.ts';
 import { slackIngestJob } from './ingest-job.ts';
 import { plainNotice } from './render-reply.ts';
@@ -82,7 +82,6 @@ function parseMessage(
     author: user,
     text: cleanIncomingText(rawText, botUserId),
     files: files.map((file) => file.name),
-    hasPdf: files.some(isPdfFile),
     mentionsBot,
     repliesToBot: false,
     isDirectMessage:

@@ -40,7 +40,7 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
   const last = messages[messages.length - 1];
   if (!last) return messages;
   const blocks = last.blocks ?? [];
-  const sources = formatSources(answer.sources);
+  const sources = formatSources(answer.sources, { numbered: answer.citesByNumber === true });
   if (sources) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: sources }] });
   const ids = { threadId, answerId: answer.id };
   const value = JSON.stringify(ids satisfies FeedbackValue);
@@ -93,10 +93,23 @@ export function renderMarkdown(markdown: string): SlackMessage[] {
 /**
  * `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7 · costs.xlsx sheet 2026, rows 12–18`, one entry per file in
  * order of first mention (slides, sheet rows and sections said as such); a file uploaded in Slack links
- * to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages.
+ * to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages. When the answer cites by
+ * number (`numbered`), one line per source in their order instead — `[2] *bash.pdf* p. 3` — so each
+ * [n] of the text finds its source (grouping by file would lose the numbers).
  */
-export function formatSources(sources: readonly Source[]): string | undefined {
+export function formatSources(
+  sources: readonly Source[],
+  options: { numbered?: boolean } = {},
+): string | undefined {
   if (sources.length === 0) return undefined;
+  if (options.numbered) {
+    const lines = sources.map((source, index) => {
+      const where = safeMrkdwn(numberedPlace(source));
+      const name = sourceName(source);
+      return where ? `[${index + 1}] *${name}* ${where}` : `[${index + 1}] *${name}*`;
+    });
+    return shortenText(`:page_facing_up: ${lines.join('\n')}`, maxContextText);
+  }
   const byFile = new Map<string, Array<[number, number]>>();
   const places = new Map<string, string[]>();
   const links = new Map<string, string>();
@@ -130,6 +143,22 @@ export function formatSources(sources: readonly Source[]): string | undefined {
   });
   const text = `:page_facing_up: ${entries.join('  ·  ')}`;
   return shortenText(text, maxContextText);
+}
+
+/** The file's name, linked to its upload or page where that is allowed, never read as mrkdwn. */
+function sourceName(source: Source): string {
+  const linkable = source.link && (isSlackLink(source.link) || isWebPageSource(source));
+  return linkable && source.link
+    ? `<${mrkdwnLinkTarget(source.link)}|${safeMrkdwn(source.file)}>`
+    : safeMrkdwn(source.file);
+}
+
+/** Where a numbered source is: its location, or its pages with the section the answer cited by number. */
+function numberedPlace(source: Source): string {
+  if (source.location) return describePlace(source.location);
+  const [start, end] = source.pages;
+  const pages = start === end ? `p. ${start}` : `pp. ${start}–${end}`;
+  return source.section?.length ? `${pages}, ${source.section.join(' › ')}` : pages;
 }
 
 /** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */

@@ -165,7 +165,7 @@ export const slackTerms: PlatformTerms = {
   place: 'this workspace',
   admin: 'a workspace admin',
   ingestCommand:
-    '`/ragent ingest` (a form opens where you attach them; or share a PDF in a message that mentions me with the word _ingest_), or `/ragent ingest <url>` for a web page',
+    '`/ragent ingest` (a form opens where you attach them; or share files in a message that mentions me with the word _ingest_), or `/ragent ingest <url>` for a web page',
   docsCommand: '`/ragent docs`',
   forgetCommand: '`/ragent forget <name>`',
   useCommand: '`/ragent use #channel` (`unuse` to undo)',
