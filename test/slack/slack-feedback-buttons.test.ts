@@ -101,4 +101,47 @@ describe("Slack: 👍/👎 with Slack's feedback element, classic buttons where 
       expect.objectContaining({ user: 'UBOB', value: 'up' }),
     ]);
   });
+
+  it("ignores feedback naming another workspace's thread, even one whose team id begins with this one's", async () => {
+    harness = await startSlackHarness();
+    const h = harness;
+    const ts = await h.mention('How do I write a while loop?');
+    const [answer] = await h.waitForReply(defaultChannel, ts);
+    const element = ((answer?.blocks ?? []) as Block[]).find((block) => block.type === 'context_actions')
+      ?.elements?.[0] as { action_id: string; positive_button: { value: string } };
+    const click = (user: string, value: string) =>
+      h.sender.interaction(
+        blockAction({
+          team: h.slack.teamId,
+          user,
+          channel: defaultChannel,
+          messageTs: answer?.ts ?? '',
+          threadTs: ts,
+          actionId: element.action_id,
+          value,
+          type: 'feedback_buttons',
+          blockId: 'ragent_feedback',
+        }),
+      );
+    const real = JSON.parse(element.positive_button.value) as Record<string, string>;
+    const team = h.slack.teamId;
+    // Another team, a team id this one's is the start of (escaped or not), another platform, a part missing.
+    const foreign = [
+      `slack:T0THER:${defaultChannel}:${ts}`,
+      `slack:${team}X:${defaultChannel}:${ts}`,
+      `slack:${team}%3AX:${defaultChannel}:${ts}`,
+      `discord:${team}:${defaultChannel}`,
+      `slack:${team}:${defaultChannel}`,
+    ];
+    for (const threadId of foreign) await click('UEVE', JSON.stringify({ ...real, threadId }));
+    // The barrier: a real vote after them is confirmed, and it is the only one stored.
+    await click('UBOB', element.positive_button.value);
+    await h.slack.waitFor(() => h.slack.callsTo('chat.postEphemeral').length === 1 || undefined);
+    for (const threadId of foreign)
+      expect(await h.services.coordination.listFeedback({ threadId })).toEqual([]);
+    const threadId = `slack:${team}:${defaultChannel}:${ts}`;
+    expect(await h.services.coordination.listFeedback({ threadId })).toEqual([
+      expect.objectContaining({ user: 'UBOB', value: 'up' }),
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 /** Discord as a platform module: its settings, plan, doctor check, set-up help, CLI, start and thread ids. */
+import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
 import { registerDiscordCommands } from './cli-commands.ts';
 import { checkDiscord } from './discord-doctor.ts';
@@ -28,7 +29,7 @@ export const discordModule: PlatformModule = {
   // Loaded when started: discord.js is heavy and other commands need none of it.
   start: async (services) => (await import('./start-discord.ts')).startDiscord(services),
   ids: {
-    owns: (threadId) => threadId.startsWith('discord:'),
+    owns: (threadId) => decodeId(threadId).platform === 'discord',
     threadLink: discordThreadLink,
   },
 };

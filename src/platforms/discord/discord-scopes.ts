@@ -10,6 +10,7 @@
  */
 import type { Channel, Client } from 'discord.js';
 import type { CoordinationStore } from '../../core/coordination-store.ts';
+import { channelScope as encodeChannelScope, encodeId, placeScope } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import { withLinks } from '../../turns/channel-links.ts';
@@ -21,12 +22,12 @@ export interface ConversationPlace {
 }
 
 export function guildScope(guildId: string): Scope {
-  return `discord:${guildId}`;
+  return placeScope('discord', guildId);
 }
 
 /** The scope of one channel's document set. */
 export function channelScope(guildId: string, channelId: string): Scope {
-  return `discord:${guildId}:${channelId}`;
+  return encodeChannelScope('discord', guildId, channelId);
 }
 
 /** The channel whose set a conversation uses: a thread's parent, or the channel itself. */
@@ -58,18 +59,18 @@ export async function guildChannelScopes(
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
 export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
   return {
-    threadId: `discord:${guildId}:${threadChannelId}`,
+    threadId: encodeId('discord', [guildId, threadChannelId]),
     scopes: [channelScope(guildId, channelId), guildScope(guildId), sharedScope],
   };
 }
 
 export function placeInDirectMessages(channelId: string): ConversationPlace {
-  return { threadId: `discord:dm:${channelId}`, scopes: [sharedScope] };
+  return { threadId: encodeId('discord', ['dm', channelId]), scopes: [sharedScope] };
 }
 
 /** The thread id of a channel: a server thread/channel or a DM. */
 export function threadIdOf(channel: { id: string; guildId: string | null }): ThreadId {
   return channel.guildId
-    ? `discord:${channel.guildId}:${channel.id}`
+    ? encodeId('discord', [channel.guildId, channel.id])
     : placeInDirectMessages(channel.id).threadId;
 }

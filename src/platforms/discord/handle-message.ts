@@ -7,6 +7,7 @@
  */
 import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
+import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
 import { threadFailedText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
@@ -64,7 +65,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     guildId ? guildChannelScopes(coordination, context.logger, guildId, setChannel) : base.scopes;
   const userOf = (base: ConversationPlace) => ({ ...base, user: message.author.id });
   return {
-    key: `discord:message:${message.id}`,
+    key: encodeId('discord', ['message', message.id]),
     reference: `message ${message.id}`,
     logFields: { messageId: message.id },
     workspace: guildId ?? '',

@@ -7,6 +7,7 @@
  */
 import type { Attachment, ChatInputCommandInteraction } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
+import { encodeId } from '../../core/ids.ts';
 import { parseIngestTarget } from '../../turns/ingest-target.ts';
 import { webAddressesIn, webPageFile } from '../../turns/web-page-file.ts';
 import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
@@ -41,10 +42,10 @@ export async function runIngestCommand(
   // The sources of answers link to the command's reply (the attachment's CDN address expires).
   let replyLink: string | undefined;
   context.turns.ingest({
-    key: `discord:ingest:${interaction.id}`,
+    key: encodeId('discord', ['ingest', interaction.id]),
     reference: `interaction ${interaction.id}`,
     scope,
-    uploader: `discord:${interaction.user.id}`,
+    uploader: encodeId('discord', [interaction.user.id]),
     startedAt: interaction.createdTimestamp,
     files: [...(attachment ? [attachmentFile(attachment)] : []), ...pages],
     open: async (first) => {

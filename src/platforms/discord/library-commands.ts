@@ -3,6 +3,7 @@
  * turns/document-commands). Each replies or defers before any I/O.
  */
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { encodeId } from '../../core/ids.ts';
 import type { DocumentRecord } from '../../core/types.ts';
 import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
 import {
@@ -62,7 +63,7 @@ export async function runMoveCommand(
     idOrName: interaction.options.getString(moveNameOption, true),
     sets,
     to: parseIngestTarget(interaction.options.getString(moveTargetOption, true), 'channel'),
-    uploader: `discord:${interaction.user.id}`,
+    uploader: encodeId('discord', [interaction.user.id]),
     isAdmin: managesDocument(interaction, sets),
     logger: context.logger,
   });
@@ -79,7 +80,7 @@ export async function runForgetCommand(
   const outcome = await forgetDocument(context.services.ingestion, {
     idOrName: interaction.options.getString(forgetNameOption, true),
     scopes: [sets.channel ?? sets.place, sets.place],
-    uploader: `discord:${interaction.user.id}`,
+    uploader: encodeId('discord', [interaction.user.id]),
     isAdmin: managesDocument(interaction, sets),
     logger: context.logger,
   });

@@ -4,6 +4,7 @@
  * once, stored with the thread and answer ids, and confirmed privately to the person who clicked.
  */
 import type { App, BlockAction, BlockButtonAction, FeedbackButtonsAction } from '@slack/bolt';
+import { threadParts } from '../../core/ids.ts';
 import { feedbackThanksText } from '../../turns/messages-en.ts';
 import { type FeedbackValue, feedbackActionIds, feedbackElementActionId } from './render-answer.ts';
 import type { SlackContext } from './slack-context.ts';
@@ -46,7 +47,7 @@ function recordVote(
   // The ids come from our own message, but only accept feedback for this workspace's threads.
   if (
     typeof parsed.threadId !== 'string' ||
-    !parsed.threadId.startsWith(`slack:${team}:`) ||
+    threadParts(parsed.threadId, 'slack', 3)?.[0] !== team ||
     !parsed.answerId
   ) {
     context.logger.warn({ actionId, team }, 'feedback for another workspace ignored');

@@ -5,6 +5,7 @@
  * request came from (or, if the bot cannot post there, to the user directly).
  */
 import type { IngestJob } from '../../core/chat-platform.ts';
+import { encodeId } from '../../core/ids.ts';
 import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { webPageFile } from '../../turns/web-page-file.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
@@ -28,7 +29,7 @@ export function slackIngestJob(
 ): IngestJob {
   const { config } = context.services;
   return {
-    key: `slack:ingest:${request.teamId}:${request.reference}`,
+    key: encodeId('slack', ['ingest', request.teamId, request.reference]),
     reference: request.reference,
     scope: ingestScope(request.teamId, request.channel, request.target),
     uploader: request.user,

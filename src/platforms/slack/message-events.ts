@@ -7,6 +7,7 @@
 
 import type { App } from '@slack/bolt';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
+import { encodeId } from '../../core/ids.ts';
 import { ingestTargetFromText } from '../../turns/ingest-target.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
 import { holdAcknowledgement } from './held-acknowledgements.ts';
@@ -73,7 +74,7 @@ function parseMessage(
   const reference = `${eventId} ${event.channel}/${event.ts}`;
   const destination = { channel: event.channel, threadTs };
   return {
-    key: `slack:${teamId}:${event.channel}:${event.ts}`,
+    key: encodeId('slack', [teamId, event.channel, event.ts]),
     reference,
     logFields: { eventId, threadId },
     workspace: teamId,

@@ -1,6 +1,7 @@
 /** What every Slack handler needs, built once by `startSlack`. */
 import type { webApi } from '@slack/bolt';
 import type { PlatformTurns } from '../../core/chat-platform.ts';
+import { channelScope as encodeChannelScope, placeScope } from '../../core/ids.ts';
 import type { Services } from '../../core/services.ts';
 import type { Scope } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
@@ -21,7 +22,7 @@ export interface SlackContext {
 
 /** The scope of a workspace's documents; the model never chooses it. */
 export function workspaceScope(teamId: string): Scope {
-  return `slack:${teamId}`;
+  return placeScope('slack', teamId);
 }
 
 export function workspaceScopes(teamId: string): Scope[] {
@@ -30,7 +31,7 @@ export function workspaceScopes(teamId: string): Scope[] {
 
 /** The scope of one channel's document set (public, private or group DM alike). */
 export function channelScope(teamId: string, channel: string): Scope {
-  return `slack:${teamId}:${channel}`;
+  return encodeChannelScope('slack', teamId, channel);
 }
 
 /** A DM with the bot: its id starts with D (Slack's `im`). */

@@ -1,4 +1,5 @@
 /** Slack as a platform module: its settings, plan, doctor check, set-up help, start and thread ids. */
+import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
 import { checkSlack } from './slack-doctor.ts';
 import { slackThreadLink } from './slack-ids.ts';
@@ -36,7 +37,7 @@ export const slackModule: PlatformModule = {
   // Loaded when started: Bolt is heavy and other commands need none of it.
   start: async (services) => (await import('./start-slack.ts')).startSlack(services),
   ids: {
-    owns: (threadId) => threadId.startsWith('slack:'),
+    owns: (threadId) => decodeId(threadId).platform === 'slack',
     threadLink: slackThreadLink,
   },
 };
