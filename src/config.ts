@@ -18,7 +18,7 @@ import {
   wholeNumber,
 } from './config-fields.ts';
 import { RagentError } from './errors.ts';
-import { isFetchAllowEntry } from './ingest/web/address-guard.ts';
+import { isFetchAllowEntry } from './network-address.ts';
 import { type PlatformConfigs, platformSettingsList } from './platforms/settings-registry.ts';
 import { findProjectRoot } from './project-root.ts';
 

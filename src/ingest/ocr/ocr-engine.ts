@@ -58,14 +58,24 @@ export class OcrEngine {
     this.worker = undefined;
     this.stopped = undefined;
     this.languageData = undefined;
-    const ended = worker?.then((started) => started.terminate()).catch(() => {});
+    // Ended on the next turn of the event loop, not at once: a page handed over just before (its image
+    // still being read by tesseract.js) is then already posted, and tesseract.js never posts to an
+    // ended thread (that rejects inside tesseract.js, where no one can catch it).
+    const ended = worker
+      ?.then(async (started) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return started.terminate();
+      })
+      .catch(() => {});
     void ended?.finally(() => languageData?.release());
     if (!worker) await languageData?.release();
   }
 
   private async run(image: Uint8Array): Promise<string> {
-    this.worker ??= this.start();
-    const worker = await this.worker;
+    const starting = (this.worker ??= this.start());
+    const worker = await starting;
+    // Closed while it started (the page timed out): hand nothing to a thread being ended.
+    if (this.worker !== starting) throw new Error('the OCR engine was closed while it started');
     const stopped = this.stopped ?? new Promise<never>(() => {});
     // Bytes, never a path or URL (which tesseract.js would read or fetch itself); copied to its thread.
     const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);

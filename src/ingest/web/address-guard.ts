@@ -9,6 +9,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { RagentError } from '../../errors.ts';
+import { canonicalAddress } from '../../network-address.ts';
 
 const refusedRanges: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
   ['0.0.0.0', 8, 'ipv4'], // "this network"
@@ -38,24 +39,6 @@ const refusedRanges: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
 
 const refused = new BlockList();
 for (const [network, prefix, family] of refusedRanges) refused.addSubnet(network, prefix, family);
-
-/** An address as one canonical form: an IPv4 address inside IPv6 (mapped, compatible, NAT64) as IPv4. */
-export function canonicalAddress(address: string): string {
-  const bare = address
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '')
-    .toLowerCase();
-  if (isIP(bare) !== 6) return bare;
-  const embedded = /^(?:::ffff:|::ffff:0:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
-  if (embedded) return embedded;
-  const hex = /^(?:::ffff:|64:ff9b::|::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
-  if (hex?.[1] && hex[2]) {
-    const high = Number.parseInt(hex[1], 16);
-    const low = Number.parseInt(hex[2], 16);
-    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  }
-  return bare;
-}
 
 /** True when the address is in a range no chat may reach (see above). */
 export function isRefusedAddress(address: string): boolean {
@@ -102,20 +85,6 @@ export function parseFetchAllowList(entries: readonly string[]): FetchAllowList 
       return family !== 0 && addresses.check(canonical, family === 4 ? 'ipv4' : 'ipv6');
     },
   };
-}
-
-/** A valid RAGENT_FETCH_ALLOW entry: a host name, an address, or an address with a prefix length. */
-export function isFetchAllowEntry(entry: string): boolean {
-  const [network = '', prefixText, ...rest] = entry.trim().split('/');
-  if (rest.length > 0) return false;
-  const family = isIP(canonicalAddress(network));
-  if (prefixText !== undefined) {
-    const prefix = Number(prefixText);
-    return family !== 0 && Number.isInteger(prefix) && prefix >= 0 && prefix <= (family === 4 ? 32 : 128);
-  }
-  return (
-    family !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(network)
-  );
 }
 
 export function addressRefused(url: string, hostname: string, address: string): RagentError {
