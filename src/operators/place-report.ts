@@ -91,3 +91,27 @@ export function clipText(text: string, length: number): string {
   const characters = [...single];
   return characters.length <= length ? single : `${characters.slice(0, length - 1).join('')}…`;
 }
+
+/**
+ * The first lines that fit in `limit` characters (joined by newlines), then a line saying how many
+ * were left out (`more`: already left out before) — so a chat's message or block is never refused
+ * for its length.
+ */
+export function fitLines(
+  lines: readonly string[],
+  more: number,
+  limit: number,
+  moreText: (left: number) => string,
+): string[] {
+  const kept: string[] = [];
+  let length = 0;
+  for (const [index, line] of lines.entries()) {
+    const left = lines.length - index - 1 + more;
+    const tail = left > 0 ? moreText(left).length + 1 : 0;
+    if (length + line.length + 1 + tail > limit) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  const left = lines.length - kept.length + more;
+  return left > 0 ? [...kept, moreText(left)] : kept;
+}

@@ -8,6 +8,7 @@ import {
   type ChatReportSummary,
   createPlaceReport,
   defaultChatReportDays,
+  fitLines,
   sinceDaysAgo,
   summarizeForChat,
 } from '../../operators/place-report.ts';
@@ -88,17 +89,9 @@ export function reportText(summary: ChatReportSummary, days: number, limit = mes
   const parts = sections.map((section) => {
     const title = `\n**${section.title}**`;
     if (section.lines.length === 0) return `${title}\n${section.none}`;
-    const kept: string[] = [];
-    let length = title.length;
-    for (const [index, line] of section.lines.entries()) {
-      const left = section.lines.length - index - 1 + section.more;
-      const tail = left > 0 ? chatReportMoreText(left).length + 1 : 0;
-      if (length + line.length + 1 + tail > share) break;
-      kept.push(line);
-      length += line.length + 1;
-    }
-    const more = section.lines.length - kept.length + section.more;
-    return [title, ...kept, ...(more > 0 ? [chatReportMoreText(more)] : [])].join('\n');
+    return [title, ...fitLines(section.lines, section.more, share - title.length, chatReportMoreText)].join(
+      '\n',
+    );
   });
   return [...head, ...parts].join('\n');
 }
