@@ -132,6 +132,24 @@ describe('Slack: the Home tab', () => {
     expect(publishedText(3)).not.toMatch(/Fridays/);
   });
 
+  it('publishes nothing when Slack cannot say who is an admin, and the next opening works', async () => {
+    harness = await startSlackHarness();
+    const h = harness;
+    const team = h.slack.teamId;
+    h.slack.addUser({ id: 'UADMIN', name: 'admin', isAdmin: true });
+    await h.services.turnHistory.recordTurn(turn('1.1', team, { outcome: 'not-found', question: 'a miss' }));
+    h.slack.failNext('users.info', 'internal_error');
+    await h.sender.event(appHomeOpenedEnvelope({ team, user: 'UADMIN', botUserId: h.slack.botUserId }));
+    await h.slack.waitFor(() => h.slack.callsTo('users.info').length === 1 || undefined);
+    await h.sender.event(appHomeOpenedEnvelope({ team, user: 'UADMIN', botUserId: h.slack.botUserId }));
+    await h.slack.waitFor(() => h.slack.callsTo('views.publish').length >= 1 || undefined);
+    // Never the help in place of the report: a failed check shows nothing rather than guessing.
+    const views = h.slack
+      .callsTo('views.publish')
+      .map((call) => viewText((call.body.view as { blocks: Block[] }).blocks));
+    expect(views.every((text) => text.includes('“a miss” (not found)'))).toBe(true);
+  });
+
   it("stays within Slack's block limits however long the lists are", () => {
     const long = 'why '.repeat(400);
     const turns = Array.from({ length: 60 }, (_, index) =>
