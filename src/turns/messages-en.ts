@@ -354,3 +354,7 @@ export const chatReportMoreText = (more: number) => `…and ${more} more: run \`
 export function chatReportReason(reason: string): string {
   return reason === 'not-found' ? 'not found' : `👎 ${reason === 'thumbs-down' ? '' : reason}`.trim();
 }
+
+/** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
+export const chatReportStaleText = (stale: number) =>
+  `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;

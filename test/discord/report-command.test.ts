@@ -126,10 +126,20 @@ describe('Discord: /ragent-report', () => {
       ingestedAt: hoursAgo(1),
       embeddingModel: null,
     }));
-    const text = reportText(summarizeForChat(buildReport(turns, [], documents)), 7);
+    const stale = {
+      id: 'v1',
+      scope: 'discord:g',
+      question: 'q',
+      answer: 'a',
+      source: { file: 'gone.pdf', pages: [1, 1] as [number, number], documentId: 'gone' },
+      verifiedBy: 'discord:1',
+      verifiedAt: hoursAgo(48),
+    };
+    const text = reportText(summarizeForChat(buildReport(turns, [], documents, [stale])), 7);
     expect(text.length).toBeLessThanOrEqual(2_000);
     expect(text).toMatch(/…and \d+ more: run `ragent report` for all\./);
     expect(text).toContain('document-with-a-rather-long-name-0.pdf');
     expect(text).toContain('60 questions');
+    expect(text).toContain('1 verified answer cites a document since forgotten or changed');
   });
 });

@@ -18,6 +18,7 @@ import {
   chatReportNoUncitedText,
   chatReportPastRetentionText,
   chatReportReason,
+  chatReportStaleText,
   chatReportTitle,
   chatReportTotalsText,
   chatReportUnansweredTitle,
@@ -61,7 +62,12 @@ export async function runReportCommand(
 /** The report as one Discord message: the lists end early (saying how many are left) to fit. */
 export function reportText(summary: ChatReportSummary, days: number, limit = messageLimit): string {
   const { report } = summary;
-  const head = [`**${chatReportTitle(days, 'this server')}**`, chatReportTotalsText(report.totals)];
+  const stale = report.staleVerifiedAnswers.length;
+  const head = [
+    `**${chatReportTitle(days, 'this server')}**`,
+    chatReportTotalsText(report.totals),
+    ...(stale > 0 ? [chatReportStaleText(stale)] : []),
+  ];
   const unanswered = summary.unanswered.map((question) => {
     const text = question.text ? `“${escapeMarkdown(question.text)}”` : chatReportPastRetentionText;
     // The link in <…>: Discord shows no preview of it.

@@ -21,6 +21,7 @@ import {
   chatReportNoUncitedText,
   chatReportPastRetentionText,
   chatReportReason,
+  chatReportStaleText,
   chatReportTitle,
   chatReportTotalsText,
   chatReportUnansweredTitle,
@@ -113,7 +114,18 @@ export function reportBlocks(summary: ChatReportSummary, days: number): types.Kn
         ...(window === days ? { style: 'primary' as const } : {}),
       })),
     },
-    { type: 'section', text: { type: 'mrkdwn', text: chatReportTotalsText(report.totals) } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: [
+          chatReportTotalsText(report.totals),
+          ...(report.staleVerifiedAnswers.length > 0
+            ? [chatReportStaleText(report.staleVerifiedAnswers.length)]
+            : []),
+        ].join('\n'),
+      },
+    },
     { type: 'divider' },
     list(chatReportUnansweredTitle, chatReportNoUnansweredText, unanswered, summary.moreUnanswered),
     list(chatReportUncitedTitle, chatReportNoUncitedText, uncited, summary.moreUncitedDocuments),
