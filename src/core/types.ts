@@ -312,6 +312,8 @@ export interface MoveReport {
 export interface Ingestion {
   ingest(request: IngestRequest, onProgress?: IngestProgressListener): Promise<IngestReport>;
   listDocuments(scopes: readonly Scope[]): Promise<DocumentRecord[]>;
+  /** The documents of a workspace or server (`place`): its own set's and every one of its channels'. */
+  listPlaceDocuments(place: Scope): Promise<DocumentRecord[]>;
   /** Finds a document of the scope by id, id prefix or name; throws DOCUMENT_NOT_FOUND. */
   findDocument(request: RemoveRequest): Promise<DocumentRecord>;
   removeDocument(request: RemoveRequest): Promise<DocumentRecord>;

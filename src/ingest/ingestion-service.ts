@@ -240,6 +240,15 @@ export function createIngestion({
   return {
     ingest,
     listDocuments: (scopes: readonly Scope[]) => index.listDocuments(scopes),
+    listPlaceDocuments: async (place: Scope) => {
+      // The channels' scopes are not known here: every document, kept when the place owns its scope.
+      const documents = index.listAllDocuments
+        ? await index.listAllDocuments()
+        : await index.listDocuments([place]);
+      return documents.filter(
+        (document) => document.scope === place || document.scope.startsWith(`${place}:`),
+      );
+    },
     findDocument,
     removeDocument: async (request: RemoveRequest) => {
       const document = await findDocument(request);

@@ -315,3 +315,44 @@ function shorten(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return single.length <= maxQueryLength ? single : `${single.slice(0, maxQueryLength - 1)}…`;
 }
+
+/** A chat's report (Slack's Home tab, Discord's `/ragent-report`): its title, for a window of days. */
+export function chatReportTitle(days: number, place: string): string {
+  return `What ${place} asked in the last ${days === 1 ? '24 hours' : `${days} days`}`;
+}
+
+export function chatReportTotalsText(totals: {
+  questions: number;
+  answered: number;
+  notFound: number;
+  clarified: number;
+  failed: number;
+  thumbsUp: number;
+  thumbsDown: number;
+}): string {
+  return [
+    count(totals.questions, 'question'),
+    `${totals.answered} answered`,
+    `${totals.notFound} not found`,
+    `${totals.clarified} clarified`,
+    `${totals.failed} failed`,
+    `👍 ${totals.thumbsUp}`,
+    `👎 ${totals.thumbsDown}`,
+  ].join(' · ');
+}
+
+export const chatReportUnansweredTitle = 'Unanswered (not found or 👎), newest first';
+export const chatReportNoUnansweredText = 'No question went unanswered.';
+export const chatReportUncitedTitle = 'Documents no answer cited';
+export const chatReportNoUncitedText = 'Every document was cited at least once.';
+export const chatReportPastRetentionText = '(question text past retention)';
+export const chatReportMoreText = (more: number) => `…and ${more} more: run \`ragent report\` for all.`;
+
+/** Why a 👎 or a miss: the report's reason, in words. */
+export function chatReportReason(reason: string): string {
+  return reason === 'not-found' ? 'not found' : `👎 ${reason === 'thumbs-down' ? '' : reason}`.trim();
+}
+
+/** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
+export const chatReportStaleText = (stale: number) =>
+  `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;

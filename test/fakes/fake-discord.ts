@@ -75,7 +75,10 @@ export interface CommandOptions {
   user?: FakeUser;
   /** Decimal permission bits of the member (default: none beyond sending messages). */
   permissions?: string;
-  subcommand: string;
+  /** The top-level command (default `ragent`). */
+  command?: string;
+  /** `/ragent`'s subcommand; unset for a command without subcommands (its options go at the top). */
+  subcommand?: string;
   options?: Array<{ name: string; type: number; value: string | number | boolean }>;
   attachments?: FakeAttachment[];
 }
@@ -605,23 +608,26 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         member: memberPayload(user, options.permissions ?? '3072'),
         data: {
           id: snowflake(),
-          name: 'ragent',
+          name: options.command ?? 'ragent',
           type: 1,
           guild_id: options.guildId,
-          options: [
-            {
-              type: 1,
-              name: options.subcommand,
-              options: [
-                ...(options.options ?? []),
-                ...attachments.map((file, index) => ({
-                  type: 11,
-                  name: index === 0 ? 'file' : `file${index}`,
-                  value: file.id,
-                })),
-              ],
-            },
-          ],
+          options:
+            options.subcommand === undefined
+              ? (options.options ?? [])
+              : [
+                  {
+                    type: 1,
+                    name: options.subcommand,
+                    options: [
+                      ...(options.options ?? []),
+                      ...attachments.map((file, index) => ({
+                        type: 11,
+                        name: index === 0 ? 'file' : `file${index}`,
+                        value: file.id,
+                      })),
+                    ],
+                  },
+                ],
           ...(attachments.length > 0
             ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
             : {}),

@@ -501,6 +501,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return { ok: true, message_ts: nextTs() };
       case 'views.open':
         return { ok: true, view: { id: `V${++envelopeCounter}` } };
+      case 'views.publish':
+        // Slack checks what the tests would otherwise trust: a user, a home view, at most 100 blocks.
+        if (typeof body.user_id !== 'string' || !body.user_id)
+          return { ok: false, error: 'invalid_arguments' };
+        if ((body.view as { type?: string; blocks?: unknown[] } | undefined)?.type !== 'home')
+          return { ok: false, error: 'invalid_arguments' };
+        if (((body.view as { blocks?: unknown[] }).blocks ?? []).length > 100)
+          return { ok: false, error: 'invalid_blocks' };
+        return { ok: true, view: { id: `V${++envelopeCounter}`, type: 'home' } };
       case 'assistant.threads.setStatus':
         return assistantStatusSupported ? { ok: true } : { ok: false, error: 'not_allowed_token_type' };
       case 'users.info': {

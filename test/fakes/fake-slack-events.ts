@@ -243,3 +243,33 @@ export function blockAction(fields: {
     ],
   };
 }
+
+/** An `event_callback` envelope around `app_home_opened`: a user opened the app's Home (or Messages) tab. */
+export function appHomeOpenedEnvelope(fields: {
+  team: string;
+  user: string;
+  botUserId: string;
+  tab?: 'home' | 'messages';
+}): Record<string, unknown> {
+  eventCounter += 1;
+  return {
+    token: 'verification-token',
+    team_id: fields.team,
+    api_app_id: 'A0001',
+    event: {
+      type: 'app_home_opened',
+      user: fields.user,
+      channel: `D${String(eventCounter).padStart(8, '0')}`,
+      tab: fields.tab ?? 'home',
+      event_ts: messageTs(),
+    },
+    type: 'event_callback',
+    event_id: `Ev${String(eventCounter).padStart(8, '0')}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [
+      { team_id: fields.team, user_id: fields.botUserId, is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+    event_context: `context-${eventCounter}`,
+  };
+}

@@ -116,6 +116,7 @@ export function heldConversations(options: { immediate?: boolean } = {}): HeldCo
 export const noIngestion: Ingestion = {
   ingest: () => Promise.reject(new Error('no ingestion in this test')),
   listDocuments: async () => [],
+  listPlaceDocuments: async () => [],
   findDocument: () => Promise.reject(new Error('no ingestion in this test')),
   removeDocument: () => Promise.reject(new Error('no ingestion in this test')),
   moveDocument: () => Promise.reject(new Error('no ingestion in this test')),

@@ -9,8 +9,10 @@ import {
   ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
+  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { maxChatReportDays } from '../../operators/place-report.ts';
 
 export const commandName = 'ragent';
 
@@ -145,5 +147,33 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   ],
 };
 
+export const reportCommandName = 'ragent-report';
+/** `/ragent-report days:` — how many days back (default 7). */
+export const reportDaysOption = 'days';
+
+/**
+ * The operator's report, a command of its own: Discord sets default permissions per top-level command
+ * only, and `/ragent` is for everyone (help, docs), while the report is for Manage Server by default
+ * (a server's admins can grant it to others in the server's Integrations settings).
+ */
+export const reportCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+  type: ApplicationCommandType.ChatInput,
+  name: reportCommandName,
+  description: 'What this server asked ragent, what it missed, and documents no answer cited',
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  default_member_permissions: String(PermissionFlagsBits.ManageGuild),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: reportDaysOption,
+      description: 'How many days back (default 7)',
+      required: false,
+      min_value: 1,
+      max_value: maxChatReportDays,
+    },
+  ],
+};
+
 /** Every command the application has. */
-export const applicationCommands = [ragentCommand];
+export const applicationCommands = [ragentCommand, reportCommand];

@@ -4,7 +4,7 @@
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
 import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
-import { commandName, subcommands } from './command-definitions.ts';
+import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
@@ -17,6 +17,7 @@ import {
   runMoveCommand,
   runUseCommand,
 } from './library-commands.ts';
+import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
   if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
@@ -33,6 +34,15 @@ export async function handleInteraction(context: DiscordContext, interaction: In
   try {
     if (interaction.isButton()) await handleFeedbackButton(context, interaction);
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
+    else if (interaction.commandName === reportCommandName) {
+      if (interaction.inGuild()) await runReportCommand(context, interaction);
+      else
+        await interaction.reply({
+          content: guildOnlyText,
+          flags: MessageFlags.Ephemeral,
+          allowedMentions: noMentions,
+        });
+    }
   } catch (error) {
     context.logger.warn({ err: error, interaction: interaction.id }, 'discord interaction failed');
     const reply = { content: errorText(error), allowedMentions: noMentions };

@@ -205,7 +205,8 @@ async function move(context: SlackContext, sets: PlaceSets, user: string, argume
   }
 }
 
-async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
+/** Whether Slack says the user is a workspace admin or owner (asked each time: roles change). */
+export async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
   const result = await context.client.users.info({ user });
   const profile = result.user as
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }

@@ -13,6 +13,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
+import { registerHomeTab } from './home-tab.ts';
 import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
@@ -143,6 +144,7 @@ export async function startSlack(
   registerSlashCommand(app, context);
   registerIngestModal(app, context);
   registerFeedbackActions(app, context);
+  registerHomeTab(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });
