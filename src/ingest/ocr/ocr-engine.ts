@@ -72,7 +72,8 @@ export class OcrEngine {
   }
 
   private async run(image: Uint8Array): Promise<string> {
-    const starting = (this.worker ??= this.start());
+    this.worker ??= this.start();
+    const starting = this.worker;
     const worker = await starting;
     // Closed while it started (the page timed out): hand nothing to a thread being ended.
     if (this.worker !== starting) throw new Error('the OCR engine was closed while it started');
