@@ -205,7 +205,7 @@ const fixes: Record<string, string> = {
 
 export type EnvironmentVariables = z.infer<typeof environmentSchema>;
 
-/** Every setting; each chat platform's under its name (`config.slack`, …: see `PlatformConfigs`). */
+/** Every setting; each chat platform's under its name (see `PlatformConfigs`). */
 export interface Config extends PlatformConfigs {
   /** Absolute: RAGENT_DATA_DIR resolved against the project root (see project-root.ts). */
   dataDir: string;

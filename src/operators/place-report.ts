@@ -1,5 +1,5 @@
 /**
- * The report of one workspace or server, for the chat it lives in (Slack's Home tab, Discord's
+ * The report of one workspace or server, for the chat it lives in (a platform's home view or report command,
  * `/ragent-report`): the same numbers as `ragent report`, limited to that place — its own set and its
  * channels' sets — and cut down to what fits in a chat message. A place never sees another's turns or
  * documents: turns are read by the place's own scope (every turn asked there searched it) and kept
@@ -9,11 +9,11 @@ import type { DocumentRecord, Scope, ThreadId } from '../core/types.ts';
 import { buildReport, type Report, type ReportSources, type UnansweredQuestion } from './report.ts';
 
 export interface PlaceReportQuery {
-  /** The workspace's or server's own scope (`slack:T…`, `discord:<guild>`). */
+  /** The workspace's or server's own scope (its place scope, core/ids.ts `placeScope`). */
   place: Scope;
-  /** `slack`, `discord`. */
+  /** The platform module's name (platforms/registry.ts). */
   platform: string;
-  /** Whether a thread id is one of the place's (`slack:T…:…`). */
+  /** Whether a thread id is one of the place's (its first parts are the place's). */
   ownsThread(threadId: ThreadId): boolean;
   /** ISO 8601: turns started at or after. */
   since: string;

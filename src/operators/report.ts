@@ -1,6 +1,6 @@
 /**
  * What was asked and what was missed, for operators: `ragent report` prints it, and a chat's own
- * report (a Slack Home tab, a Discord command) can show the same numbers for its workspace or server.
+ * report (a platform's home view or command) can show the same numbers for its workspace or server.
  * Chat-agnostic: it reads the turn history, the votes and the document list it is given.
  *
  * - `totals`: questions (every recorded turn), answered (also verified answers served), notFound,
@@ -56,7 +56,7 @@ export interface ReportQuery {
   since: string;
   /** Only turns that searched this scope (and only its documents); unset: every scope. */
   scope?: Scope;
-  /** `slack`, `discord`, `cli`. */
+  /** A platform module's name, or `cli` for the terminal. */
   platform?: string;
 }
 
