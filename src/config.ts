@@ -163,6 +163,18 @@ const coreEnvironment = {
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   RAGENT_FOLLOW_UPS: flag(true),
+  RAGENT_ADMINS: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'must list user ids, separated by commas' }))
+      .default([]),
+  ),
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   RAGENT_MCP_TOKEN: optionalText(),
 };
@@ -302,6 +314,11 @@ export interface Config extends PlatformConfigs {
   };
   /** In a thread the bot is in, whether people's replies are turns without a mention (RAGENT_FOLLOW_UPS). */
   followUps: boolean;
+  /**
+   * User ids (as the chat platform writes them) who may run admin commands besides the platform's own
+   * admins (RAGENT_ADMINS): for teams whose bot operators are not workspace or server admins.
+   */
+  admins: readonly string[];
   /** Days the question text of a turn record is kept (RAGENT_RETENTION_DAYS); 0: never stored. */
   retentionDays: number;
   mcp: {
@@ -457,6 +474,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
       maxClarificationRounds: env.RAGENT_MAX_CLARIFICATIONS,
     },
     followUps: env.RAGENT_FOLLOW_UPS,
+    admins: env.RAGENT_ADMINS,
     retentionDays: env.RAGENT_RETENTION_DAYS,
     mcp: { token: env.RAGENT_MCP_TOKEN },
     ...platforms,

@@ -2,7 +2,7 @@
  * `/ragent docs`, `/ragent forget name:`, `/ragent move name: to:`, `/ragent use`/`unuse` and `/ragent help` (the logic is shared: see
  * turns/document-commands). Each replies or defers before any I/O.
  */
-import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
 import type { DocumentRecord } from '../../core/types.ts';
 import { linkChannel, unlinkChannel, withLinks } from '../../turns/channel-links.ts';
@@ -23,6 +23,7 @@ import {
   moveNameOption,
   moveTargetOption,
 } from './command-definitions.ts';
+import { isChannelAdmin, isServerAdmin } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
@@ -64,7 +65,7 @@ export async function runMoveCommand(
     sets,
     to: parseIngestTarget(interaction.options.getString(moveTargetOption, true), 'channel'),
     uploader: encodeId('discord', [interaction.user.id]),
-    isAdmin: managesDocument(interaction, sets),
+    isAdmin: managesDocument(context, interaction, sets),
     logger: context.logger,
   });
   await interaction.editReply({ content: movedDocumentText(outcome), allowedMentions: noMentions });
@@ -81,7 +82,7 @@ export async function runForgetCommand(
     idOrName: interaction.options.getString(forgetNameOption, true),
     scopes: [sets.channel ?? sets.place, sets.place],
     uploader: encodeId('discord', [interaction.user.id]),
-    isAdmin: managesDocument(interaction, sets),
+    isAdmin: managesDocument(context, interaction, sets),
     logger: context.logger,
   });
   await interaction.editReply({
@@ -98,15 +99,13 @@ export async function runForgetCommand(
  * channel) or Manage Server; the server's set, Manage Server.
  */
 function managesDocument(
+  context: DiscordContext,
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
   sets: PlaceSets,
 ): (document: DocumentRecord) => Promise<boolean> {
-  const permissions = interaction.memberPermissions;
   return async (document) =>
-    Boolean(
-      permissions?.has(PermissionFlagsBits.ManageGuild) ||
-        (document.scope === sets.channel && permissions?.has(PermissionFlagsBits.ManageChannels)),
-    );
+    isServerAdmin(context, interaction) ||
+    (document.scope === sets.channel && isChannelAdmin(context, interaction));
 }
 
 /** The sets a command in this channel (a thread: its parent channel) works on. */
@@ -132,13 +131,7 @@ export async function runUseCommand(
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const say = (content: string) => interaction.editReply({ content, allowedMentions: noMentions });
-  const permissions = interaction.memberPermissions;
-  if (
-    !(
-      permissions?.has(PermissionFlagsBits.ManageGuild) ||
-      permissions?.has(PermissionFlagsBits.ManageChannels)
-    )
-  ) {
+  if (!isChannelAdmin(context, interaction)) {
     await say(`⚠️ ${linkDeniedText('a member with Manage Channels or Manage Server')}`);
     return;
   }

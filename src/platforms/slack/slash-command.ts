@@ -205,8 +205,12 @@ async function move(context: SlackContext, sets: PlaceSets, user: string, argume
   }
 }
 
-/** Whether Slack says the user is a workspace admin or owner (asked each time: roles change). */
+/**
+ * Whether the user is listed in RAGENT_ADMINS or Slack says they are a workspace admin or owner (asked
+ * each time: roles change).
+ */
 export async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
+  if (context.services.config.admins.includes(user)) return true;
   const result = await context.client.users.info({ user });
   const profile = result.user as
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
