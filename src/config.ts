@@ -19,7 +19,7 @@ import {
 } from './config-fields.ts';
 import { RagentError } from './errors.ts';
 import { isFetchAllowEntry } from './network-address.ts';
-import { type PlatformConfigs, platformSettingsList } from './platforms/settings-registry.ts';
+import { type PlatformConfigs, platformSettingsList } from './platform-settings/settings-registry.ts';
 import { findProjectRoot } from './project-root.ts';
 
 type Environment = Record<string, string | undefined>;
@@ -36,7 +36,7 @@ const headerObject = () =>
     }
   }, z.record(z.string(), z.string({ error: headersProblem }), { error: headersProblem }).optional());
 
-/** The core variables (every platform's own come from its settings: `src/platforms/settings-registry.ts`). */
+/** The core variables (every platform's own come from its settings: `src/platform-settings/settings-registry.ts`). */
 const coreEnvironment = {
   RAGENT_DATA_DIR: text('./data'),
   LOG_LEVEL: z.preprocess(

@@ -4,7 +4,7 @@
  * platform's settings name its token shapes).
  */
 import pino, { type Logger } from 'pino';
-import { platformSecretPatterns } from './platforms/settings-registry.ts';
+import { platformSecretPatterns } from './platform-settings/settings-registry.ts';
 
 export type { Logger } from 'pino';
 

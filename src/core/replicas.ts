@@ -8,12 +8,24 @@
 export interface Replicas {
   /** This replica's share of each platform's rate budget: 1 / live replicas (refreshed now and then). */
   budgetShare(): number;
-  /** Opens the leases of one kind (e.g. `discord-shard`): its own connection, held until `close`. */
+  /** Opens the leases of one kind (e.g. a platform's shards): its own connection, held until `close`. */
   openLeases(kind: LeaseKind): Promise<Leases>;
   close(): Promise<void>;
 }
 
-export type LeaseKind = 'discord-shard';
+/**
+ * A kind of lease, declared by the platform that needs it. The two numbers are stable ids the replicas
+ * keep its leases apart by (PostgreSQL advisory lock namespaces): never change them once released, or
+ * an old and a new replica during an upgrade would each think they hold the same lease.
+ */
+export interface LeaseKind {
+  /** What one lease is, for messages: "a Discord shard". */
+  readonly description: string;
+  /** The namespace of the leases (key: the lease id). */
+  readonly leaseNamespace: number;
+  /** The namespace of the membership lock every replica taking part holds (key: the replica). */
+  readonly memberNamespace: number;
+}
 
 export interface Leases {
   /** Whether leases are shared with other replicas (false: one process, every `tryTake` succeeds). */

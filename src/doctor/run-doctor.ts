@@ -4,15 +4,19 @@ import { checkIndex } from './check-index-size.ts';
 import { checkOcr } from './check-ocr.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkOpenAi } from './check-openai.ts';
-import { checkPlatforms } from './check-platforms.ts';
 import { checkPostgres } from './check-postgres.ts';
 import { checkQdrant } from './check-qdrant.ts';
-import type { DoctorReport } from './check-result.ts';
+import type { CheckResult, DoctorReport } from './check-result.ts';
 import { checkNodeVersion, checkSqlite } from './check-runtime.ts';
 
 export interface DoctorOptions {
   /** Per HTTP request (default 3 s). */
   timeoutMs?: number;
+  /**
+   * The chat platforms' checks, given by the caller (the CLI, through the platform registry): doctor
+   * sits below the platforms and knows none of them. Unset: no platform is checked.
+   */
+  platformChecks?(config: Config): CheckResult[];
 }
 
 /** Runs every check (the network ones in parallel) and keeps their order for display. */
@@ -39,7 +43,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     qdrant,
     ...postgres,
     checkOcr(config),
-    ...checkPlatforms(config),
+    ...(options.platformChecks?.(config) ?? []),
   ];
   return { results, ok: results.every((result) => result.status !== 'fail') };
 }

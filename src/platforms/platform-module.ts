@@ -7,12 +7,17 @@
  * the platform's SDK when first used (never for `ragent --help` or `docs list`).
  */
 import type { Command } from 'commander';
-import type { CliContext } from '../adapters/cli/cli-context.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../core/services.ts';
 import type { ThreadId } from '../core/types.ts';
 import type { CheckResult } from '../doctor/check-result.ts';
 import type { RunningPlatform } from './running-platform.ts';
+
+/** What a platform's CLI subcommands get from the CLI: the configuration (parsed on first use) and where to print. */
+export interface PlatformCliContext {
+  config(): Config;
+  output: NodeJS.WritableStream;
+}
 
 /** Whether `ragent start` starts the platform: yes, not set at all, or half set (what is missing). */
 export type PlatformPlan = { start: true } | { start: false; incomplete?: string };
@@ -38,7 +43,7 @@ export interface PlatformModule {
   /** One line for doctor when no platform is configured: what to set, where to read more. */
   readonly doctorHint: string;
   /** Subcommands under `ragent <name>` (e.g. registering commands), if the platform has any. */
-  registerCommands?(program: Command, context: CliContext): void;
+  registerCommands?(program: Command, context: PlatformCliContext): void;
   /** Connects the platform to the services' turn runner; resolves once it takes events. */
   start(services: Services): Promise<RunningPlatform>;
   readonly ids: PlatformIds;

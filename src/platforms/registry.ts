@@ -1,6 +1,6 @@
 /**
  * Every chat platform ragent knows, one module each (see `platform-module.ts`); their settings are
- * listed apart in `settings-registry.ts`, so reading the configuration loads no platform code.
+ * listed apart in `src/platform-settings/settings-registry.ts`, so reading the configuration loads no platform code.
  * Start-up, doctor and the CLI go through this list: adding a platform is a folder and a line here.
  */
 import { discordModule } from './discord/discord-module.ts';

@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type AppServices, createServices } from '../../src/main.ts';
+import { shardLeases } from '../../src/platforms/discord/discord-shards.ts';
 import { startDiscord } from '../../src/platforms/discord/start-discord.ts';
 import type { RunningPlatform } from '../../src/platforms/running-platform.ts';
-import { lockNamespace } from '../../src/stores/postgres/migrations.ts';
 import {
   type FakeDiscord,
   fakeApplicationId,
@@ -101,7 +101,7 @@ async function shardHolders(): Promise<Record<number, string>> {
       `SELECT lock.objid::int AS shard, activity.application_name AS holder
        FROM pg_locks lock JOIN pg_stat_activity activity ON activity.pid = lock.pid
        WHERE lock.locktype = 'advisory' AND lock.granted AND lock.classid = $1::oid AND lock.objsubid = 2`,
-      [lockNamespace.discordShard],
+      [shardLeases.leaseNamespace],
     );
     return Object.fromEntries(rows.map((row) => [row.shard, row.holder.replace(/^ragent /, '')]));
   } finally {
@@ -235,7 +235,7 @@ describe('Discord shards across replicas', () => {
     await admin.query(
       `SELECT pg_terminate_backend(lock.pid) FROM pg_locks lock
        WHERE lock.locktype = 'advisory' AND lock.classid = $1::oid AND lock.objsubid = 2`,
-      [lockNamespace.discordShard],
+      [shardLeases.leaseNamespace],
     );
     await admin.end();
     await discord.waitFor(() =>

@@ -6,10 +6,10 @@ import { renderReport } from '../../src/adapters/cli/commands/doctor-command.ts'
 import { loadConfig } from '../../src/config.ts';
 import { checkDataDir } from '../../src/doctor/check-data-dir.ts';
 import { normaliseModelName } from '../../src/doctor/check-ollama.ts';
-import { checkPlatforms } from '../../src/doctor/check-platforms.ts';
 import type { CheckResult, DoctorReport } from '../../src/doctor/check-result.ts';
 import { checkNodeVersion } from '../../src/doctor/check-runtime.ts';
 import { runDoctor } from '../../src/doctor/run-doctor.ts';
+import { checkPlatforms } from '../../src/platforms/check-platforms.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai.ts';
 import { closedPort, fakeQdrant, type SmallServer, startSmallServer } from './small-http-server.ts';

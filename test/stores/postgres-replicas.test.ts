@@ -1,11 +1,18 @@
 /** Replicas on a real PostgreSQL: the budget share follows the live replicas; leases die with their session. */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Leases, Replicas } from '../../src/core/replicas.ts';
+import type { LeaseKind, Leases, Replicas } from '../../src/core/replicas.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openDatabase, type PostgresDatabase } from '../../src/stores/postgres/open-database.ts';
 import { createPostgresReplicas } from '../../src/stores/postgres/postgres-replicas.ts';
 import { createTestDatabase } from '../support/postgres-database.ts';
+
+/** A lease kind of the test's own (its namespaces are not any real kind's). */
+const testLeases: LeaseKind = {
+  description: 'a test slot',
+  leaseNamespace: 72_617_900,
+  memberNamespace: 72_617_901,
+};
 
 let url: string;
 const opened: Array<{ database: PostgresDatabase; replicas: Replicas }> = [];
@@ -62,8 +69,8 @@ describe('Postgres replicas', () => {
   it('leases an id to one replica at a time; a lost session gives it up and tells the holder', async () => {
     const a = await replica('a');
     const b = await replica('b');
-    const leasesOfA: Leases = await a.replicas.openLeases('discord-shard');
-    const leasesOfB: Leases = await b.replicas.openLeases('discord-shard');
+    const leasesOfA: Leases = await a.replicas.openLeases(testLeases);
+    const leasesOfB: Leases = await b.replicas.openLeases(testLeases);
     expect(await leasesOfA.members()).toBe(2);
     expect(await leasesOfA.tryTake(0)).toBe(true);
     expect(await leasesOfA.tryTake(0)).toBe(true);

@@ -3,10 +3,10 @@
  * server, which is instant, or globally), and `ragent discord invite`: prints the bot's invite URL.
  */
 import type { Command } from 'commander';
-import type { CliContext } from '../../adapters/cli/cli-context.ts';
 import { RagentError } from '../../errors.ts';
+import type { PlatformCliContext } from '../platform-module.ts';
 
-export function registerDiscordCommands(program: Command, context: CliContext): void {
+export function registerDiscordCommands(program: Command, context: PlatformCliContext): void {
   const discord = program.command('discord').description('Set up the Discord bot');
 
   discord

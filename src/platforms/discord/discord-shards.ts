@@ -13,9 +13,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
-import type { Leases } from '../../core/replicas.ts';
+import type { LeaseKind, Leases } from '../../core/replicas.ts';
 import type { Logger } from '../../logger.ts';
 import { createDiscordClient, type ReplicaRest, sharedIdentifyThrottler } from './discord-client.ts';
+
+/**
+ * Discord's shards as leases among replicas: each shard is connected by one replica only. The two
+ * numbers are the lock namespaces replicas have always used for them: fixed for good (see LeaseKind).
+ */
+export const shardLeases: LeaseKind = {
+  description: 'a Discord shard',
+  leaseNamespace: 72_617_010,
+  memberNamespace: 72_617_011,
+};
 
 export interface DiscordShardsOptions {
   config: Config;

@@ -13,7 +13,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { checkFollowUps } from './discord-doctor.ts';
-import { createDiscordShards } from './discord-shards.ts';
+import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
@@ -82,7 +82,7 @@ export async function startDiscord(
     client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
     client.on(Events.Warn, (message) => logger.warn(message));
   };
-  const leases = await replicas.openLeases('discord-shard').catch((error: unknown) => {
+  const leases = await replicas.openLeases(shardLeases).catch((error: unknown) => {
     clearInterval(restShare);
     rest.close();
     throw error;

@@ -185,10 +185,7 @@ export const lockNamespace = {
   ingest: 72_617_003,
   adoption: 72_617_004,
   indexWrite: 72_617_005,
-  /** Key: the Discord shard id; held by the replica connected to that shard. */
-  discordShard: 72_617_010,
-  /** Key: the incarnation; held by every replica taking part in leasing Discord shards. */
-  discordShardMember: 72_617_011,
+  // 72_617_010 and 72_617_011: a platform's lease kind (its shard leases), declared by the platform.
   /** Key: a cluster-wide model-call slot (RAGENT_LLM_CLUSTER_CONCURRENCY). */
   llmSlot: 72_617_012,
 } as const;

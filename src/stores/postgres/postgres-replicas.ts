@@ -1,7 +1,7 @@
 /**
  * Replicas on PostgreSQL: how many are live (those holding their liveness lock, see `liveOwners`),
  * refreshed every few seconds so each replica uses 1 / live of a platform's rate budget; and leases
- * (Discord shards) as session advisory locks on one dedicated connection per lease kind. A lease
+ * (a platform's shards) as session advisory locks on one dedicated connection per lease kind. A lease
  * dies with that connection: when it is lost (or the replica's liveness connection is), every lease
  * is given up at once and the holder is told, so another replica can take them within seconds.
  */
@@ -9,7 +9,6 @@ import type pg from 'pg';
 import type { LeaseKind, Leases, Replicas } from '../../core/replicas.ts';
 import type { Logger } from '../../logger.ts';
 import { toDatabaseError } from './database-errors.ts';
-import { lockNamespace } from './migrations.ts';
 import type { PostgresDatabase } from './open-database.ts';
 import { liveOwners } from './postgres-coordination-store.ts';
 
@@ -17,11 +16,6 @@ export interface PostgresReplicasOptions {
   /** How often the count of live replicas is read again (default 5 s). */
   refreshMs?: number;
 }
-
-/** Per kind: the namespace of the leases, and of the membership lock each replica taking part holds. */
-const leaseNamespaces: Record<LeaseKind, { lease: number; member: number }> = {
-  'discord-shard': { lease: lockNamespace.discordShard, member: lockNamespace.discordShardMember },
-};
 
 /** Live replicas of the database now (this one included, so at least 1). */
 export async function countLiveReplicas(database: Pick<PostgresDatabase, 'pool'>): Promise<number> {
@@ -52,7 +46,7 @@ export async function createPostgresReplicas(
   return {
     budgetShare: () => 1 / live,
     openLeases: async (kind) => {
-      const leases = postgresLeases(database, leaseNamespaces[kind], logger);
+      const leases = postgresLeases(database, kind, logger);
       await leases.members();
       opened.add(leases);
       return leases;
@@ -64,12 +58,8 @@ export async function createPostgresReplicas(
   };
 }
 
-function postgresLeases(
-  database: PostgresDatabase,
-  namespaces: { lease: number; member: number },
-  logger: Logger,
-): Leases {
-  const namespace = namespaces.lease;
+function postgresLeases(database: PostgresDatabase, kind: LeaseKind, logger: Logger): Leases {
+  const namespace = kind.leaseNamespace;
   const held = new Set<number>();
   const listeners: Array<(error: Error) => void> = [];
   let session: Promise<pg.Client> | undefined;
@@ -93,7 +83,7 @@ function postgresLeases(
       client.on('error', (error) => lose(opening, error));
       client.on('end', () => lose(opening, new Error('Connection terminated')));
       // Taking part: counted by every member sharing the ids out, until this connection ends.
-      await client.query('SELECT pg_advisory_lock($1, $2)', [namespaces.member, database.incarnation]);
+      await client.query('SELECT pg_advisory_lock($1, $2)', [kind.memberNamespace, database.incarnation]);
       return client;
     });
     session = opening;
@@ -118,12 +108,12 @@ function postgresLeases(
           `SELECT count(*)::int AS members FROM pg_locks
            WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::oid
              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          [namespaces.member],
+          [kind.memberNamespace],
         );
         return Math.max(1, rows[0]?.members ?? 1);
       } catch (error) {
         lose(current, error as Error);
-        throw toDatabaseError(error, database.url, 'lease a Discord shard');
+        throw toDatabaseError(error, database.url, `lease ${kind.description}`);
       }
     },
     tryTake: async (id) => {
@@ -145,7 +135,7 @@ function postgresLeases(
         return true;
       } catch (error) {
         lose(current, error as Error);
-        throw toDatabaseError(error, database.url, 'lease a Discord shard');
+        throw toDatabaseError(error, database.url, `lease ${kind.description}`);
       }
     },
     release: async (id) => {

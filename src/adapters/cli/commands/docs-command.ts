@@ -74,8 +74,11 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       'Move a document to another set of the same workspace/server (or shared), atomically: same chunks, same upload link',
     )
     .argument('<idOrName>', 'document id, id prefix, or file name')
-    .requiredOption('--from <scope>', 'the scope it is in, e.g. slack:<team>:<channel>')
-    .requiredOption('--to <scope>', 'the scope to move it to, e.g. slack:<team>')
+    .requiredOption(
+      '--from <scope>',
+      'the scope it is in, e.g. <platform>:<workspace>:<channel> (ragent docs list shows them)',
+    )
+    .requiredOption('--to <scope>', 'the scope to move it to, e.g. <platform>:<workspace>')
     .action(async (idOrName: string, options: { from: string; to: string }) => {
       const { ingestion } = await context.services();
       const report = await ingestion.moveDocument({ idOrName, from: options.from, to: options.to });

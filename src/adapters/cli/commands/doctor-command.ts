@@ -48,7 +48,8 @@ async function diagnose(context: CliContext, timeoutMs: number): Promise<DoctorR
     return { results: [result], ok: false };
   }
   const { runDoctor } = await import('../../../doctor/run-doctor.ts');
-  return runDoctor(config, { timeoutMs });
+  const { checkPlatforms } = await import('../../../platforms/check-platforms.ts');
+  return runDoctor(config, { timeoutMs, platformChecks: checkPlatforms });
 }
 
 const marks: Record<CheckStatus, { symbol: string; color: string }> = {

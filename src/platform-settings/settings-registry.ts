@@ -3,8 +3,8 @@
  * `registry.ts`: `config.ts` and the logger read these without loading any platform's code or SDK).
  * A new platform adds its settings here and its module in `registry.ts`.
  */
-import { discordSettings } from './discord/discord-settings.ts';
-import { slackSettings } from './slack/slack-settings.ts';
+import { discordSettings } from './discord-settings.ts';
+import { slackSettings } from './slack-settings.ts';
 
 export const platformSettingsList = [slackSettings, discordSettings] as const;
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
-import { platformModules } from '../platforms/registry.ts';
-import type { CheckResult } from './check-result.ts';
+import type { CheckResult } from '../doctor/check-result.ts';
+import { platformModules } from './registry.ts';
 
 /**
  * The settings of each configured chat platform (each platform's own checks). Only shapes are

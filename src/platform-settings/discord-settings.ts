@@ -7,7 +7,7 @@ import {
   optionalUrl,
   platformSettings,
   wholeNumber,
-} from '../../config-fields.ts';
+} from '../config-fields.ts';
 
 export const discordSettings = platformSettings({
   name: 'discord',

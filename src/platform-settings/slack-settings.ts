@@ -1,5 +1,5 @@
 /** Slack's part of the configuration (`config.slack`): tokens, and where the Web API and HTTP events are. */
-import { optionalText, optionalUrl, platformSettings, token, wholeNumber } from '../../config-fields.ts';
+import { optionalText, optionalUrl, platformSettings, token, wholeNumber } from '../config-fields.ts';
 
 export const slackSettings = platformSettings({
   name: 'slack',
