@@ -2,7 +2,7 @@
 
 import { startDiscordHarness } from '../../discord/discord-harness.ts';
 import { randomUser } from '../../fakes/fake-discord.ts';
-import type { FakeMessage } from '../../fakes/fake-discord-payloads.ts';
+import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { Role } from '../../support/model-roles.ts';
 import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
@@ -24,6 +24,25 @@ export const discordDriver: DriverFactory = {
     const post = (thread: ContractThread, options: Parameters<typeof discord.postMessage>[0]) => {
       last.set(thread.id, discord.postMessage(options));
     };
+    const users = new Map<string, FakeUser>();
+    const userNamed = (name: string) => {
+      const user = users.get(name) ?? randomUser(name);
+      users.set(name, user);
+      return user;
+    };
+    const nameOf = (id: string) => [...users].find(([, user]) => user.id === id)?.[0] ?? id;
+    /** The answer's messages, once the last one carries its buttons. */
+    const answerMessages = (thread: ContractThread) =>
+      discord.waitFor(
+        () => {
+          const messages = discord
+            .channelMessages(thread.id)
+            .filter((message) => message.author.id === discord.bot.id);
+          return messages.at(-1)?.components.length ? messages : undefined;
+        },
+        20_000,
+        'the answer with its buttons',
+      );
     const finished = (thread: ContractThread) =>
       discord
         .channelMessages(thread.id)
@@ -68,6 +87,66 @@ export const discordDriver: DriverFactory = {
       barrier: async () => {
         const { threadId } = await harness.mention('barrier: how do loops work?');
         await harness.settled(threadId);
+      },
+      messageLimit: 2_000,
+      answerParts: async (thread) => (await answerMessages(thread)).map((message) => message.content),
+      pingsSent: () =>
+        discord
+          .sentBodies()
+          .map(({ body }) => body)
+          .filter((body) => {
+            const allowed = body.allowed_mentions as
+              | { parse?: string[]; users?: string[]; roles?: string[] }
+              | undefined;
+            // Discord pings what a message's allowed mentions let through (all of them when unset).
+            const open =
+              !allowed ||
+              (allowed.parse ?? []).length > 0 ||
+              (allowed.users ?? []).length > 0 ||
+              (allowed.roles ?? []).length > 0;
+            return open && /@everyone|@here|<@/.test(JSON.stringify(body));
+          })
+          .map((body) => JSON.stringify(body)),
+      pingTexts: ['@everyone', '@here', '<@223456789012345678>', '<@&123456789012345678>'],
+      vote: async (thread, value, user) => {
+        const [answer] = (await answerMessages(thread)).slice(-1);
+        const row = answer?.components[0] as
+          | { components: Array<{ custom_id: string; emoji: { name: string } }> }
+          | undefined;
+        const button = row?.components.find(
+          (candidate) => candidate.emoji.name === (value === 'up' ? '👍' : '👎'),
+        );
+        if (!answer || !button) throw new Error(`no ${value} button under the answer`);
+        const click = discord.clickButton({
+          message: answer,
+          customId: button.custom_id,
+          user: userNamed(user),
+        });
+        await discord.waitFor(() => click.callbacks.length >= 1, 10_000, 'the click acknowledged');
+      },
+      votes: async (thread) =>
+        (
+          await harness.services.coordination.listFeedback({
+            threadId: `discord:${harness.guildId}:${thread.id}`,
+          })
+        ).map(({ user, value }) => ({ user: nameOf(user), value })),
+      ingest: async (file) => {
+        const attachment = discord.addAttachment(file.name, file.bytes);
+        const interaction = discord.runCommand({
+          guildId: harness.guildId,
+          channelId: harness.channelId,
+          subcommand: 'ingest',
+          attachments: [attachment],
+        });
+        const result = await discord.waitFor(
+          () => {
+            const content = interaction.original?.content ?? '';
+            return /^(✅|⚠️|❌)/.test(content) ? content : undefined;
+          },
+          20_000,
+          'the ingest result',
+        );
+        return { statuses: [...interaction.history], result };
       },
       close: () => harness.close(),
     };

@@ -58,6 +58,24 @@ export interface PlatformDriver {
    * handled by then.
    */
   barrier(): Promise<void>;
+  /** The most characters the platform shows in one message (an answer longer is split). */
+  readonly messageLimit: number;
+  /** Every message of the bot's finished answer in `thread` (one, or the parts of a split one), in order. */
+  answerParts(thread: ContractThread): Promise<string[]>;
+  /** Anything the bot sent that would ping people on this platform (@channel/@here/@everyone, users, roles). */
+  pingsSent(): string[];
+  /** The platform's own ways of pinging, to put into model and document text. */
+  readonly pingTexts: readonly string[];
+  /** `user` (a name of the driver's own) clicks 👍 or 👎 under the answer in `thread`; resolves once acknowledged. */
+  vote(thread: ContractThread, value: 'up' | 'down', user: string): Promise<void>;
+  /** The votes stored for `thread`, oldest first. */
+  votes(thread: ContractThread): Promise<Array<{ user: string; value: string }>>;
+  /**
+   * Shares a file with the bot to add to the channel's documents (the platform's usual way: a file
+   * shared with "ingest", the ingest command); resolves with each text the request's status showed
+   * and the final result.
+   */
+  ingest(file: { name: string; bytes: Uint8Array }): Promise<{ statuses: string[]; result: string }>;
   close(): Promise<void>;
 }
 

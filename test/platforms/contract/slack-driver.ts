@@ -1,9 +1,38 @@
 /** The contract driver for Slack: the real Slack module against the fake Web API, over HTTP or Socket Mode. */
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
-import { messageTs } from '../../fakes/fake-slack-events.ts';
+import type { FakeSlackMessage } from '../../fakes/fake-slack-api.ts';
+import { blockAction, messageTs } from '../../fakes/fake-slack-events.ts';
 import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+
+/** The most answer text one Slack message holds: its markdown blocks together (Slack's limit). */
+const markdownPerMessage = 12_000;
+const userIds = new Map<string, string>();
+let fileCounter = 0;
+
+/** A stable Slack user id for a name of the scenario's. */
+function userId(name: string): string {
+  const known = userIds.get(name);
+  if (known) return known;
+  const id = `U0${name.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
+  userIds.set(name, id);
+  return id;
+}
+
+function hasFeedback(message: FakeSlackMessage): boolean {
+  return message.blocks.some((block) =>
+    ['context_actions', 'actions'].includes((block as { type: string }).type),
+  );
+}
+
+/** The answer text of a message: its markdown blocks (the sources and buttons are other blocks). */
+function markdownOf(message: FakeSlackMessage): string {
+  return message.blocks
+    .filter((block) => (block as { type: string }).type === 'markdown')
+    .map((block) => String((block as { text: string }).text))
+    .join('\n');
+}
 
 export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
   return {
@@ -36,6 +65,15 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (delivery.status !== 200) throw new Error(`event rejected: HTTP ${delivery.status}`);
         }
       };
+      /** The answer's messages, once the last one carries its feedback controls. */
+      const answerMessages = (thread: ContractThread) =>
+        slack.waitFor(() => {
+          const messages = slack
+            .messages(defaultChannel, thread.id)
+            .filter((message) => message.ts !== thread.id && !isPlaceholder(message));
+          const last = messages.at(-1);
+          return last && hasFeedback(last) ? messages : undefined;
+        }, 20_000);
       const finished = (thread: ContractThread) =>
         slack
           .messages(defaultChannel, thread.id)
@@ -89,6 +127,94 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .map(userMessageOf),
         barrier: async () => {
           await harness.barrier();
+        },
+        messageLimit: markdownPerMessage,
+        answerParts: async (thread) => answerMessages(thread).then((messages) => messages.map(markdownOf)),
+        pingsSent: () =>
+          slack.calls
+            .filter((call) => call.method.startsWith('chat.'))
+            .map((call) => JSON.stringify(call.body))
+            .filter((body) => /<!(?:channel|here|everyone|subteam\^)|<@[UW]/.test(body)),
+        pingTexts: [
+          '<!channel>',
+          '<!here>',
+          '<!everyone>',
+          '<!subteam^S0TEAM>',
+          '<@U0BOB>',
+          '@here',
+          '@everyone',
+        ],
+        vote: async (thread, value, user) => {
+          const [answer] = (await answerMessages(thread)).slice(-1);
+          const block = answer?.blocks.find((candidate) =>
+            ['context_actions', 'actions'].includes((candidate as { type: string }).type),
+          ) as { type: string; block_id: string; elements: Array<Record<string, unknown>> } | undefined;
+          if (!answer || !block) throw new Error('no feedback controls under the answer');
+          const element = block.elements[0] as {
+            type: string;
+            action_id: string;
+            positive_button?: { value: string };
+            negative_button?: { value: string };
+          };
+          const feedbackElement = element.type === 'feedback_buttons';
+          const clicked = feedbackElement
+            ? {
+                action_id: element.action_id,
+                value: element[value === 'up' ? 'positive_button' : 'negative_button']?.value,
+              }
+            : (block.elements.find((candidate) => candidate.action_id === `ragent_feedback_${value}`) as
+                | { action_id: string; value: string }
+                | undefined);
+          if (!clicked?.value) throw new Error(`no ${value} control under the answer`);
+          const payload = blockAction({
+            team: slack.teamId,
+            user: userId(user),
+            channel: defaultChannel,
+            messageTs: answer.ts,
+            threadTs: thread.id,
+            actionId: clicked.action_id,
+            value: clicked.value,
+            ...(feedbackElement ? { type: 'feedback_buttons' as const, blockId: block.block_id } : {}),
+          });
+          if (mode === 'socket') await slack.sendEnvelope(payload, { type: 'interactive' });
+          else {
+            const delivery = await harness.sender.interaction(payload);
+            if (delivery.status !== 200) throw new Error(`click rejected: HTTP ${delivery.status}`);
+          }
+        },
+        votes: async (thread) =>
+          (
+            await harness.services.coordination.listFeedback({
+              threadId: `slack:${slack.teamId}:${defaultChannel}:${thread.id}`,
+            })
+          ).map(({ user, value }) => ({
+            user: [...userIds].find(([, id]) => id === user)?.[0] ?? user,
+            value,
+          })),
+        ingest: async (file) => {
+          fileCounter += 1;
+          const shared = slack.addFile({
+            id: `FCONTRACT${fileCounter}`,
+            name: file.name,
+            mimetype: 'application/octet-stream',
+            bytes: file.bytes,
+          });
+          const ts = await harness.mention('ingest', { subtype: 'file_share', files: [shared] });
+          const [status] = await harness.waitForReply(defaultChannel, ts);
+          if (!status) throw new Error('no ingest status');
+          const done = /:white_check_mark:|:x:|:warning:/;
+          const final = await slack.waitFor(() => {
+            const now = slack.messages(defaultChannel, ts).find((message) => message.ts === status.ts);
+            return now && done.test(now.text) ? now : undefined;
+          }, 20_000);
+          const statuses = slack.calls
+            .filter(
+              (call) =>
+                (call.method === 'chat.postMessage' && call.body.thread_ts === ts) ||
+                (call.method === 'chat.update' && call.body.ts === status.ts),
+            )
+            .map((call) => `${String(call.body.text ?? '')}\n${JSON.stringify(call.body.blocks ?? [])}`);
+          return { statuses, result: `${final.text}\n${blockText(final)}` };
         },
         close: () => harness.close(),
       };
