@@ -47,14 +47,14 @@ function questionOf(request: FakeChatRequest): string {
 }
 
 /** The contract's model, with two answers of its own: a very long one, and one full of pings. */
-const model: ChatScript = (request) => {
+const model: ChatScript = (request, index) => {
   const researched = request.messages.some((message) => message.role === 'tool');
   if (roleOf(request) === 'orchestrator' && researched) {
     const question = questionOf(request);
     if (question.includes(everything)) return { content: longAnswer() };
     if (question.includes(announcement)) return { content: pingLadenText };
   }
-  return slackModel(request);
+  return slackModel(request, index);
 };
 
 describe.each(platforms)('platform contract: answers and documents on $name', (factory) => {
@@ -152,5 +152,37 @@ describe.each(platforms)('platform contract: where native streaming is refused, 
     await driver.barrier();
     // Exactly the answer's parts: no second copy, no status left behind.
     expect(driver.repliesNow(thread)).toHaveLength(parts.length);
+  });
+});
+
+describe.each(platforms)('platform contract: a crash mid-answer on $name', { timeout: 90_000 }, (factory) => {
+  let driver: PlatformDriver;
+  beforeAll(async () => {
+    driver = await factory.start({ model });
+  });
+  afterAll(async () => {
+    await driver?.close();
+  });
+
+  it('tells the thread to ask again exactly once, across restarts, and answers when asked again', async () => {
+    const restartedNotice = /restarted before it could finish answering this; please ask again/;
+    const thread = await driver.crashMidAnswer('How do I loop over files?');
+    const notices = () => driver.botMessages(thread).filter((text) => restartedNotice.test(text));
+    // Cut short: the status and nothing else.
+    expect(driver.botMessages(thread)).toHaveLength(1);
+    expect(notices()).toEqual([]);
+
+    await driver.resume();
+    // The status itself now says what happened; nothing else was posted.
+    expect(driver.botMessages(thread)).toHaveLength(1);
+    expect(notices()).toHaveLength(1);
+    await driver.restart();
+    expect(notices()).toHaveLength(1);
+
+    await driver.mentionInThread(thread, 'How do I loop over files?');
+    const replies = await driver.replies(thread, 2);
+    expect(replies.at(-1)).not.toMatch(restartedNotice);
+    expect(notices()).toHaveLength(1);
+    expect(driver.pingsSent()).toEqual([]);
   });
 });

@@ -148,6 +148,17 @@ export const discordDriver: DriverFactory = {
         );
         return { statuses: [...interaction.history], result };
       },
+      crashMidAnswer: async (text) => {
+        const { threadId } = await harness.crashMidTurn(() => harness.mention(text));
+        return { id: threadId };
+      },
+      resume: () => harness.resume(),
+      restart: () => harness.restart(),
+      botMessages: (thread) =>
+        discord
+          .channelMessages(thread.id)
+          .filter((message) => message.author.id === discord.bot.id)
+          .map((message) => message.content),
       close: () => harness.close(),
     };
     return driver;

@@ -76,6 +76,17 @@ export interface PlatformDriver {
    * and the final result.
    */
   ingest(file: { name: string; bytes: Uint8Array }): Promise<{ statuses: string[]; result: string }>;
+  /**
+   * A crash mid-answer: the bot is replaced by `ragent start` in a child process, `text` is mentioned
+   * there, and the process is killed (SIGKILL) once the model was asked. The bot stays down until `resume`.
+   */
+  crashMidAnswer(text: string): Promise<ContractThread>;
+  /** Starts the bot again on the same data (after `crashMidAnswer`). */
+  resume(): Promise<void>;
+  /** Stops the bot gracefully and starts it again on the same data. */
+  restart(): Promise<void>;
+  /** Every message the bot has in `thread` now, status messages included, as people see them. */
+  botMessages(thread: ContractThread): string[];
   close(): Promise<void>;
 }
 

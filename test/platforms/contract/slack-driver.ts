@@ -216,6 +216,14 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .map((call) => `${String(call.body.text ?? '')}\n${JSON.stringify(call.body.blocks ?? [])}`);
           return { statuses, result: `${final.text}\n${blockText(final)}` };
         },
+        crashMidAnswer: async (text) => ({ id: await harness.crashMidTurn(() => harness.mention(text)) }),
+        resume: () => harness.resume(),
+        restart: () => harness.restart(),
+        botMessages: (thread) =>
+          slack
+            .messages(defaultChannel, thread.id)
+            .filter((message) => message.ts !== thread.id)
+            .map((message) => `${message.text}\n${blockText(message)}`),
         close: () => harness.close(),
       };
       return driver;
