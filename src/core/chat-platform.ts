@@ -114,6 +114,11 @@ export interface ChatPlatform {
   readonly editBudget: { perMinute: number; burst: number };
   /** Text sent without editing (stream appends, new messages) per minute and burst, where the platform limits those apart. */
   readonly streamBudget?: { perMinute: number; burst: number };
+  /**
+   * Where the platform counts these budgets: for the whole bot (default), or per workspace (each
+   * workspace has the whole budget: the first part of a thread id or scope names it).
+   */
+  readonly budgetPer?: 'bot' | 'workspace';
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
   /** A link people can open to reach the thread (recorded with each answer for the feedback export). */

@@ -1,12 +1,13 @@
 /**
- * A chat platform attaching to the runner: its edit budgets (one per platform, this replica's share
- * of it), and the port it hands its work through — claims, answers, ingests, tracked background work,
+ * A chat platform attaching to the runner: its edit budgets (per workspace or for the whole bot, as the
+ * platform counts them; this replica's share), and the port it hands its work through — claims, answers, ingests, tracked background work,
  * its orphans at start (then swept, with replicas) and its own stop. Every job runs tracked, so a stop
  * sees it.
  */
 import type { ChatPlatform, IngestFileState, PlatformTurns } from '../core/chat-platform.ts';
 import { interruptedNow } from './ingest-location.ts';
 import { type Sweeper, tellOrphans } from './orphaned-turns.ts';
+import { createPlatformBudgets } from './platform-budgets.ts';
 import { receiveMessage } from './receive-message.ts';
 import { runAnswer } from './run-answer.ts';
 import { runIngest } from './run-ingest.ts';
@@ -18,7 +19,6 @@ import {
   type RunningJob,
 } from './runner-context.ts';
 import { stopTurns } from './stop-turns.ts';
-import { createRateBudget } from './throttled-status.ts';
 
 export function attachPlatform(
   context: RunnerContext,
@@ -28,17 +28,7 @@ export function attachPlatform(
 ): PlatformTurns {
   const attached: AttachedPlatform = {
     platform,
-    budget: createRateBudget(platform.editBudget.perMinute, platform.editBudget.burst, Date.now, budgetShare),
-    ...(platform.streamBudget
-      ? {
-          streamBudget: createRateBudget(
-            platform.streamBudget.perMinute,
-            platform.streamBudget.burst,
-            Date.now,
-            budgetShare,
-          ),
-        }
-      : {}),
+    budgets: createPlatformBudgets(platform, budgetShare),
     stopping: false,
   };
   context.platforms.set(platform.name, attached);
@@ -60,6 +50,7 @@ export function attachPlatform(
     start(
       {
         platform: platform.name,
+        budgets: attached.budgets.of(job.thread.threadId),
         kind: 'answer',
         key: job.key,
         recorded: false,
@@ -86,6 +77,7 @@ export function attachPlatform(
       start(
         {
           platform: platform.name,
+          budgets: attached.budgets.of(job.scope),
           kind: 'ingest',
           key: job.key,
           recorded: false,

@@ -8,16 +8,10 @@ import { revealReplyLinks } from './reveal-reply-links.ts';
 import type { RunnerContext, RunningJob } from './runner-context.ts';
 
 /** The outcome, unless a stop gave up on the job (it told the thread itself). */
-export async function deliver(
-  context: RunnerContext,
-  surface: ReplySurface,
-  running: RunningJob,
-  reply: Reply,
-  log: Logger,
-) {
+export async function deliver(surface: ReplySurface, running: RunningJob, reply: Reply, log: Logger) {
   if (running.abandoned) return;
   // The reply goes out at once, but counts against the platform's edit budget.
-  context.platforms.get(running.platform)?.budget.charge();
+  running.budgets.budget.charge();
   try {
     await surface.finish(revealReplyLinks(reply));
   } catch (error) {

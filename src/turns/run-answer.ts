@@ -86,8 +86,8 @@ export async function runAnswer(
   const live: StreamedAnswer = streamAnswer(surface, {
     statusIntervalMs: platform.statusIntervalMs,
     textIntervalMs: platform.textIntervalMs ?? 1_000,
-    budget: attached.budget,
-    ...(attached.streamBudget ? { streamBudget: attached.streamBudget } : {}),
+    budget: running.budgets.budget,
+    ...(running.budgets.streamBudget ? { streamBudget: running.budgets.streamBudget } : {}),
     yielding: gate.busy,
     onError: (error) => log.warn({ err: error }, 'could not update the status'),
     onMoved: (location) => {
@@ -194,7 +194,6 @@ export async function runAnswer(
     if (first === 'overdue') {
       log.error({ seconds: deadlineMs / 1000, threadId: place.threadId }, 'turn overdue');
       await deliver(
-        context,
         surface,
         running,
         { kind: 'overdue', seconds: Math.round(deadlineMs / 1000), reference: job.reference },
@@ -206,10 +205,10 @@ export async function runAnswer(
         return;
       }
       // A late failure was already said by the overdue notice.
-      if (late.kind !== 'error') await deliver(context, surface, running, late, log);
+      if (late.kind !== 'error') await deliver(surface, running, late, log);
       await recordAnswer(late);
     } else {
-      await deliver(context, surface, running, first, log);
+      await deliver(surface, running, first, log);
       await recordAnswer(first);
       log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
     }

@@ -41,7 +41,7 @@ export async function runIngest(
   );
   const status = throttleStatus(surface, {
     intervalMs: platform.statusIntervalMs,
-    budget: attached.budget,
+    budget: running.budgets.budget,
     onError: (error) => log.warn({ err: error }, 'could not update the ingest progress'),
   });
   const show = () => status.show({ kind: 'ingest', files: [...files] });
@@ -83,7 +83,6 @@ export async function runIngest(
     }
     await status.settle();
     await deliver(
-      context,
       surface,
       running,
       { kind: 'ingest-result', files: [...files], reference: job.reference },

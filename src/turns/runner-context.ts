@@ -12,7 +12,7 @@ import type { TurnHistory } from '../core/turn-history.ts';
 import type { Conversations, Ingestion } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import { type AcknowledgementGate, createAcknowledgementGate } from './acknowledgement-gate.ts';
-import type { RateBudget } from './throttled-status.ts';
+import type { Budgets, PlatformBudgets } from './platform-budgets.ts';
 
 /** An answer to run: from a platform, or adopted from a dead replica (recorded already, owned here). */
 export interface RunnableAnswer extends AnswerJob {
@@ -22,6 +22,8 @@ export interface RunnableAnswer extends AnswerJob {
 /** A job in flight, as a stop sees it. */
 export interface RunningJob {
   platform: string;
+  /** The budgets its edits and replies draw from (its workspace's, where the platform counts so). */
+  budgets: Budgets;
   kind: TurnKind;
   key: string;
   done: Promise<void>;
@@ -49,9 +51,8 @@ export interface BackgroundWork {
 
 export interface AttachedPlatform {
   platform: ChatPlatform;
-  budget: RateBudget;
-  /** Appends to native text streams, where the platform limits them apart from edits. */
-  streamBudget?: RateBudget;
+  /** Its rate budgets, per workspace or for the whole bot as the platform counts them. */
+  budgets: PlatformBudgets;
   stopping: boolean;
   /** Set once it told its orphans at start: from then on it is swept (replicas). */
   sweep?: () => Promise<number>;

@@ -46,6 +46,8 @@ export function discordPlatform(
     textIntervalMs: options.textIntervalMs,
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },
+    // Discord's global limit is per bot, whatever the server.
+    budgetPer: 'bot',
     reopen: (turn) => reopenDiscordTurn(surfaces, turn),
     threadLink: (place) => discordThreadLink(place.threadId),
   };

@@ -78,6 +78,7 @@ export function slackPlatform(
     // chat.appendStream is a method of its own, Tier 4 (100+ a minute per workspace): streamed text
     // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
     streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
+    budgetPer: 'workspace',
     reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
     threadLink: (place) => slackThreadLink(place.threadId),
   };
