@@ -373,3 +373,5 @@ export const autoAnswerStatusText = (on: boolean, command: string) =>
   on
     ? `Auto-answer: on — questions posted here are answered in a thread without a mention (${command} off to stop).`
     : `Auto-answer: off (admins: ${command} on answers questions posted here without a mention).`;
+export const autoAnswerUnknownChannelText =
+  'I cannot find that channel here: pick a text channel, forum or announcement channel of this server.';
