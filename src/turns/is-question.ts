@@ -54,14 +54,13 @@ const judgedLength = 4_000;
 
 /** What is left of a message once leading mentions (`@dana`, `<@U123>`), quotes and punctuation go. */
 function withoutLeadingNoise(text: string): string {
+  const noise = [/^<[@#!][^>]{0,100}>/, /^@[\p{L}\p{N}._-]{1,80}/u, /^[\s\p{P}\p{S}]/u];
   let rest = text.trim();
+  // One piece at a time, a mention before punctuation: "<@U1> <@U2> how …" loses both mentions whole.
   for (;;) {
-    const next = rest
-      .replace(/^<[@#!][^>]{0,100}>/, '')
-      .replace(/^@[\p{L}\p{N}._-]{1,80}/u, '')
-      .replace(/^[\s\p{P}\p{S}]+/u, '');
-    if (next === rest) return rest;
-    rest = next;
+    const piece = noise.map((pattern) => pattern.exec(rest)?.[0]).find((match) => match !== undefined);
+    if (!piece) return rest;
+    rest = rest.slice(piece.length);
   }
 }
 

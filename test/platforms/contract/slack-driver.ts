@@ -1,9 +1,15 @@
 /** The contract driver for Slack: the real Slack module against the fake Web API, over HTTP or Socket Mode. */
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
-import { messageTs } from '../../fakes/fake-slack-events.ts';
-import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
+import { messageTs, slashCommand } from '../../fakes/fake-slack-events.ts';
+import {
+  blockText,
+  defaultChannel,
+  defaultUser,
+  isPlaceholder,
+  startSlackHarness,
+} from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
-import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 
 export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
   return {
@@ -35,6 +41,33 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           const delivery = await harness.sender.event(envelope);
           if (delivery.status !== 200) throw new Error(`event rejected: HTTP ${delivery.status}`);
         }
+      };
+      // A workspace admin, and a member who is not one (users.info says which).
+      const admin = 'UADMIN';
+      const member = 'UMEMBER';
+      slack.addUser({ id: admin, name: 'admin', isAdmin: true });
+      slack.addUser({ id: member, name: 'member' });
+      let commands = 0;
+      const command = async (text: string, user: string): Promise<CommandReply> => {
+        commands += 1;
+        const responseId = `contract-command-${commands}`;
+        const fields = slashCommand({
+          team: slack.teamId,
+          channel: defaultChannel,
+          user,
+          text,
+          responseUrl: slack.responseUrl(responseId),
+        });
+        if (mode === 'socket') await slack.sendEnvelope(fields, { type: 'slash_commands' });
+        else {
+          const delivery = await harness.sender.command(fields);
+          if (delivery.status !== 200) throw new Error(`command rejected: HTTP ${delivery.status}`);
+        }
+        const [reply] = await slack.waitFor(() => {
+          const posts = slack.responses(responseId);
+          return posts.length > 0 ? posts : undefined;
+        });
+        return { text: String(reply?.text), onlyToThem: reply?.response_type === 'ephemeral' };
       };
       const finished = (thread: ContractThread) =>
         slack
@@ -87,6 +120,18 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .chatRequests()
             .filter((request) => request.format)
             .map(userMessageOf),
+        postTopLevel: async (text, postOptions = {}) => {
+          const { ts, envelope } = harness.envelope(
+            'message',
+            postOptions.mentionSomeoneElse ? `<@${someoneElse}> ${text}` : text,
+          );
+          lastEnvelope.set(ts, envelope);
+          await deliver(envelope);
+          return { id: ts };
+        },
+        setAutoAnswer: (on, commandOptions = {}) =>
+          command(`autoanswer ${on ? 'on' : 'off'}`, commandOptions.admin === false ? member : admin),
+        command: (subcommand) => command(subcommand, defaultUser),
         barrier: async () => {
           await harness.barrier();
         },
