@@ -182,6 +182,14 @@ describe('Discord: auto-answer without the Message Content intent', () => {
     await harness.discord.waitFor(() => interaction.history.length >= 2, 10_000, '/ragent autoanswer');
     expect(interaction.original?.content).toContain('Auto-answer is on');
     expect(interaction.original?.content).toContain('Message Content Intent');
+    const help = harness.discord.runCommand({
+      guildId: harness.guildId,
+      channelId: harness.channelId,
+      subcommand: 'help',
+    });
+    await harness.discord.waitFor(() => help.history.length >= 2, 10_000, '/ragent help');
+    expect(help.original?.content).toContain('Auto-answer: on');
+    expect(help.original?.content).toContain('Message Content Intent');
     // Discord withholds the text: a question posted there is not answered (the mention is the barrier).
     const question = harness.discord.postMessage({
       channelId: harness.channelId,

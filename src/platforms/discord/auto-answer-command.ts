@@ -82,5 +82,6 @@ export async function withAutoAnswerStatus(
     channelScope(interaction.guildId, channel),
     context.logger,
   );
-  return `${text}\n\n${autoAnswerStatusText(on, '`/ragent autoanswer state:`')}`;
+  const unreadable = on && !context.services.config.discord.messageContentIntent;
+  return `${text}\n\n${autoAnswerStatusText(on, '`/ragent autoanswer state:`')}${unreadable ? `\n${autoAnswerNeedsContentText}` : ''}`;
 }
