@@ -166,6 +166,11 @@ export interface IncomingMessage {
   isEdit: boolean;
   /** The platform withheld the text (Discord without the Message Content intent). */
   textHidden: boolean;
+  /**
+   * The channel whose auto-answer setting applies when this message starts a conversation (a forum
+   * post: its forum). Unset where nothing is auto-answered (DMs).
+   */
+  autoAnswerChannel?: Scope;
   /** Where the thread can be reached before `open` (recorded at once). */
   location: Location;
   /** Posts a short notice (a hint, "restarting") in the message's thread. */

@@ -356,3 +356,22 @@ export function chatReportReason(reason: string): string {
 /** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
 export const chatReportStaleText = (stale: number) =>
   `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;
+
+/** `/ragent autoanswer on|off`: what the channel does now (`channel`: how the platform shows it). */
+export function autoAnswerSetText(channel: string, on: boolean, changed: boolean): string {
+  const already = changed ? '' : ' (it already was)';
+  return on
+    ? `Auto-answer is on in ${channel}${already}: I answer questions posted there in a thread, without a mention.`
+    : `Auto-answer is off in ${channel}${already}: I answer only when mentioned.`;
+}
+export const autoAnswerUsageText = (command: string) =>
+  `Use ${command}: when on, I answer questions posted in this channel in a thread, without a mention.`;
+export const autoAnswerDeniedText = (admin: string) => `Only ${admin} can turn auto-answer on or off.`;
+export const autoAnswerNotHereText = 'Auto-answer works in channels, not in direct messages.';
+/** The line `/ragent docs` and `/ragent help` show for the channel. */
+export const autoAnswerStatusText = (on: boolean, command: string) =>
+  on
+    ? `Auto-answer: on — questions posted here are answered in a thread without a mention (${command} off to stop).`
+    : `Auto-answer: off (admins: ${command} on answers questions posted here without a mention).`;
+export const autoAnswerUnknownChannelText =
+  'I cannot find that channel here: pick a text channel, forum or announcement channel of this server.';

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, PlatformTurns } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
+import { isAutoAnswerOn } from './auto-answer.ts';
 import { decideTurn } from './decide-turn.ts';
 import { emptyQuestionText, ingestHintText, restartingText, unreadableReplyText } from './messages-en.ts';
 import type { RunnerContext } from './runner-context.ts';
@@ -24,6 +25,7 @@ export async function receiveMessage(
         log.error({ err: error }, 'could not check whether the bot converses in this thread');
         return false;
       }),
+    autoAnswerOn: (channel) => isAutoAnswerOn(context.store, channel, log),
   });
   if (decision.kind === 'ignore') {
     log.debug({ why: decision.why }, 'not a turn');
@@ -41,12 +43,15 @@ export async function receiveMessage(
   };
   if (turns.stopping) return say(restartingText);
   const { text } = message;
-  if (message.ingest && message.files.length > 0 && /\bingest\b/i.test(text)) {
+  // A question answered unasked is only ever answered: "how do I ingest …?" with a file is not an ingest.
+  const asked = decision.why !== 'auto-answer';
+  if (asked && message.ingest && message.files.length > 0 && /\bingest\b/i.test(text)) {
     if (!(await claimed())) return;
     turns.ingest(message.ingest(text));
     return;
   }
-  if (message.ingest && /^ingest\b/i.test(text) && message.files.length === 0) return say(ingestHintText);
+  if (asked && message.ingest && /^ingest\b/i.test(text) && message.files.length === 0)
+    return say(ingestHintText);
   if (!text) return say(message.textHidden ? unreadableReplyText : emptyQuestionText);
   turns.answer({
     key: message.key,

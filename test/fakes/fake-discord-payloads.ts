@@ -53,9 +53,12 @@ export interface FakeChannel {
   message_count?: number;
   member_count?: number;
   recipients?: FakeUser[];
+  /** A forum's tags, and the ones a post (a thread in a forum) carries. */
+  available_tags?: Array<{ id: string; name: string; moderated: boolean; emoji_id: null; emoji_name: null }>;
+  applied_tags?: string[];
 }
 
-export const channelTypes = { guildText: 0, dm: 1, publicThread: 11 } as const;
+export const channelTypes = { guildText: 0, dm: 1, publicThread: 11, guildForum: 15 } as const;
 
 /** All permissions Discord knows, as a decimal string (the fake's @everyone role gets them). */
 export const allPermissions = ((1n << 51n) - 1n).toString();

@@ -96,6 +96,22 @@ export interface FakeDiscord {
   addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
   addThread(channelId: string, name: string): string;
+  /** A server admin adds a forum channel with these tags (dispatches CHANNEL_CREATE); returns its id. */
+  addForum(guildId: string, name: string, tags?: string[]): string;
+  /**
+   * A user opens a post in a forum: THREAD_CREATE (the post, with its title and tags), then the starter
+   * message's MESSAGE_CREATE in it (its id is the post's). Returns the post's id and its starter message.
+   */
+  postInForum(options: {
+    forumId: string;
+    title: string;
+    content: string;
+    tags?: string[];
+    author?: FakeUser;
+    mentionBot?: boolean;
+    /** Other people the first message mentions (`<@id>` is prepended for each). */
+    mentionUsers?: FakeUser[];
+  }): { postId: string; message: FakeMessage };
   /** Serves a file; returns the attachment object Discord would put in an interaction. */
   addAttachment(filename: string, bytes: Uint8Array, contentType?: string): FakeAttachment;
   /** A user posts a message; dispatches MESSAGE_CREATE (content hidden without the intent, like Discord). */
@@ -526,6 +542,75 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       guilds.get(parent.guild_id)?.threads.push(thread);
       gateway.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
       return thread.id;
+    },
+    addForum: (guildId, name, tags = []) => {
+      const guild = guilds.get(guildId);
+      if (!guild) throw new Error(`no guild ${guildId}`);
+      const forum: FakeChannel = {
+        id: snowflake(),
+        type: channelTypes.guildForum,
+        name,
+        guild_id: guildId,
+        position: guild.channels.length,
+        permission_overwrites: [],
+        available_tags: tags.map((tag) => ({
+          id: snowflake(),
+          name: tag,
+          moderated: false,
+          emoji_id: null,
+          emoji_name: null,
+        })),
+      };
+      guild.channels.push(forum);
+      channels.set(forum.id, forum);
+      gateway.dispatch('CHANNEL_CREATE', forum);
+      return forum.id;
+    },
+    postInForum: (options) => {
+      const forum = channels.get(options.forumId);
+      if (!forum?.guild_id || forum.type !== channelTypes.guildForum) throw new Error('no forum');
+      const author = options.author ?? defaultUser;
+      const postId = snowflake();
+      const appliedTags = (options.tags ?? []).map((name) => {
+        const tag = forum.available_tags?.find((each) => each.name === name);
+        if (!tag) throw new Error(`no tag ${name}`);
+        return tag.id;
+      });
+      // A forum post is a public thread whose starter message has the thread's id.
+      const post: FakeChannel = {
+        id: postId,
+        type: channelTypes.publicThread,
+        name: options.title,
+        guild_id: forum.guild_id,
+        parent_id: forum.id,
+        owner_id: author.id,
+        message_count: 0,
+        member_count: 1,
+        applied_tags: appliedTags,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
+      channels.set(post.id, post);
+      guilds.get(forum.guild_id)?.threads.push(post);
+      gateway.dispatch('THREAD_CREATE', { ...post, newly_created: true });
+      const message = makeMessage({
+        id: postId,
+        channel_id: postId,
+        guild_id: forum.guild_id,
+        author,
+        content: `${options.mentionBot ? `<@${bot.id}> ` : ''}${(options.mentionUsers ?? []).map((user) => `<@${user.id}> `).join('')}${options.content}`,
+        mentions: [...(options.mentionBot ? [bot] : []), ...(options.mentionUsers ?? [])],
+      });
+      storeMessage(message);
+      gateway.dispatch('MESSAGE_CREATE', {
+        ...visibleToBot(message),
+        member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false },
+      });
+      return { postId, message };
     },
     addAttachment: (filename, bytes, contentType = 'application/pdf') => {
       const id = snowflake();

@@ -396,6 +396,9 @@ describe('doctor: chat platform tokens', () => {
     const withoutIntent = platforms({ DISCORD_TOKEN: discordToken, DISCORD_APPLICATION_ID: applicationId });
     expect(withoutIntent[1]).toMatchObject({ title: 'Discord follow-ups', status: 'warn' });
     expect(withoutIntent[1]?.fix?.join(' ')).toContain('Message Content Intent');
+    expect(withoutIntent[1]?.fix?.join(' ')).toContain(
+      'Auto-answer channels and forums (/ragent autoanswer)',
+    );
     const others: Array<Record<string, string>> = [
       { DISCORD_MESSAGE_CONTENT: 'true' },
       { RAGENT_FOLLOW_UPS: 'off' },

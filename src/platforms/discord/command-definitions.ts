@@ -24,6 +24,7 @@ export const subcommands = {
   use: 'use',
   unuse: 'unuse',
   help: 'help',
+  autoanswer: 'autoanswer',
 } as const;
 
 export const ingestFileOption = 'file';
@@ -37,6 +38,9 @@ export const moveNameOption = 'name';
 export const moveTargetOption = 'to';
 /** The channel whose documents `use` / `unuse` links or unlinks. */
 export const linkChannelOption = 'channel';
+/** `autoanswer state:on|off channel:` — the channel (default: this one; in a thread or forum post, its parent). */
+export const autoAnswerStateOption = 'state';
+export const autoAnswerChannelOption = 'channel';
 
 const linkChannelDefinition: APIApplicationCommandChannelOption = {
   type: ApplicationCommandOptionType.Channel,
@@ -143,6 +147,30 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.help,
       description: 'How to use ragent',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.autoanswer,
+      description: 'Answer questions posted in a channel or forum without a mention (Manage Channels)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: autoAnswerStateOption,
+          description: 'on: questions posted there are answered in a thread (a forum: in the post)',
+          required: true,
+          choices: [
+            { name: 'on', value: 'on' },
+            { name: 'off', value: 'off' },
+          ],
+        },
+        {
+          type: ApplicationCommandOptionType.Channel,
+          name: autoAnswerChannelOption,
+          description: 'The channel or forum (default: this channel; in a thread or post, its parent)',
+          required: false,
+          channel_types: [ChannelType.GuildText, ChannelType.GuildForum, ChannelType.GuildAnnouncement],
+        },
+      ],
     },
   ],
 };

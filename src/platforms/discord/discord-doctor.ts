@@ -22,6 +22,7 @@ export function checkFollowUps(config: Config): CheckResult[] {
         'DISCORD_MESSAGE_CONTENT is off: in a thread, ragent answers only replies that mention it (mentions and DMs work)',
       fix: [
         'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
+        'Auto-answer channels and forums (/ragent autoanswer) need the intent too: without it their questions cannot be read.',
         'Or set RAGENT_FOLLOW_UPS=off to say it is meant this way.',
       ],
     },

@@ -122,3 +122,7 @@ export function nothingToIngestText(urlText: string): string {
     ? `${urlText.slice(0, 200)} is not a web address: give one starting with http:// or https://.`
     : 'Give a `file:` to add, or a `url:` of a web page.';
 }
+
+/** Auto-answer without the Message Content intent: Discord withholds the text it would judge. */
+export const autoAnswerNeedsContentText =
+  '⚠️ But I cannot read messages that do not mention me: the bot owner must tick “Message Content Intent” in the developer portal (Bot page) and set DISCORD_MESSAGE_CONTENT=true.';

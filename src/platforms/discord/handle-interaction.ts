@@ -4,6 +4,7 @@
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
 import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
+import { runAutoAnswerCommand } from './auto-answer-command.ts';
 import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -74,6 +75,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
     case subcommands.use:
     case subcommands.unuse:
       return runUseCommand(context, interaction, subcommand === subcommands.use);
+    case subcommands.autoanswer:
+      return runAutoAnswerCommand(context, interaction);
     default:
       await interaction.reply({
         content: `Unknown command. Run \`ragent discord register\` again to update the commands.`,

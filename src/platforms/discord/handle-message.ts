@@ -14,12 +14,14 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import {
   type ConversationPlace,
+  channelScope,
   guildChannelScopes,
   placeInDirectMessages,
   placeInGuild,
   setChannelOf,
 } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
+import { forumPostText } from './forum-post.ts';
 
 const threadNameLimit = 100;
 
@@ -54,7 +56,11 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
   } else {
     place = placeInGuild(message.guildId, message.id, message.channelId);
   }
-  const text = questionText(message, botId);
+  // A new forum post is one question (title, tags, first message), answered inside the post.
+  const postText = message.inGuild() ? forumPostText(message, questionText(message, botId)) : undefined;
+  const text = postText ?? questionText(message, botId);
+  // A top-level message or a new forum post starts a conversation: its channel (a post's forum) may auto-answer it.
+  const startsConversation = message.inGuild() && (!message.channel.isThread() || postText !== undefined);
   const othersMentioned =
     [...message.mentions.users.keys()].some((id) => id !== botId) ||
     message.mentions.roles.size > 0 ||
@@ -78,13 +84,14 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     mentionsBot,
     repliesToBot,
     isDirectMessage: !message.inGuild(),
-    inThread: message.inGuild() && message.channel.isThread(),
+    inThread: message.inGuild() && message.channel.isThread() && postText === undefined,
     addressedToOthers: !mentionsBot && othersMentioned,
     fromBot:
       message.author.bot || message.system || message.webhookId !== null || message.author.id === botId,
     // Edits arrive as their own gateway event, which the bot does not listen to.
     isEdit: false,
     textHidden: !messageContentIntent && message.inGuild() && !mentionsBot,
+    ...(guildId && startsConversation ? { autoAnswerChannel: channelScope(guildId, setChannel) } : {}),
     // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
     notice: async (content) => {

@@ -17,6 +17,7 @@ import {
 } from '../../turns/document-commands.ts';
 import { parseIngestTarget } from '../../turns/ingest-target.ts';
 import { linkDeniedText, linkedText, unlinkedText } from '../../turns/messages-en.ts';
+import { withAutoAnswerStatus } from './auto-answer-command.ts';
 import {
   forgetNameOption,
   linkChannelOption,
@@ -44,7 +45,11 @@ export async function runDocsCommand(
   const sets = await withLinks(context.services.coordination, await placeSets(interaction), context.logger);
   const documents = await listDocuments(context.services.ingestion, scopesOfSets(sets));
   await interaction.editReply({
-    content: documentListText(groupBySet(documents, sets), messageLimit),
+    content: await withAutoAnswerStatus(
+      context,
+      interaction,
+      documentListText(groupBySet(documents, sets), messageLimit - 200),
+    ),
     allowedMentions: noMentions,
   });
 }
@@ -159,9 +164,16 @@ export async function runHelpCommand(
   context: DiscordContext,
   interaction: ChatInputCommandInteraction,
 ): Promise<void> {
+  const text = helpText(context.services.config.discord.messageContentIntent);
   await interaction.reply({
-    content: helpText(context.services.config.discord.messageContentIntent),
+    content: text,
     flags: MessageFlags.Ephemeral,
     allowedMentions: noMentions,
   });
+  // The channel's auto-answer line follows: it is read from the store, after the acknowledgement.
+  if (interaction.inGuild())
+    await interaction.editReply({
+      content: await withAutoAnswerStatus(context, interaction, text),
+      allowedMentions: noMentions,
+    });
 }

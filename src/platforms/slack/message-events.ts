@@ -13,7 +13,7 @@ import type { SlackFileReference } from './download-slack-file.ts';
 import { holdAcknowledgement } from './held-acknowledgements.ts';
 import { slackIngestJob } from './ingest-job.ts';
 import { plainNotice } from './render-reply.ts';
-import { placeScopes, type SlackContext } from './slack-context.ts';
+import { channelScope, placeScopes, type SlackContext } from './slack-context.ts';
 import { slackThreadId } from './slack-ids.ts';
 import { postMessage } from './slack-message.ts';
 import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
@@ -92,6 +92,10 @@ function parseMessage(
     fromBot: Boolean(event.bot_id) || (!isEdit && !event.user) || event.user === botUserId,
     isEdit,
     textHidden: false,
+    // Channels (public and private) may answer top-level questions unasked; DMs and group DMs never.
+    ...(event.channel_type === 'channel' || event.channel_type === 'group'
+      ? { autoAnswerChannel: channelScope(teamId, event.channel) }
+      : {}),
     location: slackAnswerLocation(teamId, event.channel, threadTs),
     notice: async (text) => {
       await postMessage(context.client, destination, plainNotice(text));

@@ -30,6 +30,7 @@ import {
   unlinkedText,
 } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
+import { autoAnswerCommand, withAutoAnswerStatus } from './auto-answer-command.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
@@ -48,6 +49,7 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
       respond({ response_type: 'ephemeral', text, replace_original: false }).catch((error: unknown) =>
         context.logger.warn({ err: error }, 'could not answer the command'),
       );
+    const replyWithStatus = async (text: string) => reply(await withAutoAnswerStatus(context, command, text));
     const reference = `${command.command} ${command.trigger_id}`;
     context.turns.track('the command', async () => {
       try {
@@ -82,7 +84,7 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           case 'docs':
           case 'documents':
           case 'list':
-            await reply(
+            await replyWithStatus(
               await listDocuments(
                 context,
                 await withLinks(
@@ -126,9 +128,16 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
               }),
             );
             return;
+          case 'autoanswer':
+            await reply(
+              await autoAnswerCommand(context, command, argument, () =>
+                isWorkspaceAdmin(context, command.user_id),
+              ),
+            );
+            return;
           case '':
           case 'help':
-            await reply(helpText);
+            await replyWithStatus(helpText);
             return;
           default:
             await reply(

@@ -5,7 +5,7 @@ import { randomUser } from '../../fakes/fake-discord.ts';
 import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { Role } from '../../support/model-roles.ts';
-import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 
 export const discordDriver: DriverFactory = {
   name: 'Discord',
@@ -49,6 +49,28 @@ export const discordDriver: DriverFactory = {
         .filter((message) => message.author.id === discord.bot.id)
         .filter((message) => !message.content.startsWith('⏳') && !message.content.endsWith('✍️ writing…'))
         .map((message) => message.content);
+    /** Send Messages + View Channel; with Manage Channels for an admin. */
+    const memberPermissions = 3072n;
+    const manageChannels = 16n;
+    const command = async (
+      subcommand: string,
+      options: Array<{ name: string; type: number; value: string }>,
+      permissions: bigint,
+    ): Promise<CommandReply> => {
+      const interaction = discord.runCommand({
+        guildId: harness.guildId,
+        channelId: harness.channelId,
+        subcommand,
+        permissions: String(permissions),
+        options,
+      });
+      // Acknowledged first (a reply or a deferral), then the text: two versions of the reply.
+      await discord.waitFor(() => interaction.history.length >= 2, 10_000, `/ragent ${subcommand}`);
+      return {
+        text: interaction.original?.content ?? '',
+        onlyToThem: ((Number(interaction.callbacks[0]?.data?.flags ?? 0) & 64) as number) !== 0,
+      };
+    };
     const driver: PlatformDriver = {
       name: 'discord',
       mention: async (text) => {
@@ -84,6 +106,23 @@ export const discordDriver: DriverFactory = {
       repliesNow: finished,
       shownTexts: () => discord.sentBodies().map((sent) => JSON.stringify(sent.body)),
       questionsAsked: () => harness.requestsOf('rewrite').map(userMessageOf),
+      postTopLevel: async (text, postOptions = {}) => {
+        const message = discord.postMessage({
+          channelId: harness.channelId,
+          content: text,
+          ...(postOptions.mentionSomeoneElse ? { mentionUsers: [someoneElse] } : {}),
+        });
+        // A thread started from a message takes the message's id.
+        last.set(message.id, message);
+        return { id: message.id };
+      },
+      setAutoAnswer: (on, commandOptions = {}) =>
+        command(
+          'autoanswer',
+          [{ name: 'state', type: 3, value: on ? 'on' : 'off' }],
+          commandOptions.admin === false ? memberPermissions : memberPermissions | manageChannels,
+        ),
+      command: (subcommand) => command(subcommand, [], memberPermissions),
       barrier: async () => {
         const { threadId } = await harness.mention('barrier: how do loops work?');
         await harness.settled(threadId);

@@ -53,6 +53,15 @@ export interface PlatformDriver {
   shownTexts(): string[];
   /** The questions the model was asked to rewrite, oldest first (one per turn). */
   questionsAsked(): string[];
+  /** A person's new top-level message in the channel, no mention; resolves with the thread an answer would go to. */
+  postTopLevel(text: string, options?: { mentionSomeoneElse?: boolean }): Promise<ContractThread>;
+  /**
+   * Runs `/ragent autoanswer on|off` in the channel, as an admin (default) or as a member who may not;
+   * resolves with the command's reply and whether only the person who ran it saw it.
+   */
+  setAutoAnswer(on: boolean, options?: { admin?: boolean }): Promise<CommandReply>;
+  /** Runs `/ragent docs` or `/ragent help` in the channel; resolves with its reply. */
+  command(subcommand: 'docs' | 'help'): Promise<CommandReply>;
   /**
    * A barrier for negative assertions: a new mention, answered — every event sent before it was
    * handled by then.
@@ -88,6 +97,13 @@ export interface PlatformDriver {
   /** Every message the bot has in `thread` now, status messages included, as people see them. */
   botMessages(thread: ContractThread): string[];
   close(): Promise<void>;
+}
+
+/** A slash command's reply. */
+export interface CommandReply {
+  text: string;
+  /** Shown only to the person who ran the command (Slack: ephemeral; Discord: the ephemeral flag). */
+  onlyToThem: boolean;
 }
 
 export interface DriverFactory {

@@ -1,10 +1,16 @@
 /** The contract driver for Slack: the real Slack module against the fake Web API, over HTTP or Socket Mode. */
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
 import type { FakeSlackMessage } from '../../fakes/fake-slack-api.ts';
-import { blockAction, messageTs } from '../../fakes/fake-slack-events.ts';
-import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
+import { blockAction, messageTs, slashCommand } from '../../fakes/fake-slack-events.ts';
+import {
+  blockText,
+  defaultChannel,
+  defaultUser,
+  isPlaceholder,
+  startSlackHarness,
+} from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
-import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 
 /** The most answer text one Slack message holds: its markdown blocks together (Slack's limit). */
 const markdownPerMessage = 12_000;
@@ -74,6 +80,33 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           const last = messages.at(-1);
           return last && hasFeedback(last) ? messages : undefined;
         }, 20_000);
+      // A workspace admin, and a member who is not one (users.info says which).
+      const admin = 'UADMIN';
+      const member = 'UMEMBER';
+      slack.addUser({ id: admin, name: 'admin', isAdmin: true });
+      slack.addUser({ id: member, name: 'member' });
+      let commands = 0;
+      const command = async (text: string, user: string): Promise<CommandReply> => {
+        commands += 1;
+        const responseId = `contract-command-${commands}`;
+        const fields = slashCommand({
+          team: slack.teamId,
+          channel: defaultChannel,
+          user,
+          text,
+          responseUrl: slack.responseUrl(responseId),
+        });
+        if (mode === 'socket') await slack.sendEnvelope(fields, { type: 'slash_commands' });
+        else {
+          const delivery = await harness.sender.command(fields);
+          if (delivery.status !== 200) throw new Error(`command rejected: HTTP ${delivery.status}`);
+        }
+        const [reply] = await slack.waitFor(() => {
+          const posts = slack.responses(responseId);
+          return posts.length > 0 ? posts : undefined;
+        });
+        return { text: String(reply?.text), onlyToThem: reply?.response_type === 'ephemeral' };
+      };
       const finished = (thread: ContractThread) =>
         slack
           .messages(defaultChannel, thread.id)
@@ -125,6 +158,18 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .chatRequests()
             .filter((request) => request.format)
             .map(userMessageOf),
+        postTopLevel: async (text, postOptions = {}) => {
+          const { ts, envelope } = harness.envelope(
+            'message',
+            postOptions.mentionSomeoneElse ? `<@${someoneElse}> ${text}` : text,
+          );
+          lastEnvelope.set(ts, envelope);
+          await deliver(envelope);
+          return { id: ts };
+        },
+        setAutoAnswer: (on, commandOptions = {}) =>
+          command(`autoanswer ${on ? 'on' : 'off'}`, commandOptions.admin === false ? member : admin),
+        command: (subcommand) => command(subcommand, defaultUser),
         barrier: async () => {
           await harness.barrier();
         },
