@@ -24,6 +24,7 @@ export const subcommands = {
   use: 'use',
   unuse: 'unuse',
   help: 'help',
+  ask: 'ask',
 } as const;
 
 export const ingestFileOption = 'file';
@@ -37,6 +38,8 @@ export const moveNameOption = 'name';
 export const moveTargetOption = 'to';
 /** The channel whose documents `use` / `unuse` links or unlinks. */
 export const linkChannelOption = 'channel';
+/** `ask`: the question answered privately. */
+export const askQuestionOption = 'question';
 
 const linkChannelDefinition: APIApplicationCommandChannelOption = {
   type: ApplicationCommandOptionType.Channel,
@@ -143,6 +146,20 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.help,
       description: 'How to use ragent',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.ask,
+      description: 'Ask privately: only you see the answer, until you share it',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: askQuestionOption,
+          description: 'Your question',
+          required: true,
+          max_length: 2000,
+        },
+      ],
     },
   ],
 };

@@ -17,6 +17,7 @@ import {
   runMoveCommand,
   runUseCommand,
 } from './library-commands.ts';
+import { handleShareButton, isShareButton, runAskCommand } from './private-ask.ts';
 import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
@@ -32,7 +33,11 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     return;
   }
   try {
-    if (interaction.isButton()) await handleFeedbackButton(context, interaction);
+    if (interaction.isButton())
+      await (isShareButton(interaction.customId) ? handleShareButton : handleFeedbackButton)(
+        context,
+        interaction,
+      );
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);
@@ -74,6 +79,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
     case subcommands.use:
     case subcommands.unuse:
       return runUseCommand(context, interaction, subcommand === subcommands.use);
+    case subcommands.ask:
+      return runAskCommand(context, interaction);
     default:
       await interaction.reply({
         content: `Unknown command. Run \`ragent discord register\` again to update the commands.`,

@@ -32,6 +32,7 @@ import {
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
+import { runPrivateAsk } from './private-ask.ts';
 import { helpText, slackTerms } from './render-reply.ts';
 import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -126,6 +127,8 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
               }),
             );
             return;
+          case 'ask':
+            return runPrivateAsk(context, command, respond, argument);
           case '':
           case 'help':
             await reply(helpText);
