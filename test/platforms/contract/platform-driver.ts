@@ -26,6 +26,11 @@ export interface ContractThread {
   id: string;
 }
 
+/** A private question (`/ragent ask`) and where its private reply goes. */
+export interface PrivateAsk {
+  id: string;
+}
+
 export interface PlatformDriver {
   readonly name: string;
   /** Mentions the bot in a new top-level message; resolves with the thread its answer goes to. */
@@ -58,6 +63,19 @@ export interface PlatformDriver {
    * handled by then.
    */
   barrier(): Promise<void>;
+  /** The asker runs `/ragent ask <text>` in the channel (the same asker each time). */
+  askPrivately(text: string): Promise<PrivateAsk>;
+  /** Waits for the asker's private reply to `ask` (past its working status); its text and buttons. */
+  privateReply(ask: PrivateAsk): Promise<string>;
+  /**
+   * Presses Share on the private answer of `ask` — as the asker, or as someone else — and waits until
+   * the press was answered; resolves with what the presser was told privately (all of it, in order).
+   */
+  share(ask: PrivateAsk, options?: { bySomeoneElse?: boolean }): Promise<string[]>;
+  /** Everything the bot posted or edited where the channel's people can see it (never ephemeral). */
+  publicTexts(): string[];
+  /** The text of every request to the model, oldest first. */
+  modelRequests(): string[];
   close(): Promise<void>;
 }
 
