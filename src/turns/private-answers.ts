@@ -100,6 +100,19 @@ export type ShareOutcome =
   | { kind: 'not-yours' }
   | { kind: 'gone' };
 
+/**
+ * The delivered answer `answerId`. The runner records it just after the asker sees it, so a press
+ * within that moment (a quick click, on another replica) waits a little for it.
+ */
+async function findDelivered(store: Pick<FeedbackStore, 'findAnswers'>, answerId: string) {
+  for (const wait of [0, 100, 300, 600, 1_000]) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const [delivered] = await store.findAnswers([answerId]);
+    if (delivered) return delivered;
+  }
+  return undefined;
+}
+
 /** Citation markers `[1]`, `[2, 3]` in a delivered answer: it cites its sources by number. */
 const citationMarker = /(?<![\w$])\[\d{1,3}(?:[ \t]*[,;][ \t]*\d{1,3})*\](?!\()/;
 
@@ -112,7 +125,7 @@ export async function claimShare(
   store: EventClaims & Pick<FeedbackStore, 'findAnswers'>,
   request: { platform: string; workspace: string; user: string; answerId: string; now?: number },
 ): Promise<ShareOutcome> {
-  const [delivered] = await store.findAnswers([request.answerId]);
+  const delivered = await findDelivered(store, request.answerId);
   const asker = delivered ? privateAskerOf(delivered.threadId) : undefined;
   if (!delivered || !asker || asker.platform !== request.platform || asker.workspace !== request.workspace)
     return { kind: 'gone' };
