@@ -5,7 +5,7 @@
  * on both at once — posts it in the channel once, credited by name (no ping), with its sources and
  * 👍/👎; a Share whose post Slack refuses says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SlackAdapter, startSlack } from '../../src/platforms/slack/start-slack.ts';
 import { alreadySharedText, privateWorkingText, sharedNoteText } from '../../src/turns/messages-en.ts';
 import {
@@ -137,6 +137,16 @@ describe('Slack: private answers with two replicas on PostgreSQL', () => {
     const value = shareValue(answer);
     expect(value).toBeTruthy();
     expect(sharedCopies(question)).toEqual([]);
+    // Recorded like every turn: platform, asker, the channel's scopes, the outcome — and no thread link.
+    await vi.waitFor(async () => {
+      const turn = (await harness.services.turnHistory.listTurns()).find(
+        (each) => each.question === question,
+      );
+      expect(turn).toMatchObject({ platform: 'slack', user: defaultUser, outcome: 'answered' });
+      expect(turn?.scopes).toContain(`slack:${harness.slack.teamId}:${defaultChannel}`);
+      expect(turn?.threadId).toContain('private-');
+      expect(turn?.link).toBeUndefined();
+    });
 
     const [told] = await press(other.sender, String(value));
     expect(JSON.stringify(told)).toContain(sharedNoteText);
