@@ -381,5 +381,3 @@ export function shareFailedText(reason: string): string {
 export function askedText(asker: string, question: string): string {
   return `${asker} asked: ${question}`;
 }
-export const privateAnswerLateText =
-  'Your private answer took longer than I can reach you privately here. Ask again with the same question.';

@@ -28,7 +28,6 @@ import {
   askEmptyText,
   askedText,
   privateAnswerFooterText,
-  privateAnswerLateText,
   privateClarificationFooterText,
   shareButtonText,
   sharedNoteText,
@@ -133,15 +132,22 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
     location: turn.location,
     showStatus: async () => {},
     finish: async (reply) => {
-      const [first] = renderPrivateReply(surfaces, reply);
-      if (!first || !applicationId || !interactionToken || Date.now() - turn.startedAt >= tokenLifetimeMs) {
+      const [first, ...rest] = renderPrivateReply(surfaces, reply);
+      if (!first) return;
+      if (!applicationId || !interactionToken || Date.now() - turn.startedAt >= tokenLifetimeMs) {
         // Nowhere private to say it: the channel must not see it.
-        throw new Error(privateAnswerLateText);
+        throw new Error('the interaction token expired: the asker cannot be told privately');
       }
+      const allowed_mentions = { parse: [], replied_user: false };
       await surfaces.client.rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
-        body: { ...first, allowed_mentions: { parse: [], replied_user: false } },
+        body: { ...first, allowed_mentions },
         auth: false,
       });
+      for (const part of rest)
+        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
+          body: { ...part, flags: MessageFlags.Ephemeral, allowed_mentions },
+          auth: false,
+        });
     },
   };
 }
