@@ -68,6 +68,20 @@ describe('Discord: /ragent ask', () => {
     expect(publicCopies()).toHaveLength(1);
   });
 
+  it('tells the asker privately, never the channel, when a crash cut a private answer short', {
+    timeout: 90_000,
+  }, async () => {
+    harness = await startDiscordHarness();
+    const h = harness;
+    const record = await h.crashMidTurn(async () => ask('Q-crashed: how do pipes work?'));
+    // Cut short: the deferred ephemeral reply, not yet an answer.
+    expect(record.original?.content ?? '').not.toMatch(/restarted/);
+    await h.resume();
+    expect(record.original?.content).toMatch(/restarted before it could finish answering this/);
+    expect(record.original?.flags).toBe(64);
+    expect(h.discord.channelMessages(h.channelId)).toEqual([]);
+  });
+
   it('continues a long private answer in ephemeral follow-ups, Share under the last part', async () => {
     harness = await startDiscordHarness();
     const long = Array.from(
