@@ -297,6 +297,10 @@ export function helpTopics(terms: PlatformTerms, readsEveryReply: boolean): Arra
       `${terms.moveCommand} — between this channel's documents and ${terms.place}'s (the person who added it, or ${terms.admin}).`,
     ],
     ['Feedback', 'use 👍 / 👎 under an answer.'],
+    [
+      'Ask privately',
+      '`/ragent ask` with your question — only you see the answer (and your next one continues it); its Share button posts it in the channel.',
+    ],
   ];
 }
 
@@ -375,3 +379,23 @@ export const autoAnswerStatusText = (on: boolean, command: string) =>
     : `Auto-answer: off (admins: ${command} on answers questions posted here without a mention).`;
 export const autoAnswerUnknownChannelText =
   'I cannot find that channel here: pick a text channel, forum or announcement channel of this server.';
+/** Private answers (`/ragent ask`): only the asker sees them until they share one. */
+export const privateWorkingText = 'Working on your private answer…';
+export const askEmptyText = 'What is your question? Type it after `ask`; only you will see the answer.';
+export const shareButtonText = 'Share';
+export const privateAnswerFooterText =
+  'Only you can see this answer. Share posts it, with your question, in the channel. Your next private question continues this conversation.';
+export const privateClarificationFooterText =
+  'Only you can see this. Answer with another private question; it continues this conversation.';
+export const sharedNoteText = 'You shared this answer in the channel.';
+export const alreadySharedText = 'This answer was already shared in the channel.';
+export const shareNotYoursText = 'Only the person who asked can share this answer.';
+export const shareGoneText =
+  'This answer is no longer available to share (answers can be shared for a day). Ask again to share a new one.';
+export function shareFailedText(reason: string): string {
+  return `I could not share the answer: ${reason}`;
+}
+/** The credit line of a shared answer; `asker` is already formatted by the platform (never a ping). */
+export function askedText(asker: string, question: string): string {
+  return `${asker} asked: ${question}`;
+}

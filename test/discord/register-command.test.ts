@@ -112,7 +112,12 @@ describe('ragent discord register', () => {
       'unuse',
       'help',
       'autoanswer',
+      'ask',
     ]);
+    const ask = ragentCommand.options?.find((option) => option.name === 'ask') as {
+      options?: Array<{ name: string; type: number; required?: boolean }>;
+    };
+    expect(ask.options).toEqual([expect.objectContaining({ name: 'question', type: 3, required: true })]);
   });
 
   it('invites the bot with the bot and applications.commands scopes and exactly the permissions it needs', () => {

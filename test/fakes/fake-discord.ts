@@ -125,7 +125,13 @@ export interface FakeDiscord {
   /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
   runCommand(options: CommandOptions): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
-  clickButton(options: { message: FakeMessage; customId: string; user?: FakeUser }): InteractionRecord;
+  clickButton(options: {
+    message: FakeMessage;
+    customId: string;
+    user?: FakeUser;
+    /** The channel the message shows in (an ephemeral reply's, which the fake keeps apart). */
+    channelId?: string;
+  }): InteractionRecord;
   message(id: string): FakeMessage | undefined;
   /** Messages in a channel or thread, oldest first, as they stand now. */
   channelMessages(channelId: string): FakeMessage[];
@@ -156,6 +162,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   const histories = new Map<string, string[]>();
   const files = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
   const interactions = new Map<string, InteractionRecord>();
+  /** The message a component interaction came from, by interaction token. */
+  const interactionMessages = new Map<string, FakeMessage>();
   const requests: RecordedDiscordRequest[] = [];
   const failures: Array<{ pattern: RegExp; status: number }> = [];
   const defaultUser = makeUser(snowflake(), 'alice');
@@ -436,6 +444,9 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         interaction.original = message;
         interaction.history.push(message.content);
       }
+      // A component's deferred update (6): the interaction's @original is the message it was on.
+      const clicked = interactionMessages.get(interaction.token);
+      if (type === 6 && clicked) interaction.original = clicked;
       if (query.get('with_response') === 'true') {
         return {
           status: 200,
@@ -474,6 +485,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         author: bot,
         content: typeof body.content === 'string' ? body.content : '',
         embeds: Array.isArray(body.embeds) ? body.embeds : [],
+        components: Array.isArray(body.components) ? body.components : [],
         flags: Number(body.flags ?? 0),
         allowed_mentions: body.allowed_mentions,
       });
@@ -721,10 +733,11 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     },
     clickButton: (options) => {
       const user = options.user ?? defaultUser;
-      const channel = channels.get(options.message.channel_id);
+      const channelId = options.channelId ?? options.message.channel_id;
+      const channel = channels.get(channelId);
       return startInteraction({
         type: 3,
-        channel_id: options.message.channel_id,
+        channel_id: channelId,
         ...(channel?.guild_id
           ? { guild_id: channel.guild_id, member: memberPayload(user, '3072') }
           : { user }),
@@ -791,6 +804,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       followUps: [],
     };
     interactions.set(record.token, record);
+    if (fields.message) interactionMessages.set(record.token, fields.message as FakeMessage);
     const guildId = fields.guild_id as string | undefined;
     const channel = channels.get(fields.channel_id as string);
     gateway.dispatch('INTERACTION_CREATE', {

@@ -213,6 +213,10 @@ export function blockAction(fields: {
   /** The element clicked (default: a `button`; Slack's feedback element sends `feedback_buttons`). */
   type?: 'button' | 'feedback_buttons';
   blockId?: string;
+  /** Where the app's `respond` goes (a fake's `responseUrl`); default: an unused hooks.slack.com URL. */
+  responseUrl?: string;
+  /** The button was on an ephemeral message (a private answer). */
+  isEphemeral?: boolean;
 }): Record<string, unknown> {
   eventCounter += 1;
   return {
@@ -225,13 +229,13 @@ export function blockAction(fields: {
       type: 'message',
       message_ts: fields.messageTs,
       channel_id: fields.channel,
-      is_ephemeral: false,
+      is_ephemeral: fields.isEphemeral ?? false,
       thread_ts: fields.threadTs,
     },
     trigger_id: `trigger-${eventCounter}`,
     channel: { id: fields.channel, name: 'general' },
     message: { ts: fields.messageTs, thread_ts: fields.threadTs, type: 'message', text: '' },
-    response_url: 'https://hooks.slack.com/actions/unused',
+    response_url: fields.responseUrl ?? 'https://hooks.slack.com/actions/unused',
     actions: [
       {
         action_id: fields.actionId,

@@ -25,6 +25,7 @@ export const subcommands = {
   unuse: 'unuse',
   help: 'help',
   autoanswer: 'autoanswer',
+  ask: 'ask',
 } as const;
 
 export const ingestFileOption = 'file';
@@ -41,6 +42,8 @@ export const linkChannelOption = 'channel';
 /** `autoanswer state:on|off channel:` — the channel (default: this one; in a thread or forum post, its parent). */
 export const autoAnswerStateOption = 'state';
 export const autoAnswerChannelOption = 'channel';
+/** `ask`: the question answered privately. */
+export const askQuestionOption = 'question';
 
 const linkChannelDefinition: APIApplicationCommandChannelOption = {
   type: ApplicationCommandOptionType.Channel,
@@ -169,6 +172,20 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           description: 'The channel or forum (default: this channel; in a thread or post, its parent)',
           required: false,
           channel_types: [ChannelType.GuildText, ChannelType.GuildForum, ChannelType.GuildAnnouncement],
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.ask,
+      description: 'Ask privately: only you see the answer, until you share it',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: askQuestionOption,
+          description: 'Your question',
+          required: true,
+          max_length: 2000,
         },
       ],
     },

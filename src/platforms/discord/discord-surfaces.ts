@@ -23,6 +23,7 @@ import { messageSequence } from '../../turns/message-sequence.ts';
 import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-ids.ts';
+import { reopenPrivateTurn } from './private-ask.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 
@@ -102,6 +103,7 @@ export function interactionSurface(
 async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): Promise<ReplySurface> {
   const { client, logger } = surfaces;
   const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
+  if (turn.location.privateTo) return reopenPrivateTurn(surfaces, turn);
   if (turn.kind === 'ingest') {
     const webhookAlive =
       applicationId && interactionToken && Date.now() - turn.startedAt < interactionTokenLifetimeMs;

@@ -18,6 +18,7 @@ import {
   runMoveCommand,
   runUseCommand,
 } from './library-commands.ts';
+import { handleShareButton, isShareButton, runAskCommand } from './private-ask.ts';
 import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
@@ -33,7 +34,11 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     return;
   }
   try {
-    if (interaction.isButton()) await handleFeedbackButton(context, interaction);
+    if (interaction.isButton())
+      await (isShareButton(interaction.customId) ? handleShareButton : handleFeedbackButton)(
+        context,
+        interaction,
+      );
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);
@@ -77,6 +82,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
       return runUseCommand(context, interaction, subcommand === subcommands.use);
     case subcommands.autoanswer:
       return runAutoAnswerCommand(context, interaction);
+    case subcommands.ask:
+      return runAskCommand(context, interaction);
     default:
       await interaction.reply({
         content: `Unknown command. Run \`ragent discord register\` again to update the commands.`,

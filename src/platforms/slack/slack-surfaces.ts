@@ -16,6 +16,7 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { type MessagePrimitives, messageSequence, removeOrNote } from '../../turns/message-sequence.ts';
 import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
+import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
 import {
@@ -79,7 +80,8 @@ export function slackPlatform(
     // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
     streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
     budgetPer: 'workspace',
-    reopen: async (turn: TurnInFlight) => reopenSlackTurn(surfaces, turn),
+    reopen: async (turn: TurnInFlight) =>
+      turn.location.privateTo ? reopenPrivateTurn(surfaces, turn) : reopenSlackTurn(surfaces, turn),
     threadLink: (place) => slackThreadLink(place.threadId),
   };
 }

@@ -33,6 +33,7 @@ import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { autoAnswerCommand, withAutoAnswerStatus } from './auto-answer-command.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
+import { runPrivateAsk } from './private-ask.ts';
 import { helpText, slackTerms } from './render-reply.ts';
 import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -135,6 +136,8 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
               ),
             );
             return;
+          case 'ask':
+            return runPrivateAsk(context, command, respond, argument);
           case '':
           case 'help':
             await replyWithStatus(helpText);

@@ -17,6 +17,7 @@ import { registerHomeTab } from './home-tab.ts';
 import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
+import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
@@ -145,6 +146,7 @@ export async function startSlack(
   registerIngestModal(app, context);
   registerFeedbackActions(app, context);
   registerHomeTab(app, context);
+  registerShareAction(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });

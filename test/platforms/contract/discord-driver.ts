@@ -1,7 +1,7 @@
 /** The contract driver for Discord: the real Discord module against the fake gateway and REST API. */
 
 import { startDiscordHarness } from '../../discord/discord-harness.ts';
-import { randomUser } from '../../fakes/fake-discord.ts';
+import { type InteractionRecord, randomUser } from '../../fakes/fake-discord.ts';
 import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { Role } from '../../support/model-roles.ts';
@@ -21,6 +21,9 @@ export const discordDriver: DriverFactory = {
     const someoneElse = randomUser('dana');
     const otherBot = { ...randomUser('otherbot'), bot: true };
     const last = new Map<string, FakeMessage>();
+    const asker = randomUser('alice');
+    const asks = new Map<string, InteractionRecord>();
+    const shareButtons = new Map<string, string>();
     const post = (thread: ContractThread, options: Parameters<typeof discord.postMessage>[0]) => {
       last.set(thread.id, discord.postMessage(options));
     };
@@ -198,6 +201,65 @@ export const discordDriver: DriverFactory = {
           .channelMessages(thread.id)
           .filter((message) => message.author.id === discord.bot.id)
           .map((message) => message.content),
+      askPrivately: async (text) => {
+        const record = discord.runCommand({
+          guildId: harness.guildId,
+          channelId: harness.channelId,
+          user: asker,
+          subcommand: 'ask',
+          options: [{ name: 'question', type: 3, value: text }],
+        });
+        asks.set(record.token, record);
+        return { id: record.token };
+      },
+      privateReply: async (ask) => {
+        const record = asks.get(ask.id);
+        if (!record) throw new Error(`no ask ${ask.id}`);
+        return discord.waitFor(
+          () => {
+            const original = record.original;
+            if (!original || original.content === '' || original.content.startsWith('⏳')) return undefined;
+            return JSON.stringify({ content: original.content, components: original.components });
+          },
+          15_000,
+          'the private reply',
+        );
+      },
+      share: async (ask, shareOptions = {}) => {
+        const record = asks.get(ask.id);
+        const message = record?.original;
+        // The button as first shown: a second press comes from a client that still shows it.
+        const button = JSON.stringify(message?.components ?? []);
+        const customId = shareButtons.get(ask.id) ?? /"custom_id":"(ragent:share:[^"]+)"/.exec(button)?.[1];
+        if (!message || !customId) throw new Error(`no Share button on ${ask.id}`);
+        shareButtons.set(ask.id, customId);
+        const before = message.content;
+        const click = discord.clickButton({
+          message,
+          customId,
+          user: shareOptions.bySomeoneElse ? someoneElse : asker,
+          channelId: harness.channelId,
+        });
+        // Answered: told privately (a follow-up), or the private reply now says it was shared.
+        await discord.waitFor(
+          () => click.followUps.length > 0 || (click.original !== undefined && message.content !== before),
+          15_000,
+          'the answer to the Share press',
+        );
+        return [
+          ...click.followUps.map((followUp) => followUp.content),
+          ...(message.content !== before ? [message.content] : []),
+        ];
+      },
+      publicTexts: () =>
+        discord
+          .sentBodies()
+          .filter((sent) => sent.path.startsWith('/api/v10/channels/'))
+          .map((sent) => JSON.stringify(sent.body)),
+      modelRequests: () =>
+        harness.ollama
+          .chatRequests()
+          .map((request) => request.messages.map((message) => message.content).join('\n')),
       close: () => harness.close(),
     };
     return driver;

@@ -26,6 +26,11 @@ export interface ContractThread {
   id: string;
 }
 
+/** A private question (`/ragent ask`) and where its private reply goes. */
+export interface PrivateAsk {
+  id: string;
+}
+
 export interface PlatformDriver {
   readonly name: string;
   /** Mentions the bot in a new top-level message; resolves with the thread its answer goes to. */
@@ -96,6 +101,19 @@ export interface PlatformDriver {
   restart(): Promise<void>;
   /** Every message the bot has in `thread` now, status messages included, as people see them. */
   botMessages(thread: ContractThread): string[];
+  /** The asker runs `/ragent ask <text>` in the channel (the same asker each time). */
+  askPrivately(text: string): Promise<PrivateAsk>;
+  /** Waits for the asker's private reply to `ask` (past its working status); its text and buttons. */
+  privateReply(ask: PrivateAsk): Promise<string>;
+  /**
+   * Presses Share on the private answer of `ask` — as the asker, or as someone else — and waits until
+   * the press was answered; resolves with what the presser was told privately (all of it, in order).
+   */
+  share(ask: PrivateAsk, options?: { bySomeoneElse?: boolean }): Promise<string[]>;
+  /** Everything the bot posted or edited where the channel's people can see it (never ephemeral). */
+  publicTexts(): string[];
+  /** The text of every request to the model, oldest first. */
+  modelRequests(): string[];
   close(): Promise<void>;
 }
 

@@ -1,4 +1,6 @@
 /** The contract driver for Slack: the real Slack module against the fake Web API, over HTTP or Socket Mode. */
+
+import { privateWorkingText } from '../../../src/turns/messages-en.ts';
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
 import type { FakeSlackMessage } from '../../fakes/fake-slack-api.ts';
 import { blockAction, messageTs, slashCommand } from '../../fakes/fake-slack-events.ts';
@@ -54,6 +56,15 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
       /** The latest person's message per thread, as sent (to redeliver it). */
       const lastEnvelope = new Map<string, Record<string, unknown>>();
       const someoneElse = 'UDANA';
+      let asked = 0;
+      let pressed = 0;
+      const sendCommand = async (fields: Record<string, string>) => {
+        if (mode === 'socket') await slack.sendEnvelope(fields, { type: 'slash_commands' });
+        else {
+          const delivery = await harness.sender.command(fields);
+          if (delivery.status !== 200) throw new Error(`command rejected: HTTP ${delivery.status}`);
+        }
+      };
       const send = async (
         thread: ContractThread,
         type: 'app_mention' | 'message',
@@ -269,6 +280,63 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .messages(defaultChannel, thread.id)
             .filter((message) => message.ts !== thread.id)
             .map((message) => `${message.text}\n${blockText(message)}`),
+        askPrivately: async (text) => {
+          const id = `ask-${++asked}`;
+          await sendCommand(
+            slashCommand({
+              team: slack.teamId,
+              channel: defaultChannel,
+              user: defaultUser,
+              text: `ask ${text}`,
+              responseUrl: slack.responseUrl(id),
+            }),
+          );
+          return { id };
+        },
+        privateReply: async (ask) => {
+          const reply = await slack.waitFor(
+            () => slack.responses(ask.id).find((post) => !String(post.text).includes(privateWorkingText)),
+            15_000,
+            `the private reply to ${ask.id}`,
+          );
+          return JSON.stringify({ text: reply.text, blocks: reply.blocks });
+        },
+        share: async (ask, shareOptions = {}) => {
+          const blocks = (slack.responses(ask.id).at(-1)?.blocks ?? []) as Array<{
+            elements?: Array<{ action_id?: string; value?: string }>;
+          }>;
+          const value = blocks
+            .flatMap((block) => block.elements ?? [])
+            .find((element) => element.action_id === 'ragent_share')?.value;
+          if (!value) throw new Error(`no Share button on ${ask.id}`);
+          const id = `share-${++pressed}`;
+          const payload = blockAction({
+            team: slack.teamId,
+            user: shareOptions.bySomeoneElse ? someoneElse : defaultUser,
+            channel: defaultChannel,
+            messageTs: messageTs(),
+            actionId: 'ragent_share',
+            value,
+            responseUrl: slack.responseUrl(id),
+            isEphemeral: true,
+          });
+          if (mode === 'socket') await slack.sendEnvelope(payload, { type: 'interactive' });
+          else {
+            const delivery = await harness.sender.interaction(payload);
+            if (delivery.status !== 200) throw new Error(`press rejected: HTTP ${delivery.status}`);
+          }
+          const told = await slack.waitFor(
+            () => (slack.responses(id).length > 0 ? slack.responses(id) : undefined),
+            15_000,
+            `the answer to ${id}`,
+          );
+          return told.map((post) => JSON.stringify({ text: post.text, blocks: post.blocks }));
+        },
+        publicTexts: () => driver.shownTexts(),
+        modelRequests: () =>
+          harness.ollama
+            .chatRequests()
+            .map((request) => request.messages.map((message) => message.content).join('\n')),
         close: () => harness.close(),
       };
       return driver;
