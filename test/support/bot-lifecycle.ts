@@ -89,7 +89,7 @@ export function botLifecycle<Adapter extends RunningPlatform>(
       const asked = requests();
       ollama.failNext('timeout', 1, path);
       const result = await start();
-      await waitUntil(() => requests() > asked, 30_000, what);
+      await waitUntil(() => requests() > asked, 60_000, what);
       return result;
     } finally {
       await child.crash();

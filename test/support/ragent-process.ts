@@ -45,7 +45,8 @@ export async function startRagentProcess(
       reject(new Error(`ragent exited (${signal ?? code}) before it was running:\n${output}`)),
     );
   });
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  // Generous: a loaded machine (CI beside other jobs) may take a while to start Node and load the sources.
+  const timeoutMs = options.timeoutMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
