@@ -356,3 +356,25 @@ export function chatReportReason(reason: string): string {
 /** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
 export const chatReportStaleText = (stale: number) =>
   `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;
+
+/** Lines a chat may rotate through while an answer is being worked on (Slack's `loading_messages`). */
+export const loadingLines = [
+  'Reading the question…',
+  'Searching your documents…',
+  'Reading the sections that match…',
+  'Checking what the documents say…',
+];
+
+/** The title of an answer's plan: the sub-questions it is answered in. */
+export const planTitle = (steps: number) => `Answering in ${steps} parts`;
+
+/** What a sub-question read, shown under its step when done (names as they are, never pings). */
+export function stepReadText(names: readonly string[]): string {
+  return names.length === 0 ? 'Nothing in the documents matched.' : `Read ${names.join(', ')}`;
+}
+
+/** Suggested prompts where a chat offers them (Slack's assistant and agent threads). */
+export const suggestedPromptsTitle = 'Try asking';
+export const suggestedPromptTitle = (document: string) => `What does ${document} cover?`;
+export const suggestedPromptMessage = (document: string) =>
+  `What does ${document} say? Give me its main points.`;

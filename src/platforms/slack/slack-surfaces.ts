@@ -11,11 +11,19 @@
  *   posted in the thread.
  */
 import type { webApi } from '@slack/bolt';
-import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../core/chat-platform.ts';
+import type {
+  ChatPlatform,
+  Location,
+  PlanStep,
+  Reply,
+  ReplySurface,
+  Status,
+} from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { type MessagePrimitives, messageSequence, removeOrNote } from '../../turns/message-sequence.ts';
-import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
+import { answerBelowText, loadingLines, workingLine } from '../../turns/messages-en.ts';
+import { planChunks } from './plan-chunks.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
 import {
@@ -39,6 +47,8 @@ export interface SlackSurfaces {
   streamingRefused: Set<string>;
   /** Channels where Slack refused the `feedback_buttons` element: answers carry the classic buttons there. */
   feedbackElementRefused: Set<string>;
+  /** Channels where Slack refused streaming chunks (task cards): answers stream their text only there. */
+  chunksRefused?: Set<string>;
 }
 
 /** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
@@ -98,7 +108,7 @@ export async function openAnswerSurface(
   const location = slackAnswerLocation(where.teamId, channel, threadTs);
   const known = assistantStatusSupport.get(channel);
   if (known === undefined || (await known)) {
-    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase()).then(
+    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase(), loadingLines).then(
       () => true,
       (error: unknown) => {
         logger.debug(
@@ -228,6 +238,25 @@ function messageSurface(
   let native = state.stream !== undefined && destination.threadTs !== undefined;
   let streamTs: string | undefined;
   let streamed = '';
+  // Whether the stream's message took the status message's place (a plan may start the stream before
+  // any text: the status message then still shows the progress lines until the text comes).
+  let streamShown = false;
+  // The plan's task cards as last sent (by task id); chunks stop for good once Slack refuses them.
+  const tasksShown = new Map<string, string>();
+  const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
+  // Stream calls never overlap: a plan and the first text must not both start a stream.
+  let streamQueue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = streamQueue.then(work, work);
+    streamQueue = next.catch(() => {});
+    return next;
+  };
+  /** The stream's message shows the answer now: the status message goes, the reply replaces the stream. */
+  const showStream = async () => {
+    if (streamShown || !streamTs) return;
+    streamShown = true;
+    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
+  };
   // Status messages that could not be deleted when the text took their place: tried again after the
   // reply, else pointed at it, so no frozen "working…" line stays in the thread.
   const undeleted: string[] = [];
@@ -242,7 +271,8 @@ function messageSurface(
   };
 
   /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
-  const streamNatively = async (written: string): Promise<boolean> => {
+  const streamNatively = (written: string): Promise<boolean> => exclusive(() => streamText(written));
+  const streamText = async (written: string): Promise<boolean> => {
     const refused = surfaces.streamingRefused;
     if (!native || !state.stream || !destination.threadTs || refused.has(channel)) return false;
     // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
@@ -254,6 +284,7 @@ function messageSurface(
       const more = text.slice(streamed.length);
       if (more) await client.chat.appendStream({ channel, ts: streamTs, markdown_text: more });
       streamed = text;
+      await showStream();
       return true;
     }
     if (!text) return true;
@@ -275,10 +306,45 @@ function messageSurface(
       return false;
     }
     streamed = text;
-    // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
-    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
+    await showStream();
     return true;
   };
+
+  /**
+   * Shows the plan as task cards in the stream (starting it in `plan` display mode when no text has
+   * come yet). Where Slack refuses the chunks (an older workspace), the channel is remembered and the
+   * answer streams its text as before; where it refuses streaming itself, the text path learns that.
+   */
+  const showPlan = (steps: readonly PlanStep[]): Promise<void> =>
+    exclusive(async () => {
+      if (!native || !state.stream || !destination.threadTs) return;
+      if (surfaces.streamingRefused.has(channel) || chunksRefused.has(channel)) return;
+      const chunks = planChunks(steps, tasksShown);
+      if (chunks.length === 0) return;
+      try {
+        if (streamTs) await client.chat.appendStream({ channel, ts: streamTs, chunks });
+        else {
+          const started = await client.chat.startStream({
+            channel,
+            thread_ts: destination.threadTs,
+            recipient_team_id: state.stream.teamId,
+            recipient_user_id: state.stream.userId,
+            task_display_mode: 'plan',
+            chunks,
+          });
+          streamTs = String(started.ts);
+        }
+      } catch (error) {
+        const code = slackErrorCode(error);
+        if (!code) throw error;
+        logger.debug({ code, channel }, 'task cards refused; streaming the text only');
+        chunksRefused.add(channel);
+        return;
+      }
+      for (const chunk of chunks) {
+        if (chunk.type === 'task_update') tasksShown.set(chunk.id, JSON.stringify(chunk));
+      }
+    });
   return {
     // Stream appends and the first text (a new message) are not chat.update calls.
     get nextTextIsEdit() {
@@ -294,9 +360,11 @@ function messageSurface(
     showStatus: async (status) => {
       if (messages.last()) await messages.showStatus(renderStatus(status));
       else if (assistant && status.kind === 'working' && destination.threadTs) {
-        await setAssistantStatus(client, channel, destination.threadTs, status.line.slice(0, 250));
+        const line = status.line.slice(0, 250);
+        await setAssistantStatus(client, channel, destination.threadTs, line, [line]);
       }
     },
+    showPlan,
     showText: async (text) => {
       if (await streamNatively(text)) return;
       // The first text is a new message in the thread and the status message goes, as with a stream:
@@ -314,6 +382,10 @@ function messageSurface(
           : message,
       );
       const learn = { onFallbackBlocks: () => refusedElement.add(channel) };
+      // Stream calls in flight (a plan's last step) go out before the stream stops.
+      await exclusive(async () => {});
+      // A stream that showed only the plan: the reply takes its message, the status message goes.
+      await showStream();
       if (streamTs) {
         const ts = streamTs;
         streamTs = undefined;
@@ -383,6 +455,21 @@ function settledPrefix(text: string): string {
   return /[@＠<&]/.test(tail) ? text.slice(0, text.length - tail.length) : text;
 }
 
-function setAssistantStatus(client: WebClient, channel: string, threadTs: string, status: string) {
-  return client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status });
+/**
+ * Sets the assistant thread status; `loadingMessages` rotate under it (Slack's loading indicator):
+ * the catalogue's lines at first, then the latest progress line alone, so what shows is what happens.
+ */
+function setAssistantStatus(
+  client: WebClient,
+  channel: string,
+  threadTs: string,
+  status: string,
+  loadingMessages?: readonly string[],
+) {
+  return client.assistant.threads.setStatus({
+    channel_id: channel,
+    thread_ts: threadTs,
+    status,
+    ...(loadingMessages && loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
+  });
 }
