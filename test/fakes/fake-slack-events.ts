@@ -289,7 +289,9 @@ export function assistantThreadEnvelope(fields: {
   threadTs?: string;
   /** The channel the person was viewing. */
   contextChannel?: string;
-}): Record<string, unknown> & { event: { assistant_thread: { channel_id: string; thread_ts: string } } } {
+}): Record<string, unknown> & {
+  event: { type: string; assistant_thread: { channel_id: string; thread_ts: string }; event_ts: string };
+} {
   eventCounter += 1;
   const assistantThread = {
     user_id: fields.user,
