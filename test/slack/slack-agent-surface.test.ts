@@ -285,10 +285,18 @@ describe.each(['http', 'socket'] as const)(
         },
       });
       const h = harness;
+      const thread = { team: h.slack.teamId, user: 'UALICE', botUserId: h.slack.botUserId };
+      // Moving to another channel with the split view open changes nothing: the thread searches its own sets.
       await h.deliverEvent(
-        assistantThreadEnvelope({ team: h.slack.teamId, user: 'UALICE', botUserId: h.slack.botUserId }),
+        assistantThreadEnvelope({
+          ...thread,
+          type: 'assistant_thread_context_changed',
+          contextChannel: defaultChannel,
+        }),
       );
+      await h.deliverEvent(assistantThreadEnvelope(thread));
       const [call] = await h.slack.waitFor(() => promptCalls(h).length === 1 && promptCalls(h));
+      expect(call?.body.thread_ts).toBeDefined();
       expect(call?.body.prompts).toEqual([
         { title: 'What is our leave policy?', message: 'What is our leave policy?' },
         { title: 'How do I file expenses?', message: 'How do I file expenses?' },
