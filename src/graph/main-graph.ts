@@ -61,7 +61,7 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
       type: 'sub-question-done',
       index: task.questionIndex,
       total: task.questionTotal,
-      documents: await documentsRead(result.contexts, config),
+      documents: await documentsRead(result.contexts, config, { links: task.questionTotal > 1 }),
     });
     return {
       agentAnswers: [
