@@ -3,7 +3,10 @@
  *
  * - An answer shows Slack's assistant thread status (`assistant.threads.setStatus`) where the
  *   workspace allows it — learnt once per channel; turns starting together wait for that one probe —
- *   and otherwise a placeholder message that the answer replaces.
+ *   and otherwise a placeholder message that the answer replaces. The status rotates loading lines
+ *   from the catalogue at first, then shows each progress line.
+ * - A split question's plan shows as task cards in the answer's stream (`task_update` chunks, `plan`
+ *   display mode), which it opens before the text comes; where Slack refuses chunks the text streams alone.
  * - An ingest shows one progress message where the request came from (or, if the bot cannot post
  *   there, in a DM to the user) that becomes the result.
  * - `reopen` reaches a recorded turn again: its placeholder or progress message is replaced by the
@@ -284,7 +287,8 @@ function messageSurface(
       const more = text.slice(streamed.length);
       if (more) await client.chat.appendStream({ channel, ts: streamTs, markdown_text: more });
       streamed = text;
-      await showStream();
+      // A stream the plan opened shows the answer once its first words are in it.
+      if (streamed) await showStream();
       return true;
     }
     if (!text) return true;
