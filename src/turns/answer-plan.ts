@@ -1,8 +1,8 @@
 /**
- * An answer's plan as the surface shows it (`ReplySurface.showPlan`, e.g. Slack's task cards): built
- * from the graph's progress — the rewrite's sub-questions (only when it split the question in
- * several: one step says nothing the status does not), each started, then done with the documents it
- * read. Every change is sent once and in order; a few per turn (at most three sub-questions), so each
+ * An answer's plan as the surface shows it (`ReplySurface.showPlan`: task cards, where the platform
+ * has them): built from the graph's progress — the rewrite's sub-questions (only when it split the
+ * question in several: one step says nothing the status does not), each started, then done with the
+ * documents it read. Every change is sent once and in order; a few per turn (at most three sub-questions), so each
  * is charged to the platform's budget rather than dropped like a status line: a plan that skipped a
  * step would show it running forever. When the turn ends without an answer, the unfinished steps
  * show as failed.

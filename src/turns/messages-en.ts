@@ -357,7 +357,7 @@ export function chatReportReason(reason: string): string {
 export const chatReportStaleText = (stale: number) =>
   `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;
 
-/** Lines a chat may rotate through while an answer is being worked on (Slack's `loading_messages`). */
+/** Lines a chat may rotate through while an answer is being worked on (a rotating loading indicator). */
 export const loadingLines = [
   'Reading the question…',
   'Searching your documents…',
@@ -373,7 +373,7 @@ export function stepReadText(names: readonly string[]): string {
   return names.length === 0 ? 'Nothing in the documents matched.' : `Read ${names.join(', ')}`;
 }
 
-/** Suggested prompts where a chat offers them (Slack's assistant and agent threads). */
+/** Suggested prompts, where a chat offers them when a conversation with ragent starts. */
 export const suggestedPromptsTitle = 'Try asking';
 export const suggestedPromptTitle = (document: string) => `What does ${document} cover?`;
 export const suggestedPromptMessage = (document: string) =>

@@ -104,7 +104,7 @@ export async function runAnswer(
       ? { kind: 'cut-off', text, notice: cutOffText(shuttingDownText), reference: job.reference }
       : { kind: 'shutting-down' };
   };
-  // The sub-questions as steps, where the surface shows them (Slack's task cards).
+  // The sub-questions as steps, where the surface shows them (task cards).
   const plan = trackAnswerPlan(surface, {
     budget: attached.streamBudget ?? attached.budget,
     onError: (error) => log.warn({ err: error }, 'could not show the plan'),
