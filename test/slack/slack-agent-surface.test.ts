@@ -64,6 +64,8 @@ async function addChannelDocuments(h: SlackHarness): Promise<void> {
 }
 
 const streamMethods = ['chat.startStream', 'chat.appendStream', 'chat.stopStream'];
+/** Tests that ingest PDFs first (pdf.js in worker threads): slow on a loaded machine, never a wall-clock assertion. */
+const ingestTimeoutMs = 120_000;
 
 describe('Slack: task cards for a split question', () => {
   let harness: SlackHarness | undefined;
@@ -72,52 +74,62 @@ describe('Slack: task cards for a split question', () => {
     harness = undefined;
   });
 
-  it('streams one task per sub-question in plan mode, pending → in progress → complete with the documents it read, then the answer', async () => {
-    harness = await startSlackHarness({ model: twoQuestions });
-    const h = harness;
-    await addChannelDocuments(h);
-    const ts = await h.mention('Tell me about loops and the freeze');
-    const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
-    expect(others).toEqual([]);
-    expect(blockText(answer!)).toContain('Combined answer.');
+  it(
+    'streams one task per sub-question in plan mode, pending → in progress → complete with the documents it read, then the answer',
+    async () => {
+      harness = await startSlackHarness({ model: twoQuestions });
+      const h = harness;
+      await addChannelDocuments(h);
+      const ts = await h.mention('Tell me about loops and the freeze');
+      const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
+      expect(others).toEqual([]);
+      expect(blockText(answer!)).toContain('Combined answer.');
 
-    const [start, ...moreStarts] = h.slack.callsTo('chat.startStream');
-    expect(moreStarts).toEqual([]);
-    expect(start?.body).toMatchObject({ channel: defaultChannel, thread_ts: ts, task_display_mode: 'plan' });
-    // The plan opened the stream before any text: every step pending.
-    expect(start?.body.markdown_text).toBeUndefined();
-    const opening = start?.body.chunks as Chunk[];
-    expect(opening.map((chunk) => [chunk.type, chunk.title, chunk.status])).toEqual([
-      ['plan_update', 'Answering in 2 parts', undefined],
-      ['task_update', loopQuestion, 'pending'],
-      ['task_update', freezeQuestion, 'pending'],
-    ]);
+      const [start, ...moreStarts] = h.slack.callsTo('chat.startStream');
+      expect(moreStarts).toEqual([]);
+      expect(start?.body).toMatchObject({
+        channel: defaultChannel,
+        thread_ts: ts,
+        task_display_mode: 'plan',
+      });
+      // The plan opened the stream before any text: every step pending.
+      expect(start?.body.markdown_text).toBeUndefined();
+      const opening = start?.body.chunks as Chunk[];
+      expect(opening.map((chunk) => [chunk.type, chunk.title, chunk.status])).toEqual([
+        ['plan_update', 'Answering in 2 parts', undefined],
+        ['task_update', loopQuestion, 'pending'],
+        ['task_update', freezeQuestion, 'pending'],
+      ]);
 
-    const streamCalls = h.slack.calls.filter((call) => streamMethods.includes(call.method));
-    const tasks = streamCalls.flatMap((call) =>
-      ((call.body.chunks as Chunk[] | undefined) ?? []).filter((chunk) => chunk.type === 'task_update'),
-    );
-    const [loopId, freezeId] = opening.slice(1).map((chunk) => chunk.id);
-    for (const [id, link, name] of [
-      [loopId, loopsLink, 'loops.pdf'],
-      [freezeId, freezeLink, 'freeze.pdf'],
-    ] as const) {
-      const updates = tasks.filter((chunk) => chunk.id === id);
-      // Each change once, in order.
-      expect(updates.map((chunk) => chunk.status)).toEqual(['pending', 'in_progress', 'complete']);
-      const done = updates.at(-1)!;
-      expect(done.sources).toContainEqual({ type: 'url', url: link, text: name });
-      expect(done.output).toContain(name);
-    }
-    // The text followed the cards in the same stream, and the reply took its message.
-    const texts = streamCalls.filter((call) => typeof call.body.markdown_text === 'string');
-    expect(texts.length).toBeGreaterThan(0);
-    const lastTask = streamCalls.findLastIndex((call) => Array.isArray(call.body.chunks));
-    expect(streamCalls.indexOf(texts[0]!)).toBeGreaterThan(lastTask);
-    expect(h.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
-    // The status message gave way to the stream's message.
-    expect(JSON.stringify(h.slack.deletedMessages().map((message) => message.blocks))).toContain('hourglass');
-  });
+      const streamCalls = h.slack.calls.filter((call) => streamMethods.includes(call.method));
+      const tasks = streamCalls.flatMap((call) =>
+        ((call.body.chunks as Chunk[] | undefined) ?? []).filter((chunk) => chunk.type === 'task_update'),
+      );
+      const [loopId, freezeId] = opening.slice(1).map((chunk) => chunk.id);
+      for (const [id, link, name] of [
+        [loopId, loopsLink, 'loops.pdf'],
+        [freezeId, freezeLink, 'freeze.pdf'],
+      ] as const) {
+        const updates = tasks.filter((chunk) => chunk.id === id);
+        // Each change once, in order.
+        expect(updates.map((chunk) => chunk.status)).toEqual(['pending', 'in_progress', 'complete']);
+        const done = updates.at(-1)!;
+        expect(done.sources).toContainEqual({ type: 'url', url: link, text: name });
+        expect(done.output).toContain(name);
+      }
+      // The text followed the cards in the same stream, and the reply took its message.
+      const texts = streamCalls.filter((call) => typeof call.body.markdown_text === 'string');
+      expect(texts.length).toBeGreaterThan(0);
+      const lastTask = streamCalls.findLastIndex((call) => Array.isArray(call.body.chunks));
+      expect(streamCalls.indexOf(texts[0]!)).toBeGreaterThan(lastTask);
+      expect(h.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
+      // The status message gave way to the stream's message.
+      expect(JSON.stringify(h.slack.deletedMessages().map((message) => message.blocks))).toContain(
+        'hourglass',
+      );
+    },
+    ingestTimeoutMs,
+  );
 
   it('a question the rewrite did not split streams its text as before, without task cards', async () => {
     harness = await startSlackHarness();
@@ -130,78 +142,90 @@ describe('Slack: task cards for a split question', () => {
     expect(harness.slack.callsTo('chat.startStream')[0]?.body.task_display_mode).toBeUndefined();
   });
 
-  it('where Slack refuses chunks, the answer streams its text only, and the channel is not asked again', async () => {
-    harness = await startSlackHarness({ model: twoQuestions });
-    const h = harness;
-    await addChannelDocuments(h);
-    h.slack.refuseChunks('invalid_chunks');
-    const ts = await h.mention('Tell me about loops and the freeze');
-    const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
-    expect(others).toEqual([]);
-    expect(blockText(answer!)).toContain('Combined answer.');
-    const [refused, text, ...more] = h.slack.callsTo('chat.startStream');
-    expect(more).toEqual([]);
-    expect(refused?.body.chunks).toBeDefined();
-    expect(text?.body.chunks).toBeUndefined();
-    expect(text?.body.task_display_mode).toBeUndefined();
-    const streamedText = h.slack.calls
-      .filter((call) => streamMethods.includes(call.method))
-      .map((call) => String(call.body.markdown_text ?? ''))
-      .join('');
-    // What was streamed before the reply replaced it: the answer's beginning.
-    expect(streamedText).toMatch(/^Comb/);
-    expect('Combined answer.'.startsWith(streamedText)).toBe(true);
-    expect(h.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
+  it(
+    'where Slack refuses chunks, the answer streams its text only, and the channel is not asked again',
+    async () => {
+      harness = await startSlackHarness({ model: twoQuestions });
+      const h = harness;
+      await addChannelDocuments(h);
+      h.slack.refuseChunks('invalid_chunks');
+      const ts = await h.mention('Tell me about loops and the freeze');
+      const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
+      expect(others).toEqual([]);
+      expect(blockText(answer!)).toContain('Combined answer.');
+      const [refused, text, ...more] = h.slack.callsTo('chat.startStream');
+      expect(more).toEqual([]);
+      expect(refused?.body.chunks).toBeDefined();
+      expect(text?.body.chunks).toBeUndefined();
+      expect(text?.body.task_display_mode).toBeUndefined();
+      const streamedText = h.slack.calls
+        .filter((call) => streamMethods.includes(call.method))
+        .map((call) => String(call.body.markdown_text ?? ''))
+        .join('');
+      // What was streamed before the reply replaced it: the answer's beginning.
+      expect(streamedText).toMatch(/^Comb/);
+      expect('Combined answer.'.startsWith(streamedText)).toBe(true);
+      expect(h.slack.callsTo('chat.stopStream').map((call) => call.body.ts)).toEqual([answer?.ts]);
 
-    const again = await h.mention('And loops and the freeze again?');
-    await h.waitForReply(defaultChannel, again);
-    const chunkCalls = h.slack.calls.filter(
-      (call) => streamMethods.includes(call.method) && call.body.chunks !== undefined,
-    );
-    expect(chunkCalls).toHaveLength(1);
-  });
-
-  it('where Slack refuses a task card mid-stream, the cards stop and the text completes the answer in the same stream', async () => {
-    harness = await startSlackHarness({ model: twoQuestions });
-    const h = harness;
-    await addChannelDocuments(h);
-    // The first append is the first step's "in progress" card.
-    h.slack.failNext('chat.appendStream', 'invalid_chunks');
-    const ts = await h.mention('Tell me about loops and the freeze');
-    const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
-    expect(others).toEqual([]);
-    expect(h.slack.callsTo('chat.startStream')).toHaveLength(1);
-    const appends = h.slack.callsTo('chat.appendStream');
-    expect(appends[0]?.body.chunks).toBeDefined();
-    expect(appends.slice(1).every((call) => call.body.chunks === undefined)).toBe(true);
-    const streamedText = appends.map((call) => String(call.body.markdown_text ?? '')).join('');
-    expect(streamedText).toMatch(/^Comb/);
-    expect('Combined answer.'.startsWith(streamedText)).toBe(true);
-    expect(blockText(answer!)).toContain('Combined answer.');
-  });
-
-  it('when the turn fails, the steps that did not finish show as failed before the error', async () => {
-    harness = await startSlackHarness({
-      // The second sub-question's agent never gets an answer from the model: the turn fails.
-      model: (request, index) =>
-        roleOf(request) === 'orchestrator' &&
-        request.messages.some((message) => message.role === 'user' && message.content.includes('freeze'))
-          ? { fail: 'http-500' }
-          : twoQuestions(request, index),
-    });
-    const h = harness;
-    await addChannelDocuments(h);
-    const ts = await h.mention('Tell me about loops and the freeze');
-    await h.waitForReply(defaultChannel, ts);
-    const tasks = h.slack.calls
-      .filter((call) => streamMethods.includes(call.method))
-      .flatMap((call) =>
-        ((call.body.chunks as Chunk[] | undefined) ?? []).filter((c) => c.type === 'task_update'),
+      const again = await h.mention('And loops and the freeze again?');
+      await h.waitForReply(defaultChannel, again);
+      const chunkCalls = h.slack.calls.filter(
+        (call) => streamMethods.includes(call.method) && call.body.chunks !== undefined,
       );
-    const freeze = tasks.filter((chunk) => chunk.title === freezeQuestion);
-    expect(freeze.at(-1)?.status).toBe('error');
-    expect(freeze.map((chunk) => chunk.status)).not.toContain('complete');
-  });
+      expect(chunkCalls).toHaveLength(1);
+    },
+    ingestTimeoutMs,
+  );
+
+  it(
+    'where Slack refuses a task card mid-stream, the cards stop and the text completes the answer in the same stream',
+    async () => {
+      harness = await startSlackHarness({ model: twoQuestions });
+      const h = harness;
+      await addChannelDocuments(h);
+      // The first append is the first step's "in progress" card.
+      h.slack.failNext('chat.appendStream', 'invalid_chunks');
+      const ts = await h.mention('Tell me about loops and the freeze');
+      const [answer, ...others] = await h.waitForReply(defaultChannel, ts);
+      expect(others).toEqual([]);
+      expect(h.slack.callsTo('chat.startStream')).toHaveLength(1);
+      const appends = h.slack.callsTo('chat.appendStream');
+      expect(appends[0]?.body.chunks).toBeDefined();
+      expect(appends.slice(1).every((call) => call.body.chunks === undefined)).toBe(true);
+      const streamedText = appends.map((call) => String(call.body.markdown_text ?? '')).join('');
+      expect(streamedText).toMatch(/^Comb/);
+      expect('Combined answer.'.startsWith(streamedText)).toBe(true);
+      expect(blockText(answer!)).toContain('Combined answer.');
+    },
+    ingestTimeoutMs,
+  );
+
+  it(
+    'when the turn fails, the steps that did not finish show as failed before the error',
+    async () => {
+      harness = await startSlackHarness({
+        // The second sub-question's agent never gets an answer from the model: the turn fails.
+        model: (request, index) =>
+          roleOf(request) === 'orchestrator' &&
+          request.messages.some((message) => message.role === 'user' && message.content.includes('freeze'))
+            ? { fail: 'http-500' }
+            : twoQuestions(request, index),
+      });
+      const h = harness;
+      await addChannelDocuments(h);
+      const ts = await h.mention('Tell me about loops and the freeze');
+      await h.waitForReply(defaultChannel, ts);
+      const tasks = h.slack.calls
+        .filter((call) => streamMethods.includes(call.method))
+        .flatMap((call) =>
+          ((call.body.chunks as Chunk[] | undefined) ?? []).filter((c) => c.type === 'task_update'),
+        );
+      const freeze = tasks.filter((chunk) => chunk.title === freezeQuestion);
+      expect(freeze.at(-1)?.status).toBe('error');
+      expect(freeze.map((chunk) => chunk.status)).not.toContain('complete');
+    },
+    ingestTimeoutMs,
+  );
 });
 
 describe.each(['http', 'socket'] as const)(
@@ -215,67 +239,76 @@ describe.each(['http', 'socket'] as const)(
 
     const promptCalls = (h: SlackHarness) => h.slack.callsTo('assistant.threads.setSuggestedPrompts');
 
-    it("offers the titles of the documents the thread can search (newest first, literally, never a ping), in the assistant view and the agent view's Messages tab", async () => {
-      harness = await startSlackHarness({ mode });
-      const h = harness;
-      const team = h.slack.teamId;
-      h.slack.addUser({ id: 'UALICE', name: 'alice' });
-      const add = async (name: string, scope: string) =>
-        h.services.ingestion.ingest({
-          name,
-          bytes: await makePdf([`${name}\nSome text about ${name}.`]),
-          scope,
-          uploader: 'slack:UALICE',
+    it(
+      "offers the titles of the documents the thread can search (newest first, literally, never a ping), in the assistant view and the agent view's Messages tab",
+      async () => {
+        harness = await startSlackHarness({ mode });
+        const h = harness;
+        const team = h.slack.teamId;
+        h.slack.addUser({ id: 'UALICE', name: 'alice' });
+        const add = async (name: string, scope: string) =>
+          h.services.ingestion.ingest({
+            name,
+            bytes: await makePdf([`${name}\nSome text about ${name}.`]),
+            scope,
+            uploader: 'slack:UALICE',
+          });
+        await add('handbook.pdf', `slack:${team}`);
+        await add('@here notes.pdf', `slack:${team}`);
+        await add('shared-guide.pdf', 'shared');
+        // Not searchable from a DM with ragent, nor from this workspace.
+        await add('channel-only.pdf', `slack:${team}:${defaultChannel}`);
+        await add('elsewhere.pdf', 'slack:T0OTHER');
+
+        const started = assistantThreadEnvelope({
+          team,
+          user: 'UALICE',
+          botUserId: h.slack.botUserId,
+          contextChannel: defaultChannel,
         });
-      await add('handbook.pdf', `slack:${team}`);
-      await add('@here notes.pdf', `slack:${team}`);
-      await add('shared-guide.pdf', 'shared');
-      // Not searchable from a DM with ragent, nor from this workspace.
-      await add('channel-only.pdf', `slack:${team}:${defaultChannel}`);
-      await add('elsewhere.pdf', 'slack:T0OTHER');
+        await h.deliverEvent(started);
+        const [call] = await h.slack.waitFor(() => promptCalls(h).length === 1 && promptCalls(h));
+        expect(call?.body).toMatchObject({
+          channel_id: started.event.assistant_thread.channel_id,
+          thread_ts: started.event.assistant_thread.thread_ts,
+          title: 'Try asking',
+        });
+        const prompts = call?.body.prompts as Array<{ title: string; message: string }>;
+        const shown = JSON.stringify(prompts);
+        expect(prompts).toHaveLength(3);
+        expect(prompts[0]?.title).toContain('shared-guide.pdf');
+        expect(shown).toContain('handbook.pdf');
+        expect(shown).toContain('notes.pdf');
+        expect(shown).not.toMatch(/@here/);
+        expect(shown).not.toContain('channel-only');
+        expect(shown).not.toContain('elsewhere');
+        for (const prompt of prompts) expect(prompt.message.length).toBeGreaterThan(prompt.title.length - 5);
 
-      const started = assistantThreadEnvelope({
-        team,
-        user: 'UALICE',
-        botUserId: h.slack.botUserId,
-        contextChannel: defaultChannel,
-      });
-      await h.deliverEvent(started);
-      const [call] = await h.slack.waitFor(() => promptCalls(h).length === 1 && promptCalls(h));
-      expect(call?.body).toMatchObject({
-        channel_id: started.event.assistant_thread.channel_id,
-        thread_ts: started.event.assistant_thread.thread_ts,
-        title: 'Try asking',
-      });
-      const prompts = call?.body.prompts as Array<{ title: string; message: string }>;
-      const shown = JSON.stringify(prompts);
-      expect(prompts).toHaveLength(3);
-      expect(prompts[0]?.title).toContain('shared-guide.pdf');
-      expect(shown).toContain('handbook.pdf');
-      expect(shown).toContain('notes.pdf');
-      expect(shown).not.toMatch(/@here/);
-      expect(shown).not.toContain('channel-only');
-      expect(shown).not.toContain('elsewhere');
-      for (const prompt of prompts) expect(prompt.message.length).toBeGreaterThan(prompt.title.length - 5);
-
-      // The agent view: opening the Messages tab sets them for the DM, without a thread.
-      const home = appHomeOpenedEnvelope({ team, user: 'UALICE', botUserId: h.slack.botUserId, tab: 'home' });
-      await h.deliverEvent(home);
-      const messagesTab = appHomeOpenedEnvelope({
-        team,
-        user: 'UALICE',
-        botUserId: h.slack.botUserId,
-        tab: 'messages',
-      });
-      await h.deliverEvent(messagesTab);
-      const calls = await h.slack.waitFor(() => promptCalls(h).length >= 2 && promptCalls(h));
-      await h.slack.waitFor(() => h.slack.callsTo('views.publish').length === 1);
-      // The Home tab (sent before the Messages tab, which was answered) set none.
-      expect(calls).toHaveLength(2);
-      expect(calls[1]?.body.channel_id).toBe((messagesTab.event as { channel: string }).channel);
-      expect(calls[1]?.body.thread_ts).toBeUndefined();
-      expect(calls[1]?.body.prompts).toEqual(prompts);
-    });
+        // The agent view: opening the Messages tab sets them for the DM, without a thread.
+        const home = appHomeOpenedEnvelope({
+          team,
+          user: 'UALICE',
+          botUserId: h.slack.botUserId,
+          tab: 'home',
+        });
+        await h.deliverEvent(home);
+        const messagesTab = appHomeOpenedEnvelope({
+          team,
+          user: 'UALICE',
+          botUserId: h.slack.botUserId,
+          tab: 'messages',
+        });
+        await h.deliverEvent(messagesTab);
+        const calls = await h.slack.waitFor(() => promptCalls(h).length >= 2 && promptCalls(h));
+        await h.slack.waitFor(() => h.slack.callsTo('views.publish').length === 1);
+        // The Home tab (sent before the Messages tab, which was answered) set none.
+        expect(calls).toHaveLength(2);
+        expect(calls[1]?.body.channel_id).toBe((messagesTab.event as { channel: string }).channel);
+        expect(calls[1]?.body.thread_ts).toBeUndefined();
+        expect(calls[1]?.body.prompts).toEqual(prompts);
+      },
+      ingestTimeoutMs,
+    );
 
     it('offers the configured prompts instead (RAGENT_SLACK_SUGGESTED_PROMPTS)', async () => {
       harness = await startSlackHarness({
