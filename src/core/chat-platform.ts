@@ -76,6 +76,16 @@ export type Reply =
   /** A short notice (a hint on how to ask, the bot is restarting …) from the messages module. */
   | { kind: 'notice'; text: string };
 
+/**
+ * One sub-question of an answer's plan (the rewrite split the question in several), as it advances,
+ * with the documents its agent read once it is done. Its title is model text: the platform escapes it.
+ */
+export interface PlanStep {
+  title: string;
+  state: 'pending' | 'in_progress' | 'complete' | 'error';
+  documents: ReadonlyArray<{ name: string; link?: string }>;
+}
+
 /** Where a job shows its status and, at the end, its outcome. */
 export interface ReplySurface {
   /** What to record so the thread can be reached again (may change once the status exists). */
@@ -100,6 +110,12 @@ export interface ReplySurface {
    * `streamBudget`, not from its edit budget. Absent: every `showText` is an edit.
    */
   readonly nextTextIsEdit?: boolean;
+  /**
+   * Shows the answer's plan: every sub-question and how far it is (sent in order, each change once,
+   * and a last time before `finish`). Surfaces that cannot show it leave it out, or resolve without
+   * showing it where the platform refuses it; the status lines say the same in words.
+   */
+  showPlan?(steps: readonly PlanStep[]): Promise<void>;
 }
 
 export interface ChatPlatform {

@@ -184,7 +184,13 @@ export type ProgressEvent =
   | { type: 'reading'; index: number; parentId: string; section?: string }
   | { type: 'compressing'; index: number }
   | { type: 'falling-back'; index: number }
-  | { type: 'sub-question-done'; index: number; total: number }
+  | {
+      type: 'sub-question-done';
+      index: number;
+      total: number;
+      /** The documents the sub-question's agent read (name, and upload link where it has one). */
+      documents?: ReadonlyArray<{ name: string; link?: string }>;
+    }
   | { type: 'aggregating' }
   | { type: 'done' };
 

@@ -5,7 +5,7 @@
 import { classifyFailure } from '../outside-calls.ts';
 
 export type ProbeOutcome =
-  | { kind: 'response'; status: number; body: unknown }
+  | { kind: 'response'; status: number; body: unknown; headers?: Headers }
   | { kind: 'unreachable'; reason: string };
 
 export async function probe(
@@ -31,7 +31,7 @@ export async function probe(
     } catch {
       // Not JSON: keep the text; the caller decides whether that is a problem.
     }
-    return { kind: 'response', status: response.status, body };
+    return { kind: 'response', status: response.status, body, headers: response.headers };
   } catch (error) {
     return { kind: 'unreachable', reason: describeFetchFailure(error, options.timeoutMs) };
   }

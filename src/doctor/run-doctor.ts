@@ -17,6 +17,8 @@ export interface DoctorOptions {
    * sits below the platforms and knows none of them. Unset: no platform is checked.
    */
   platformChecks?(config: Config): CheckResult[];
+  /** The platforms' checks that ask each platform's own API (its granted permissions); unset: none. */
+  platformChecksOnline?(config: Config, timeoutMs: number): Promise<CheckResult[]>;
 }
 
 /** Runs every check (the network ones in parallel) and keeps their order for display. */
@@ -24,7 +26,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? 3_000;
   const usesOllama = config.llmProvider === 'ollama' || config.embeddings === 'ollama';
   const usesOpenAi = config.llmProvider === 'openai' || config.embeddings === 'openai';
-  const [sqlite, dataDir, index, ollama, openai, qdrant, postgres] = await Promise.all([
+  const [sqlite, dataDir, index, ollama, openai, qdrant, postgres, platformsOnline] = await Promise.all([
     checkSqlite(),
     checkDataDir(config.dataDir),
     checkIndex(config, timeoutMs),
@@ -32,6 +34,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     usesOpenAi ? checkOpenAi(config, timeoutMs) : Promise.resolve([]),
     checkQdrant(config, timeoutMs),
     checkPostgres(config, timeoutMs),
+    options.platformChecksOnline?.(config, timeoutMs) ?? Promise.resolve([]),
   ]);
   const results = [
     checkNodeVersion(),
@@ -44,6 +47,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ...postgres,
     checkOcr(config),
     ...(options.platformChecks?.(config) ?? []),
+    ...platformsOnline,
   ];
   return { results, ok: results.every((result) => result.status !== 'fail') };
 }

@@ -6,6 +6,7 @@
 import type { BaseCheckpointSaver, LangGraphRunnableConfig } from '@langchain/langgraph';
 import { END, Send, START, StateGraph } from '@langchain/langgraph';
 import { buildAgentGraph } from './agent-graph.ts';
+import { documentsRead } from './documents-read.ts';
 import type { GraphDependencies } from './graph-dependencies.ts';
 import { createAggregateAnswers } from './nodes/aggregate-answers.ts';
 import { requestClarification } from './nodes/request-clarification.ts';
@@ -56,7 +57,12 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
       { question: task.question, questionIndex: task.questionIndex, questionTotal: task.questionTotal },
       { ...config, recursionLimit },
     );
-    emitProgress(config, { type: 'sub-question-done', index: task.questionIndex, total: task.questionTotal });
+    emitProgress(config, {
+      type: 'sub-question-done',
+      index: task.questionIndex,
+      total: task.questionTotal,
+      documents: await documentsRead(result.contexts, config, { links: task.questionTotal > 1 }),
+    });
     return {
       agentAnswers: [
         {

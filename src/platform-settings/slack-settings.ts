@@ -1,5 +1,34 @@
 /** Slack's part of the configuration (`config.slack`): tokens, and where the Web API and HTTP events are. */
-import { optionalText, optionalUrl, platformSettings, token, wholeNumber } from '../config-fields.ts';
+import { z } from 'zod';
+import {
+  emptyToUndefined,
+  optionalText,
+  optionalUrl,
+  platformSettings,
+  token,
+  wholeNumber,
+} from '../config-fields.ts';
+
+/** Slack shows at most four suggested prompts. */
+export const maxSuggestedPrompts = 4;
+
+/** `|`-separated prompts (none: drawn from the documents' titles), each at most 300 characters. */
+const suggestedPrompts = () =>
+  z.preprocess(
+    (value) => {
+      const cleaned = emptyToUndefined(value);
+      return typeof cleaned === 'string'
+        ? cleaned
+            .split('|')
+            .map((prompt) => prompt.trim())
+            .filter(Boolean)
+        : cleaned;
+    },
+    z
+      .array(z.string().max(300, { error: 'each prompt must be at most 300 characters' }))
+      .max(maxSuggestedPrompts, { error: `at most ${maxSuggestedPrompts} prompts (Slack shows no more)` })
+      .default([]),
+  );
 
 export const slackSettings = platformSettings({
   name: 'slack',
@@ -9,10 +38,13 @@ export const slackSettings = platformSettings({
     SLACK_SIGNING_SECRET: optionalText(),
     SLACK_API_URL: optionalUrl(),
     SLACK_PORT: wholeNumber(3_000, 1, 65_535),
+    RAGENT_SLACK_SUGGESTED_PROMPTS: suggestedPrompts(),
   },
   fixes: {
     SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
     SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
+    RAGENT_SLACK_SUGGESTED_PROMPTS:
+      'Write up to 4 prompts separated by |, e.g. "What is our leave policy?|How do I file expenses?".',
   },
   read: (env) => ({
     botToken: env.SLACK_BOT_TOKEN,
@@ -20,6 +52,7 @@ export const slackSettings = platformSettings({
     signingSecret: env.SLACK_SIGNING_SECRET,
     apiUrl: env.SLACK_API_URL,
     port: env.SLACK_PORT,
+    suggestedPrompts: env.RAGENT_SLACK_SUGGESTED_PROMPTS,
   }),
   secrets: (settings) => [settings.botToken, settings.appToken, settings.signingSecret],
   secretPatterns: [

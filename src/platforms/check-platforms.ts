@@ -2,9 +2,18 @@ import type { Config } from '../config.ts';
 import type { CheckResult } from '../doctor/check-result.ts';
 import { platformModules } from './registry.ts';
 
+/** What each configured platform says of itself (its granted permissions), asked of its own API. */
+export async function checkPlatformsOnline(config: Config, timeoutMs: number): Promise<CheckResult[]> {
+  const results = await Promise.all(
+    platformModules.map((platform) => platform.onlineDoctorChecks?.(config, timeoutMs) ?? []),
+  );
+  return results.flat();
+}
+
 /**
  * The settings of each configured chat platform (each platform's own checks). Only shapes are
- * checked: doctor never sends a token anywhere, and never prints one.
+ * checked here; the online checks above send a platform's token to that platform's own API only.
+ * Doctor never prints a token.
  */
 export function checkPlatforms(config: Config): CheckResult[] {
   const results = platformModules.flatMap((platform) => platform.doctorChecks(config));

@@ -38,6 +38,11 @@ export interface PlatformModule {
   plan(config: Config): PlatformPlan;
   /** Doctor's checks of the platform's settings (none when it is not configured at all). */
   doctorChecks(config: Config): CheckResult[];
+  /**
+   * Doctor's checks that ask the platform itself (e.g. which permissions the app was granted), only
+   * to the platform's own API with its own token, each request within `timeoutMs`; never throws.
+   */
+  onlineDoctorChecks?(config: Config, timeoutMs: number): Promise<CheckResult[]>;
   /** The variables to set, for `ragent start` when no platform is configured (indented lines). */
   readonly setupHelp: readonly string[];
   /** One line for doctor when no platform is configured: what to set, where to read more. */

@@ -399,3 +399,24 @@ export function shareFailedText(reason: string): string {
 export function askedText(asker: string, question: string): string {
   return `${asker} asked: ${question}`;
 }
+/** Lines a chat may rotate through while an answer is being worked on (a rotating loading indicator). */
+export const loadingLines = [
+  'Reading the question…',
+  'Searching your documents…',
+  'Reading the sections that match…',
+  'Checking what the documents say…',
+];
+
+/** The title of an answer's plan: the sub-questions it is answered in. */
+export const planTitle = (steps: number) => `Answering in ${steps} parts`;
+
+/** What a sub-question read, shown under its step when done (names as they are, never pings). */
+export function stepReadText(names: readonly string[]): string {
+  return names.length === 0 ? 'Nothing in the documents matched.' : `Read ${names.join(', ')}`;
+}
+
+/** Suggested prompts, where a chat offers them when a conversation with ragent starts. */
+export const suggestedPromptsTitle = 'Try asking';
+export const suggestedPromptTitle = (document: string) => `What does ${document} cover?`;
+export const suggestedPromptMessage = (document: string) =>
+  `What does ${document} say? Give me its main points.`;

@@ -15,6 +15,7 @@ import type { AnswerJob, Reply } from '../core/chat-platform.ts';
 import type { ProgressEvent, TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { trackAnswerPlan } from './answer-plan.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
 import { recordTurn } from './record-turn.ts';
@@ -103,8 +104,14 @@ export async function runAnswer(
       ? { kind: 'cut-off', text, notice: cutOffText(shuttingDownText), reference: job.reference }
       : { kind: 'shutting-down' };
   };
+  // The sub-questions as steps, where the surface shows them (task cards).
+  const plan = trackAnswerPlan(surface, {
+    budget: running.budgets.streamBudget ?? running.budgets.budget,
+    onError: (error) => log.warn({ err: error }, 'could not show the plan'),
+  });
   const started = Date.now();
   const progress = (event: ProgressEvent) => {
+    plan.progress(event);
     const line = describeProgress(event);
     if (line) live.status({ kind: 'working', line });
   };
@@ -186,6 +193,7 @@ export async function runAnswer(
   try {
     const first = await Promise.race([outcome, overdue]);
     await live.settle();
+    await plan.close(first !== 'overdue' && first !== 'left' && first.kind === 'answer');
     // Another replica holds the record now (or will adopt it): nothing is said or ended here.
     if (first === 'left') {
       running.abandoned = true;

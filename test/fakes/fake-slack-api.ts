@@ -38,6 +38,10 @@ export interface FakeSlackMessage {
   streaming?: boolean;
   /** Set on a message chat.startStream created. */
   streamed?: boolean;
+  /** The streaming chunks (task cards, plan titles) its stream carried, in order. */
+  chunks?: unknown[];
+  /** `task_display_mode` of its stream (`timeline` when not given, as Slack defaults). */
+  taskDisplayMode?: string;
   /** The replica that posted it / changed it last (when it used `apiUrlFor(replica)`). */
   postedBy?: string;
   changedBy?: string;
@@ -113,6 +117,16 @@ export interface FakeSlackApi {
   setStreamingSupported(supported: boolean): void;
   /** Messages chat.delete removed, oldest first. */
   deletedMessages(): FakeSlackMessage[];
+  /**
+   * While set, every stream call that carries `chunks` is refused with this error, as a workspace
+   * without task cards refuses them; `undefined` accepts them again (the default).
+   */
+  refuseChunks(error: string | undefined): void;
+  /**
+   * The scopes the bot token was granted, sent as Slack does in every answer's `x-oauth-scopes`
+   * header (default: every scope of slack-app-manifest.yml).
+   */
+  setGrantedScopes(scopes: readonly string[]): void;
   /** Whether `markdown` blocks are accepted (default: true); when not, posts and updates with one get `invalid_blocks`. */
   setMarkdownBlocksSupported(supported: boolean): void;
   /**
@@ -155,6 +169,20 @@ export interface FakeSlackApiOptions {
   /** How long an envelope waits for its acknowledgement before the send fails (default 5 s). */
   ackTimeoutMs?: number;
 }
+
+/** The bot scopes of slack-app-manifest.yml: what an app made from it is granted. */
+export const defaultGrantedScopes: readonly string[] = [
+  'app_mentions:read',
+  'assistant:write',
+  'channels:history',
+  'groups:history',
+  'im:history',
+  'mpim:history',
+  'chat:write',
+  'commands',
+  'files:read',
+  'users:read',
+];
 
 /** Slack accepts at most this many Socket Mode connections per app. */
 export const maxSocketConnections = 10;
@@ -266,6 +294,43 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const pendingAcks = new Map<string, (payload: unknown) => void>();
   let assistantStatusSupported = false;
   let streamingSupported = true;
+  let refusedChunksError: string | undefined;
+  let grantedScopes: readonly string[] = defaultGrantedScopes;
+  /** Slack's chunk shapes (`@slack/types` chunk.d.ts): an unknown type or a bad task is refused. */
+  const chunksInvalid = (chunks: unknown): boolean => {
+    if (!Array.isArray(chunks) || chunks.length === 0) return true;
+    return (chunks as Array<Record<string, unknown>>).some((chunk) => {
+      switch (chunk.type) {
+        case 'markdown_text':
+          return typeof chunk.text !== 'string';
+        case 'plan_update':
+          return typeof chunk.title !== 'string' || !chunk.title;
+        case 'task_update': {
+          if (typeof chunk.id !== 'string' || typeof chunk.title !== 'string' || !chunk.title) return true;
+          if (!['pending', 'in_progress', 'complete', 'error'].includes(String(chunk.status))) return true;
+          const sources = chunk.sources;
+          if (sources === undefined) return false;
+          return (
+            !Array.isArray(sources) ||
+            (sources as Array<Record<string, unknown>>).some(
+              (source) =>
+                source.type !== 'url' ||
+                typeof source.text !== 'string' ||
+                !/^https?:\/\//.test(String(source.url)),
+            )
+          );
+        }
+        default:
+          return true;
+      }
+    });
+  };
+  /** Refuses a stream call's chunks (as configured, or malformed); records them on the message. */
+  const chunkRefusal = (body: Record<string, unknown>): string | undefined => {
+    if (body.chunks === undefined) return undefined;
+    if (refusedChunksError) return refusedChunksError;
+    return chunksInvalid(body.chunks) ? 'invalid_chunks' : undefined;
+  };
   const deleted: FakeSlackMessage[] = [];
   let envelopeCounter = 0;
   let baseUrl = '';
@@ -382,6 +447,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       notify();
       return;
     }
+    // Slack tells the token's scopes with every answer to a call made with it.
+    response.setHeader('x-oauth-scopes', grantedScopes.join(','));
     sendJson(response, 200, answer(method, body, replica));
     notify();
   }
@@ -450,6 +517,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (!channel || typeof body.thread_ts !== 'string') return { ok: false, error: 'invalid_arguments' };
         if (!channel.startsWith('D') && (!body.recipient_user_id || !body.recipient_team_id))
           return { ok: false, error: 'invalid_arguments' };
+        if (typeof body.markdown_text !== 'string' && body.chunks === undefined)
+          return { ok: false, error: 'invalid_arguments' };
+        if (
+          body.task_display_mode !== undefined &&
+          !['timeline', 'plan'].includes(String(body.task_display_mode))
+        )
+          return { ok: false, error: 'invalid_arguments' };
+        const refusedChunks = chunkRefusal(body);
+        if (refusedChunks) return { ok: false, error: refusedChunks };
         const message: FakeSlackMessage = {
           channel,
           ts: nextTs(),
@@ -461,6 +537,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           changedAt: Date.now(),
           streaming: true,
           streamed: true,
+          chunks: Array.isArray(body.chunks) ? [...body.chunks] : [],
+          taskDisplayMode: typeof body.task_display_mode === 'string' ? body.task_display_mode : 'timeline',
           ...(replica === undefined ? {} : { postedBy: replica, changedBy: replica }),
         };
         const list = messagesByChannel.get(channel) ?? [];
@@ -474,8 +552,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const message = messagesByChannel.get(channel)?.find((candidate) => candidate.ts === body.ts);
         if (!message) return { ok: false, error: 'message_not_found' };
         if (!message.streaming) return { ok: false, error: 'message_not_in_streaming_state' };
-        if (method === 'chat.appendStream' && typeof body.markdown_text !== 'string')
+        if (
+          method === 'chat.appendStream' &&
+          typeof body.markdown_text !== 'string' &&
+          body.chunks === undefined
+        )
           return { ok: false, error: 'invalid_arguments' };
+        const refusedChunks = chunkRefusal(body);
+        if (refusedChunks) return { ok: false, error: refusedChunks };
+        if (Array.isArray(body.chunks)) message.chunks = [...(message.chunks ?? []), ...body.chunks];
         if (method === 'chat.stopStream') {
           const refused = refusal(body);
           if (refused) return { ok: false, error: refused };
@@ -510,8 +595,33 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (((body.view as { blocks?: unknown[] }).blocks ?? []).length > 100)
           return { ok: false, error: 'invalid_blocks' };
         return { ok: true, view: { id: `V${++envelopeCounter}`, type: 'home' } };
-      case 'assistant.threads.setStatus':
-        return assistantStatusSupported ? { ok: true } : { ok: false, error: 'not_allowed_token_type' };
+      case 'assistant.threads.setStatus': {
+        if (!assistantStatusSupported) return { ok: false, error: 'not_allowed_token_type' };
+        const loading = body.loading_messages;
+        // Slack takes up to 10 loading messages, each a string.
+        if (
+          loading !== undefined &&
+          (!Array.isArray(loading) || loading.length > 10 || loading.some((line) => typeof line !== 'string'))
+        )
+          return { ok: false, error: 'invalid_arguments' };
+        return { ok: true };
+      }
+      case 'assistant.threads.setSuggestedPrompts': {
+        // Up to four prompts, each with a title and a message; `thread_ts` only in assistant threads.
+        const prompts = body.prompts;
+        if (typeof body.channel_id !== 'string' || !body.channel_id)
+          return { ok: false, error: 'invalid_arguments' };
+        if (!Array.isArray(prompts) || prompts.length === 0 || prompts.length > 4)
+          return { ok: false, error: 'invalid_arguments' };
+        const valid = (prompts as Array<Record<string, unknown>>).every(
+          (prompt) =>
+            typeof prompt.title === 'string' &&
+            prompt.title.length > 0 &&
+            typeof prompt.message === 'string' &&
+            prompt.message.length > 0,
+        );
+        return valid ? { ok: true } : { ok: false, error: 'invalid_arguments' };
+      }
       case 'users.info': {
         const user = users.get(String(body.user ?? ''));
         if (!user) return { ok: false, error: 'user_not_found' };
@@ -703,6 +813,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       streamingSupported = supported;
     },
     deletedMessages: () => [...deleted],
+    refuseChunks: (error) => {
+      refusedChunksError = error;
+    },
+    setGrantedScopes: (scopes) => {
+      grantedScopes = [...scopes];
+    },
     setMarkdownBlocksSupported: (supported) => {
       markdownBlocksSupported = supported;
     },

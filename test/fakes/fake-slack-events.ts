@@ -277,3 +277,52 @@ export function appHomeOpenedEnvelope(fields: {
     event_context: `context-${eventCounter}`,
   };
 }
+
+/**
+ * An `event_callback` envelope around `assistant_thread_started` (a person opened the assistant split
+ * view: a new thread in their DM with the app) or `assistant_thread_context_changed` (they moved to
+ * another channel while it is open), with the fields Slack sends.
+ */
+export function assistantThreadEnvelope(fields: {
+  type?: 'assistant_thread_started' | 'assistant_thread_context_changed';
+  team: string;
+  user: string;
+  botUserId: string;
+  /** The DM with the app where the thread is (default: a fresh D… id). */
+  channel?: string;
+  threadTs?: string;
+  /** The channel the person was viewing. */
+  contextChannel?: string;
+}): Record<string, unknown> & {
+  event: { type: string; assistant_thread: { channel_id: string; thread_ts: string }; event_ts: string };
+} {
+  eventCounter += 1;
+  const assistantThread = {
+    user_id: fields.user,
+    context: {
+      ...(fields.contextChannel ? { channel_id: fields.contextChannel } : {}),
+      team_id: fields.team,
+      enterprise_id: null,
+    },
+    channel_id: fields.channel ?? `D${String(eventCounter).padStart(8, '0')}`,
+    thread_ts: fields.threadTs ?? messageTs(),
+  };
+  return {
+    token: 'verification-token',
+    team_id: fields.team,
+    api_app_id: 'A0001',
+    event: {
+      type: fields.type ?? 'assistant_thread_started',
+      assistant_thread: assistantThread,
+      event_ts: messageTs(),
+    },
+    type: 'event_callback',
+    event_id: `Ev${String(eventCounter).padStart(8, '0')}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [
+      { team_id: fields.team, user_id: fields.botUserId, is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+    event_context: `context-${eventCounter}`,
+  };
+}

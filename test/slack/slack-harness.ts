@@ -62,6 +62,8 @@ export interface SlackHarness extends RunningBot<SlackAdapter>, BotLifecycle {
   barrier(): Promise<(call: SlackApiCall) => boolean>;
   /** Waits until the thread has a bot message that is no longer a placeholder; returns the bot's messages. */
   waitForReply(channel: string, threadTs: string, count?: number): Promise<FakeSlackMessage[]>;
+  /** Delivers any Events API envelope as the harness's mode does (signed HTTP, or a Socket Mode envelope). */
+  deliverEvent(envelope: Record<string, unknown>): Promise<void>;
 }
 
 export interface SlackHarnessOptions {
@@ -180,6 +182,7 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         15_000,
         `${count} bot repl${count === 1 ? 'y' : 'ies'} in ${channel}/${threadTs}`,
       ),
+    deliverEvent: (envelope) => deliver(envelope),
     ...botLifecycle(() => harness, {
       ollama,
       // A new port each time: the old one may linger a moment after a crash.

@@ -1,6 +1,6 @@
 /**
- * Doctor's check of the Slack settings. Only shapes are checked: doctor never sends a token
- * anywhere, and never prints one.
+ * Doctor's check of the Slack settings. Only shapes are checked here (the granted scopes are asked
+ * of Slack itself in slack-scope-check.ts); doctor never prints a token.
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';

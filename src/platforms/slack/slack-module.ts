@@ -26,6 +26,11 @@ export const slackModule: PlatformModule = {
     return { start: false };
   },
   doctorChecks: checkSlack,
+  // Only when the settings look right; loaded lazily like the rest of the doctor's network checks.
+  onlineDoctorChecks: async (config, timeoutMs) =>
+    checkSlack(config).some((result) => result.status === 'fail')
+      ? []
+      : (await import('./slack-scope-check.ts')).checkSlackScopes(config, timeoutMs),
   setupHelp: [
     '  Slack (Socket Mode: no public URL needed)',
     '    SLACK_BOT_TOKEN=xoxb-…   your Slack app → "OAuth & Permissions" → Bot User OAuth Token',

@@ -3,7 +3,10 @@
  *
  * - An answer shows Slack's assistant thread status (`assistant.threads.setStatus`) where the
  *   workspace allows it — learnt once per channel; turns starting together wait for that one probe —
- *   and otherwise a placeholder message that the answer replaces.
+ *   and otherwise a placeholder message that the answer replaces. The status rotates loading lines
+ *   from the catalogue at first, then shows each progress line.
+ * - A split question's plan shows as task cards in the answer's stream (`task_update` chunks, `plan`
+ *   display mode), which it opens before the text comes; where Slack refuses chunks the text streams alone.
  * - An ingest shows one progress message where the request came from (or, if the bot cannot post
  *   there, in a DM to the user) that becomes the result.
  * - `reopen` reaches a recorded turn again: its placeholder or progress message is replaced by the
@@ -11,11 +14,19 @@
  *   posted in the thread.
  */
 import type { webApi } from '@slack/bolt';
-import type { ChatPlatform, Location, Reply, ReplySurface, Status } from '../../core/chat-platform.ts';
+import type {
+  ChatPlatform,
+  Location,
+  PlanStep,
+  Reply,
+  ReplySurface,
+  Status,
+} from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { type MessagePrimitives, messageSequence, removeOrNote } from '../../turns/message-sequence.ts';
-import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
+import { answerBelowText, loadingLines, workingLine } from '../../turns/messages-en.ts';
+import { planChunks } from './plan-chunks.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
@@ -40,6 +51,8 @@ export interface SlackSurfaces {
   streamingRefused: Set<string>;
   /** Channels where Slack refused the `feedback_buttons` element: answers carry the classic buttons there. */
   feedbackElementRefused: Set<string>;
+  /** Channels where Slack refused streaming chunks (task cards): answers stream their text only there. */
+  chunksRefused?: Set<string>;
 }
 
 /** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
@@ -101,7 +114,7 @@ export async function openAnswerSurface(
   const location = slackAnswerLocation(where.teamId, channel, threadTs);
   const known = assistantStatusSupport.get(channel);
   if (known === undefined || (await known)) {
-    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase()).then(
+    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase(), loadingLines).then(
       () => true,
       (error: unknown) => {
         logger.debug(
@@ -231,6 +244,25 @@ function messageSurface(
   let native = state.stream !== undefined && destination.threadTs !== undefined;
   let streamTs: string | undefined;
   let streamed = '';
+  // Whether the stream's message took the status message's place (a plan may start the stream before
+  // any text: the status message then still shows the progress lines until the text comes).
+  let streamShown = false;
+  // The plan's task cards as last sent (by task id); chunks stop for good once Slack refuses them.
+  const tasksShown = new Map<string, string>();
+  const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
+  // Stream calls never overlap: a plan and the first text must not both start a stream.
+  let streamQueue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = streamQueue.then(work, work);
+    streamQueue = next.catch(() => {});
+    return next;
+  };
+  /** The stream's message shows the answer now: the status message goes, the reply replaces the stream. */
+  const showStream = async () => {
+    if (streamShown || !streamTs) return;
+    streamShown = true;
+    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
+  };
   // Status messages that could not be deleted when the text took their place: tried again after the
   // reply, else pointed at it, so no frozen "working…" line stays in the thread.
   const undeleted: string[] = [];
@@ -245,7 +277,8 @@ function messageSurface(
   };
 
   /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
-  const streamNatively = async (written: string): Promise<boolean> => {
+  const streamNatively = (written: string): Promise<boolean> => exclusive(() => streamText(written));
+  const streamText = async (written: string): Promise<boolean> => {
     const refused = surfaces.streamingRefused;
     if (!native || !state.stream || !destination.threadTs || refused.has(channel)) return false;
     // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
@@ -257,6 +290,8 @@ function messageSurface(
       const more = text.slice(streamed.length);
       if (more) await client.chat.appendStream({ channel, ts: streamTs, markdown_text: more });
       streamed = text;
+      // A stream the plan opened shows the answer once its first words are in it.
+      if (streamed) await showStream();
       return true;
     }
     if (!text) return true;
@@ -278,10 +313,45 @@ function messageSurface(
       return false;
     }
     streamed = text;
-    // The stream's message now shows the answer: the placeholder goes, the reply replaces the stream.
-    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
+    await showStream();
     return true;
   };
+
+  /**
+   * Shows the plan as task cards in the stream (starting it in `plan` display mode when no text has
+   * come yet). Where Slack refuses the chunks (an older workspace), the channel is remembered and the
+   * answer streams its text as before; where it refuses streaming itself, the text path learns that.
+   */
+  const showPlan = (steps: readonly PlanStep[]): Promise<void> =>
+    exclusive(async () => {
+      if (!native || !state.stream || !destination.threadTs) return;
+      if (surfaces.streamingRefused.has(channel) || chunksRefused.has(channel)) return;
+      const chunks = planChunks(steps, tasksShown);
+      if (chunks.length === 0) return;
+      try {
+        if (streamTs) await client.chat.appendStream({ channel, ts: streamTs, chunks });
+        else {
+          const started = await client.chat.startStream({
+            channel,
+            thread_ts: destination.threadTs,
+            recipient_team_id: state.stream.teamId,
+            recipient_user_id: state.stream.userId,
+            task_display_mode: 'plan',
+            chunks,
+          });
+          streamTs = String(started.ts);
+        }
+      } catch (error) {
+        const code = slackErrorCode(error);
+        if (!code) throw error;
+        logger.debug({ code, channel }, 'task cards refused; streaming the text only');
+        chunksRefused.add(channel);
+        return;
+      }
+      for (const chunk of chunks) {
+        if (chunk.type === 'task_update') tasksShown.set(chunk.id, JSON.stringify(chunk));
+      }
+    });
   return {
     // Stream appends and the first text (a new message) are not chat.update calls.
     get nextTextIsEdit() {
@@ -297,9 +367,11 @@ function messageSurface(
     showStatus: async (status) => {
       if (messages.last()) await messages.showStatus(renderStatus(status));
       else if (assistant && status.kind === 'working' && destination.threadTs) {
-        await setAssistantStatus(client, channel, destination.threadTs, status.line.slice(0, 250));
+        const line = status.line.slice(0, 250);
+        await setAssistantStatus(client, channel, destination.threadTs, line, [line]);
       }
     },
+    showPlan,
     showText: async (text) => {
       if (await streamNatively(text)) return;
       // The first text is a new message in the thread and the status message goes, as with a stream:
@@ -317,6 +389,10 @@ function messageSurface(
           : message,
       );
       const learn = { onFallbackBlocks: () => refusedElement.add(channel) };
+      // Stream calls in flight (a plan's last step) go out before the stream stops.
+      await exclusive(async () => {});
+      // A stream that showed only the plan: the reply takes its message, the status message goes.
+      await showStream();
       if (streamTs) {
         const ts = streamTs;
         streamTs = undefined;
@@ -386,6 +462,21 @@ function settledPrefix(text: string): string {
   return /[@＠<&]/.test(tail) ? text.slice(0, text.length - tail.length) : text;
 }
 
-function setAssistantStatus(client: WebClient, channel: string, threadTs: string, status: string) {
-  return client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status });
+/**
+ * Sets the assistant thread status; `loadingMessages` rotate under it (Slack's loading indicator):
+ * the catalogue's lines at first, then the latest progress line alone, so what shows is what happens.
+ */
+function setAssistantStatus(
+  client: WebClient,
+  channel: string,
+  threadTs: string,
+  status: string,
+  loadingMessages?: readonly string[],
+) {
+  return client.assistant.threads.setStatus({
+    channel_id: channel,
+    thread_ts: threadTs,
+    status,
+    ...(loadingMessages && loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
+  });
 }

@@ -10,6 +10,7 @@ import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { registerAgentThreads } from './agent-threads.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
@@ -17,6 +18,7 @@ import { registerHomeTab } from './home-tab.ts';
 import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
+import { logMissingScopes } from './missing-scopes-log.ts';
 import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackPlatform } from './slack-surfaces.ts';
@@ -116,6 +118,7 @@ export async function startSlack(
     assistantStatusSupport: new Map<string, Promise<boolean>>(),
     streamingRefused: new Set<string>(),
     feedbackElementRefused: new Set<string>(),
+    chunksRefused: new Set<string>(),
   };
   let receiverStopped: Promise<void> | undefined;
   // HTTP mode: ends kept-alive connections once the receiver stops taking events.
@@ -147,6 +150,7 @@ export async function startSlack(
   registerFeedbackActions(app, context);
   registerHomeTab(app, context);
   registerShareAction(app, context);
+  registerAgentThreads(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });
@@ -176,6 +180,7 @@ export async function startSlack(
     { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
     'Slack bot started',
   );
+  logMissingScopes(logger, auth.scopes);
   // Threads a crash left without an outcome are told what happened: Slack will not redeliver them.
   await turns.tellOrphans();
 
@@ -211,12 +216,18 @@ async function verifyBotToken(
   botToken: string,
   clientOptions: webApi.WebClientOptions,
   apiUrl: string | undefined,
-): Promise<{ botUserId: string; botId: string; teamId: string }> {
+): Promise<{ botUserId: string; botId: string; teamId: string; scopes?: string[] }> {
   const client = new webApi.WebClient(botToken, clientOptions);
   try {
     const result = await client.auth.test();
     if (!result.user_id) throw new Error('auth.test returned no user id');
-    return { botUserId: result.user_id, botId: result.bot_id ?? '', teamId: result.team_id ?? '' };
+    const scopes = result.response_metadata?.scopes;
+    return {
+      botUserId: result.user_id,
+      botId: result.bot_id ?? '',
+      teamId: result.team_id ?? '',
+      ...(scopes ? { scopes } : {}),
+    };
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code) {

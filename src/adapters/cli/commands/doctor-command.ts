@@ -48,8 +48,12 @@ async function diagnose(context: CliContext, timeoutMs: number): Promise<DoctorR
     return { results: [result], ok: false };
   }
   const { runDoctor } = await import('../../../doctor/run-doctor.ts');
-  const { checkPlatforms } = await import('../../../platforms/check-platforms.ts');
-  return runDoctor(config, { timeoutMs, platformChecks: checkPlatforms });
+  const { checkPlatforms, checkPlatformsOnline } = await import('../../../platforms/check-platforms.ts');
+  return runDoctor(config, {
+    timeoutMs,
+    platformChecks: checkPlatforms,
+    platformChecksOnline: checkPlatformsOnline,
+  });
 }
 
 const marks: Record<CheckStatus, { symbol: string; color: string }> = {
