@@ -356,3 +356,13 @@ export function chatReportReason(reason: string): string {
 /** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
 export const chatReportStaleText = (stale: number) =>
   `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;
+
+/** The status while a file attached to a question is read (into the thread's own files). */
+export function readingFileText(name: string): string {
+  return `Reading ${name}…`;
+}
+
+/** Said before the answer when a file attached to the question could not be read. */
+export function unreadFileText(name: string, reason: string): string {
+  return `I could not read ${name}: ${reason} I answered from the channel's documents without it.`;
+}

@@ -16,7 +16,7 @@ import type { ProgressEvent, TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
-import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import { cutOffText, describeProgress, readingFileText, shuttingDownText } from './messages-en.ts';
 import { recordTurn } from './record-turn.ts';
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import {
@@ -28,6 +28,7 @@ import {
   tryStore,
 } from './runner-context.ts';
 import { type StreamedAnswer, streamAnswer } from './streamed-answer.ts';
+import { readThreadFiles, withThreadFiles, withUnreadFiles } from './thread-files.ts';
 
 export async function runAnswer(
   context: RunnerContext,
@@ -78,7 +79,9 @@ export async function runAnswer(
     );
     return;
   }
-  const { surface, place } = opened;
+  const { surface } = opened;
+  // Every turn of the thread searches the files attached to its questions (and no other thread does).
+  const place = withThreadFiles(opened.place);
   running.surface = surface;
   acknowledged();
   await gate.clear(context.acknowledgementWaitMs);
@@ -108,14 +111,25 @@ export async function runAnswer(
     const line = describeProgress(event);
     if (line) live.status({ kind: 'working', line });
   };
-  const handle = () => {
+  const handle = async () => {
     delete running.release;
-    return conversations.handle(
+    // Files attached to the question are read first, in the thread's order, then searched with the rest.
+    const unread = job.files?.length
+      ? await readThreadFiles(
+          context.ingestion,
+          job.files,
+          place,
+          (name) => live.status({ kind: 'working', line: readingFileText(name) }),
+          log,
+        )
+      : [];
+    const result = await conversations.handle(
       { ...place, text: job.text },
       progress,
       // Streamed text shows a disguised link's real target from the first piece on, on every platform.
       surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
     );
+    return withUnreadFiles(result, unread);
   };
   const waiting = new AbortController();
   const turn: Promise<TurnResult | 'left'> = ordered

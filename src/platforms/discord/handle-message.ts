@@ -20,6 +20,7 @@ import {
   setChannelOf,
 } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
+import { messageAttachmentFiles, messageIngestJob } from './message-files.ts';
 
 const threadNameLimit = 100;
 
@@ -91,6 +92,11 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
       if ((existing ?? message.channel).isSendable())
         await message.reply({ content, allowedMentions: noMentions });
     },
+    // Ingest from a message only in a server (documents belong to one); files with a question anywhere.
+    ...(message.inGuild()
+      ? { ingest: (text: string) => messageIngestJob(context, message, setChannel, text) }
+      : {}),
+    attachedFiles: () => messageAttachmentFiles(context, message),
     open: async () => {
       if (existing) {
         return {
