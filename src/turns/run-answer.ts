@@ -119,7 +119,7 @@ export async function runAnswer(
           context.ingestion,
           job.files,
           place,
-          (name) => live.status({ kind: 'working', line: readingFileText(name) }),
+          (name) => live.announce({ kind: 'working', line: readingFileText(name) }),
           log,
         )
       : [];

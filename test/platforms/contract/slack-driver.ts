@@ -4,6 +4,7 @@ import { messageTs } from '../../fakes/fake-slack-events.ts';
 import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import { toolMessages } from './tool-messages.ts';
 
 export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
   return {
@@ -36,9 +37,14 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (delivery.status !== 200) throw new Error(`event rejected: HTTP ${delivery.status}`);
         }
       };
+      let fileCounter = 0;
+      const otherChannel = 'C0OTHER';
+      const otherChannelThreads = new Set<string>();
+      const channelOf = (thread: ContractThread) =>
+        otherChannelThreads.has(thread.id) ? otherChannel : defaultChannel;
       const finished = (thread: ContractThread) =>
         slack
-          .messages(defaultChannel, thread.id)
+          .messages(channelOf(thread), thread.id)
           .filter((message) => message.ts !== thread.id && !isPlaceholder(message))
           .map((message) => `${message.text}\n${blockText(message)}`);
       const driver: PlatformDriver = {
@@ -57,7 +63,7 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           await deliver(envelope);
         },
         replies: async (thread, count) => {
-          await harness.waitForReply(defaultChannel, thread.id, count);
+          await harness.waitForReply(channelOf(thread), thread.id, count);
           return finished(thread);
         },
         repliesNow: finished,
@@ -91,6 +97,24 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           await harness.barrier();
         },
         close: () => harness.close(),
+        mentionWithFile: async (text, files) => {
+          const shared = files.map((file) => {
+            fileCounter += 1;
+            return harness.slack.addFile({
+              id: `FCONTRACT${fileCounter}`,
+              name: file.name,
+              mimetype: 'application/octet-stream',
+              bytes: file.bytes,
+            });
+          });
+          return { id: await harness.mention(text, { subtype: 'file_share', files: shared }) };
+        },
+        mentionInOtherChannel: async (text) => {
+          const ts = await harness.mention(text, { channel: otherChannel });
+          otherChannelThreads.add(ts);
+          return { id: ts };
+        },
+        toolResults: () => harness.ollama.chatRequests().flatMap(toolMessages),
       };
       return driver;
     },
