@@ -1,0 +1,83 @@
+/**
+ * Discord: files attached to a message that mentions ragent with "ingest" are added to the channel's
+ * set (or the server's, "for server") through the same runner job as Slack's file shares — progress,
+ * result, the document linked to the message — and a file it cannot read gets its clear refusal while
+ * the other files of the message are still added.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { makePdf } from '../support/make-pdf.ts';
+import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
+
+describe('Discord: "@ragent ingest" with attachments', () => {
+  let harness: DiscordHarness;
+  afterEach(async () => {
+    await harness?.close();
+  });
+
+  async function mentionWithFiles(text: string, files: Array<{ name: string; bytes: Uint8Array }>) {
+    const attachments = files.map((file) => harness.discord.addAttachment(file.name, file.bytes));
+    const message = harness.discord.postMessage({
+      channelId: harness.channelId,
+      content: text,
+      mentionBot: true,
+      attachments,
+    });
+    const result = await harness.discord.waitFor(
+      () =>
+        harness.discord
+          .channelMessages(harness.channelId)
+          .find(
+            (each) =>
+              each.author.id === harness.discord.bot.id &&
+              /^(✅|⚠️|❌)/.test(each.content) &&
+              !each.content.includes('⏳') &&
+              each !== message,
+          ),
+      15_000,
+      'the ingest result',
+    );
+    return { message, result };
+  }
+
+  it('adds them to the channel’s set, linked to the message, with the progress and result in the channel', async () => {
+    harness = await startDiscordHarness();
+    const pdf = await makePdf([
+      ['Zebra Shell Manual', 'The zebracount builtin counts the stripes of a zebra.'],
+    ]);
+    const { message, result } = await mentionWithFiles('ingest this manual', [
+      { name: 'zebra-manual.pdf', bytes: pdf },
+      { name: 'firmware.bin', bytes: new Uint8Array([0, 1, 2, 3, 0xff]) },
+    ]);
+    expect(result.content).toContain('zebra-manual.pdf');
+    expect(result.content).toMatch(/firmware\.bin.*not a file type ragent reads/s);
+    const documents = await harness.services.ingestion.listDocuments([
+      `discord:${harness.guildId}:${harness.channelId}`,
+    ]);
+    expect(documents).toEqual([
+      expect.objectContaining({
+        name: 'zebra-manual.pdf',
+        link: `https://discord.com/channels/${harness.guildId}/${harness.channelId}/${message.id}`,
+      }),
+    ]);
+    // An ingest, not a question: no thread was started and the model was never asked.
+    expect(harness.discord.threads().some((thread) => thread.id === message.id)).toBe(false);
+    expect(harness.requestsOf('rewrite')).toEqual([]);
+    // The attachment came from the fake CDN, without the bot's token.
+    const download = harness.discord.requests.find((request) => request.path.startsWith('/attachments/'));
+    expect(download?.authorization).toBeUndefined();
+  });
+
+  it('adds them to the server’s set when the message says "for server"', async () => {
+    harness = await startDiscordHarness();
+    const pdf = await makePdf([
+      ['Zebra Shell Manual', 'The zebracount builtin counts the stripes of a zebra.'],
+    ]);
+    await mentionWithFiles('ingest for server', [{ name: 'zebra-manual.pdf', bytes: pdf }]);
+    expect(await harness.services.ingestion.listDocuments([`discord:${harness.guildId}`])).toEqual([
+      expect.objectContaining({ name: 'zebra-manual.pdf' }),
+    ]);
+    expect(
+      await harness.services.ingestion.listDocuments([`discord:${harness.guildId}:${harness.channelId}`]),
+    ).toEqual([]);
+  });
+});
