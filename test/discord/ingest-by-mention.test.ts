@@ -5,6 +5,7 @@
  * the other files of the message are still added.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { threadFilesScope } from '../../src/core/ids.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
 
@@ -79,5 +80,37 @@ describe('Discord: "@ragent ingest" with attachments', () => {
     expect(
       await harness.services.ingestion.listDocuments([`discord:${harness.guildId}:${harness.channelId}`]),
     ).toEqual([]);
+  });
+
+  it('reads a file attached to a question for its thread only: searched there, never listed by /ragent docs', async () => {
+    harness = await startDiscordHarness();
+    const pdf = await makePdf([
+      ['Zebra Shell Manual', 'The zebracount builtin counts the stripes of a zebra.'],
+    ]);
+    const attachment = harness.discord.addAttachment('zebra-manual.pdf', pdf);
+    const message = harness.discord.postMessage({
+      channelId: harness.channelId,
+      content: 'What does zebracount do?',
+      mentionBot: true,
+      attachments: [attachment],
+    });
+    const thread = await harness.discord.waitFor(
+      () => harness.discord.threads().find((each) => each.id === message.id),
+      10_000,
+      'the thread started from the mention',
+    );
+    await harness.settled(thread.id);
+    // Read into the thread's own files …
+    const threadFiles = threadFilesScope(`discord:${harness.guildId}:${thread.id}`);
+    expect(await harness.services.ingestion.listDocuments([threadFiles])).toEqual([
+      expect.objectContaining({ name: 'zebra-manual.pdf' }),
+    ]);
+    // … which no set of the channel or server holds, in the channel or in the thread itself.
+    for (const channelId of [harness.channelId, thread.id]) {
+      const docs = harness.discord.runCommand({ guildId: harness.guildId, channelId, subcommand: 'docs' });
+      await harness.discord.waitFor(() => docs.history.length >= 2);
+      expect(docs.original?.content).toMatch(/^No documents yet/);
+    }
+    expect(await harness.services.ingestion.listPlaceDocuments(`discord:${harness.guildId}`)).toEqual([]);
   });
 });
