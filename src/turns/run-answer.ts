@@ -79,9 +79,10 @@ export async function runAnswer(
     );
     return;
   }
-  const { surface } = opened;
-  // Every turn of the thread searches the files attached to its questions (and no other thread does).
-  const place = withThreadFiles(opened.place);
+  const { surface, place } = opened;
+  // Every turn of the thread searches the files attached to its questions (and no other thread does);
+  // the turn is recorded with the place's own scopes (a report counts it where it was asked).
+  const searched = withThreadFiles(place);
   running.surface = surface;
   acknowledged();
   await gate.clear(context.acknowledgementWaitMs);
@@ -118,13 +119,13 @@ export async function runAnswer(
       ? await readThreadFiles(
           context.ingestion,
           job.files,
-          place,
+          searched,
           (name) => live.announce({ kind: 'working', line: readingFileText(name) }),
           log,
         )
       : [];
     const result = await conversations.handle(
-      { ...place, text: job.text },
+      { ...searched, text: job.text },
       progress,
       // Streamed text shows a disguised link's real target from the first piece on, on every platform.
       surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
