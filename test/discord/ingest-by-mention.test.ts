@@ -9,6 +9,8 @@ import { threadFilesScope } from '../../src/core/ids.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
 
+const interruptedIngest = /^🔄 ragent restarted while ingesting \*\*loops\.pdf\*\*; nothing was added/;
+
 describe('Discord: "@ragent ingest" with attachments', () => {
   let harness: DiscordHarness;
   afterEach(async () => {
@@ -112,5 +114,34 @@ describe('Discord: "@ragent ingest" with attachments', () => {
       expect(docs.original?.content).toMatch(/^No documents yet/);
     }
     expect(await harness.services.ingestion.listPlaceDocuments(`discord:${harness.guildId}`)).toEqual([]);
+  });
+
+  it('turns its progress message into a notice after a crash mid-ingest, nothing added', {
+    timeout: 90_000,
+  }, async () => {
+    harness = await startDiscordHarness();
+    const h = harness;
+    const bytes = await makePdf([
+      ['Bash loops', 'A while loop repeats its body while the test command succeeds.'],
+    ]);
+    const message = await h.crashMidIngest(async () =>
+      h.discord.postMessage({
+        channelId: h.channelId,
+        content: 'ingest this',
+        mentionBot: true,
+        attachments: [h.discord.addAttachment('loops.pdf', bytes)],
+      }),
+    );
+    const progress = () =>
+      h.discord
+        .channelMessages(h.channelId)
+        .filter((each) => each.author.id === h.discord.bot.id && each.id !== message.id);
+    // Cut short mid-embedding: one progress message, stuck.
+    expect(progress().map((each) => each.content)).toEqual([expect.not.stringMatching(/^(✅|⚠️)/)]);
+
+    await h.resume();
+    // The progress message itself now says what happened; nothing else was posted, nothing was added.
+    expect(progress().map((each) => each.content)).toEqual([expect.stringMatching(interruptedIngest)]);
+    expect(await h.services.ingestion.listDocuments([`discord:${h.guildId}:${h.channelId}`])).toEqual([]);
   });
 });
