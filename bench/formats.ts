@@ -194,6 +194,25 @@ export const cases: BenchCase[] = [
         ).join(''),
       ),
   },
+  {
+    // Read in a reader worker like the Office formats: the event-loop delay shows the main thread free.
+    name: 'html-2k',
+    file: 'handbook.html',
+    unit: 'paragraphs',
+    count: 2_000,
+    make: () =>
+      new TextEncoder().encode(
+        `<!doctype html><html><head><title>Handbook</title></head><body><nav>Home | About</nav><main><h1>Handbook</h1>${Array.from(
+          { length: 2_000 },
+          (_, index) =>
+            `${index % 50 === 0 ? `<h2>Chapter ${index / 50}</h2>` : ''}<p>${paragraph(index)}</p>${
+              index % 200 === 7
+                ? `<table><tr><th>Item</th><th>Cost</th></tr><tr><td>${word(index)}</td><td>${index}</td></tr></table>`
+                : ''
+            }`,
+        ).join('\n')}</main><footer>© Example</footer></body></html>`,
+      ),
+  },
 ];
 
 async function runOne(benchCase: BenchCase): Promise<void> {

@@ -177,6 +177,7 @@ const coreEnvironment = {
   ),
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   RAGENT_MCP_TOKEN: optionalText(),
+  RAGENT_THREAD_FILES_DAYS: wholeNumber(7, 1, 36_500),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -325,6 +326,8 @@ export interface Config extends PlatformConfigs {
     /** The bearer token of `ragent mcp --http` (its --token wins); unset = --token is needed. */
     token: string | undefined;
   };
+  /** Days a file attached to a question stays in its thread's own set (RAGENT_THREAD_FILES_DAYS). */
+  threadFilesDays: number;
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -477,6 +480,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     admins: env.RAGENT_ADMINS,
     retentionDays: env.RAGENT_RETENTION_DAYS,
     mcp: { token: env.RAGENT_MCP_TOKEN },
+    threadFilesDays: env.RAGENT_THREAD_FILES_DAYS,
     ...platforms,
     secrets,
   };

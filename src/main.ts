@@ -13,6 +13,7 @@ import { createFetcher } from './ingest/web/fetch-url.ts';
 import { createWebIngestion } from './ingest/web/web-ingestion.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './models/create-embedder.ts';
+import { startThreadFilesSweep } from './operators/thread-files-retention.ts';
 import { withRetention } from './operators/turn-retention.ts';
 import type { ChunkIndex, Embedder, Retriever } from './retrieval/chunk-index.ts';
 import { createRetriever } from './retrieval/create-retriever.ts';
@@ -160,6 +161,20 @@ async function composeServices(
   const replicas = shared
     ? await shared.postgres.createPostgresReplicas(shared.database, logger.child({ component: 'replicas' }))
     : singleProcessReplicas();
+  // A bot (conversations built at start; not a one-off CLI command) drops thread files past their days.
+  const threadFilesSweep = options.conversationsOnFirstUse
+    ? undefined
+    : startThreadFilesSweep({
+        index,
+        days: config.threadFilesDays,
+        logger: logger.child({ component: 'thread-files' }),
+        ...(shared
+          ? {
+              withNameLock: (scope, name, work) =>
+                shared.postgres.withIngestLock(shared.database, scope, name, work),
+            }
+          : {}),
+      });
   const turns = createTurnRunner({
     store: coordination,
     turnHistory,
@@ -192,6 +207,7 @@ async function composeServices(
         // A turn a stop gave up on may still hold the conversations; their checkpoints close once it
         // ends. Do not wait for it longer than a moment.
         await settledWithin(conversations.close(), conversationsCloseWaitMs);
+        await threadFilesSweep?.close();
         await index.close();
       } finally {
         // Last: jobs still finishing may end their records until here.

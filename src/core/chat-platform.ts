@@ -197,6 +197,11 @@ export interface IncomingMessage {
   open(): Promise<{ surface: ReplySurface; place: Place }>;
   /** The ingest of the attached files that `text` asks for (platforms that ingest from a message). */
   ingest?(text: string): IngestJob;
+  /**
+   * The attached files, to download: read for the question alone (into its thread's own files) when
+   * the message does not ask to ingest them.
+   */
+  attachedFiles?(): readonly IngestFile[];
 }
 
 /** A question to answer. */
@@ -228,6 +233,11 @@ export interface AnswerJob {
   recorded?(): void;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
   open(): Promise<{ surface: ReplySurface; place: Place }>;
+  /**
+   * Files attached to the question: read into the thread's own files (`threadFilesScope`) before it
+   * is answered, so this turn and the thread's later ones search them — no other thread or channel.
+   */
+  files?: readonly IngestFile[];
 }
 
 export interface IngestFile {

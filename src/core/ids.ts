@@ -74,6 +74,8 @@ export function encodeScope(scope: ScopeValue): Scope {
 export function decodeScope(scope: Scope): ScopeValue | undefined {
   if (scope === sharedScope) return { kind: 'shared' };
   const { platform, parts } = decodeId(scope);
+  // A thread's own files are no set of any workspace, server or channel.
+  if (platform === threadFilesPrefix) return undefined;
   if (!platform || parts.some((part) => part.length === 0)) return undefined;
   const [place, channel] = parts;
   if (parts.length === 1 && place) return { kind: 'place', platform, place };
@@ -95,3 +97,20 @@ export function placeOfScope(scope: Scope): Scope | undefined {
   if (!value || value.kind === 'shared') return undefined;
   return placeScope(value.platform, value.place);
 }
+
+/**
+ * The scope of the files attached to questions in one thread: `thread:<thread id>` (the thread id
+ * escaped whole, so it is one part). It belongs to no workspace, server or channel — no platform is
+ * named `thread` — so no set, listing or report of a place ever holds it; only that thread's turns
+ * search it (the runner adds it to their place).
+ */
+export function threadFilesScope(threadId: ThreadId): Scope {
+  return encodeId(threadFilesPrefix, [threadId]);
+}
+
+/** Whether `scope` is a thread's own files (see `threadFilesScope`). */
+export function isThreadFilesScope(scope: Scope): boolean {
+  return decodeId(scope).platform === threadFilesPrefix;
+}
+
+const threadFilesPrefix = 'thread';

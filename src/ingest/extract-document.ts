@@ -64,13 +64,6 @@ function read(
   ocr: OcrSettings,
 ): Promise<ExtractedDocument> {
   if (options.kind === 'pdf') return pdfToBlocks(bytes, { ...options, limits, ocr });
-  // The readers of HTML and e-mail load their libraries only when such a file comes.
-  if (options.kind === 'html')
-    return import('./readers/html-reader.ts').then((reader) => reader.readHtml(bytes));
-  if (options.kind === 'email')
-    return import('./readers/email-reader.ts').then((reader) => reader.readEmail(bytes, limits));
-  if (options.kind === 'mbox')
-    return import('./readers/email-reader.ts').then((reader) => reader.readMbox(bytes, limits));
   if (hasReader(options.kind)) {
     return readInWorker(options.kind, bytes, { name: options.name, limits, signal: options.signal });
   }

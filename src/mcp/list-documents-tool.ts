@@ -1,6 +1,7 @@
 /** `list_documents`: the documents of the server's scopes (or one of them). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { isThreadFilesScope } from '../core/ids.ts';
 import type { DocumentRecord } from '../core/types.ts';
 import { narrowScopes } from './allowed-scopes.ts';
 import type { McpToolDependencies } from './mcp-tool-dependencies.ts';
@@ -33,7 +34,10 @@ export function registerListDocuments(server: McpServer, dependencies: McpToolDe
     async ({ scope }) => {
       try {
         const scopes = narrowScopes(dependencies.scopes, scope);
-        const documents = (await dependencies.ingestion.listDocuments(scopes)).map(toDocument);
+        // A file attached to one question in a chat belongs to that thread alone: never listed here.
+        const documents = (await dependencies.ingestion.listDocuments(scopes))
+          .filter((document) => !isThreadFilesScope(document.scope))
+          .map(toDocument);
         const text =
           documents.length === 0
             ? `No documents in ${scopes.join(', ')}.`

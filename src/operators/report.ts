@@ -13,6 +13,7 @@
  * - `staleVerifiedAnswers`: verified answers of its scopes whose source document was forgotten or
  *   changed since they were verified (they are still served: fix or remove them).
  */
+import { isThreadFilesScope } from '../core/ids.ts';
 import type { PastTurn, TurnHistory, TurnHistoryQuery } from '../core/turn-history.ts';
 import type { DocumentRecord, Feedback, Scope } from '../core/types.ts';
 import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
@@ -141,8 +142,9 @@ export function buildReport(
     topDocuments: [...citations.values()]
       .sort((left, right) => right.citations - left.citations || left.name.localeCompare(right.name))
       .slice(0, reportLimits.topDocuments),
+    // A file attached to one question is that thread's, not a document of the place to retire.
     uncitedDocuments: documents
-      .filter((document) => !citations.has(document.id))
+      .filter((document) => !citations.has(document.id) && !isThreadFilesScope(document.scope))
       .map((document) => ({ name: document.name, scope: document.scope }))
       .sort((left, right) => left.scope.localeCompare(right.scope) || left.name.localeCompare(right.name)),
     staleVerifiedAnswers: verified

@@ -420,3 +420,12 @@ export const suggestedPromptsTitle = 'Try asking';
 export const suggestedPromptTitle = (document: string) => `What does ${document} cover?`;
 export const suggestedPromptMessage = (document: string) =>
   `What does ${document} say? Give me its main points.`;
+/** The status while a file attached to a question is read (into the thread's own files). */
+export function readingFileText(name: string): string {
+  return `Reading ${name}…`;
+}
+
+/** Said before the answer when a file attached to the question could not be read. */
+export function unreadFileText(name: string, reason: string): string {
+  return `I could not read ${name}: ${reason} I answered from the channel's documents without it.`;
+}

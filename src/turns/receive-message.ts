@@ -1,6 +1,7 @@
 /**
  * A platform's message, handed to the runner: decided once (`decide-turn.ts`), claimed once (a
- * duplicate delivery is dropped), then an answer turn, an ingest of the attached files, or a short
+ * duplicate delivery is dropped), then an answer turn (reading the files attached to the question
+ * for its thread alone), an ingest of the attached files ("ingest" in the text), or a short
  * hint (an empty question, an "ingest" without a file, a reply the bot cannot read). A stopping
  * platform says it is restarting instead. Every platform's messages take this one path.
  */
@@ -53,6 +54,8 @@ export async function receiveMessage(
   if (asked && message.ingest && /^ingest\b/i.test(text) && message.files.length === 0)
     return say(ingestHintText);
   if (!text) return say(message.textHidden ? unreadableReplyText : emptyQuestionText);
+  // Files with a question (no "ingest"): read for this thread alone, then the question is answered.
+  const files = message.files.length > 0 ? message.attachedFiles?.() : undefined;
   turns.answer({
     key: message.key,
     text,
@@ -64,5 +67,6 @@ export async function receiveMessage(
     claim: true,
     ...(message.holdReceipt ? { recorded: message.holdReceipt() } : {}),
     open: () => message.open(),
+    ...(files && files.length > 0 ? { files } : {}),
   });
 }

@@ -17,7 +17,7 @@ import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { trackAnswerPlan } from './answer-plan.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
-import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
+import { cutOffText, describeProgress, readingFileText, shuttingDownText } from './messages-en.ts';
 import { recordTurn } from './record-turn.ts';
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
 import {
@@ -29,6 +29,7 @@ import {
   tryStore,
 } from './runner-context.ts';
 import { type StreamedAnswer, streamAnswer } from './streamed-answer.ts';
+import { readThreadFiles, withThreadFiles, withUnreadFiles } from './thread-files.ts';
 
 export async function runAnswer(
   context: RunnerContext,
@@ -80,6 +81,9 @@ export async function runAnswer(
     return;
   }
   const { surface, place } = opened;
+  // Every turn of the thread searches the files attached to its questions (and no other thread does);
+  // the turn is recorded with the place's own scopes (a report counts it where it was asked).
+  const searched = withThreadFiles(place);
   running.surface = surface;
   acknowledged();
   await gate.clear(context.acknowledgementWaitMs);
@@ -115,14 +119,25 @@ export async function runAnswer(
     const line = describeProgress(event);
     if (line) live.status({ kind: 'working', line });
   };
-  const handle = () => {
+  const handle = async () => {
     delete running.release;
-    return conversations.handle(
-      { ...place, text: job.text },
+    // Files attached to the question are read first, in the thread's order, then searched with the rest.
+    const unread = job.files?.length
+      ? await readThreadFiles(
+          context.ingestion,
+          job.files,
+          searched,
+          (name) => live.announce({ kind: 'working', line: readingFileText(name) }),
+          log,
+        )
+      : [];
+    const result = await conversations.handle(
+      { ...searched, text: job.text },
       progress,
       // Streamed text shows a disguised link's real target from the first piece on, on every platform.
       surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
     );
+    return withUnreadFiles(result, unread);
   };
   const waiting = new AbortController();
   const turn: Promise<TurnResult | 'left'> = ordered

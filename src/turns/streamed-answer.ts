@@ -15,6 +15,11 @@ type Shown = { kind: 'status'; status: Status } | { kind: 'text'; text: string }
 
 export interface StreamedAnswer {
   status(status: Status): void;
+  /**
+   * A status that must be seen (a file being read before the answer): shown at once, whatever the
+   * interval, and retried if the budget turns it away — unless a newer status or text came meanwhile.
+   */
+  announce(status: Status): void;
   /** The answer's text so far (latest wins); '' takes it back. */
   write(textSoFar: string): void;
   /** The text written so far ('' when none). */
@@ -74,6 +79,10 @@ export function streamAnswer(
     status: (status) => {
       lastStatus = status;
       if (!written) edits.show({ kind: 'status', status });
+    },
+    announce: (status) => {
+      lastStatus = status;
+      if (!written) edits.show({ kind: 'status', status }, { urgent: true, keep: true });
     },
     write: (textSoFar) => {
       if (!surface.showText) return;

@@ -67,6 +67,8 @@ export interface PostOptions {
   replyPing?: boolean;
   /** Other people the text mentions (`<@id>` is prepended for each). */
   mentionUsers?: FakeUser[];
+  /** Files attached to the message (served first with `addAttachment`). */
+  attachments?: FakeAttachment[];
 }
 
 export interface CommandOptions {
@@ -656,6 +658,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         content: `${options.mentionBot ? `<@${bot.id}> ` : ''}${othersMentioned}${options.content}`,
         mentions,
         mention_everyone: /@(everyone|here)\b/.test(options.content),
+        ...(options.attachments ? { attachments: options.attachments } : {}),
         ...(replied
           ? {
               type: 19,

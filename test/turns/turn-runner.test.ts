@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoordinationStore } from '../../src/core/coordination-store.ts';
+import { threadFilesScope } from '../../src/core/ids.ts';
 import type { Ingestion } from '../../src/core/types.ts';
 import { RagentError, toRagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -133,7 +134,8 @@ describe('turn runner', () => {
     await vi.waitFor(() => expect(conversations.waiting()).toBe(1));
     expect(conversations.requests[0]).toMatchObject({
       threadId: 'test:event-1',
-      scopes: ['shared'],
+      // The channel's scopes, then the thread's own files (turns/thread-files.ts).
+      scopes: ['shared', threadFilesScope('test:event-1')],
       text: 'how do loops end?',
     });
     // In flight: recorded at the surface's location (a crash now would be told there).

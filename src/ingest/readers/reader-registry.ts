@@ -1,5 +1,5 @@
 /**
- * Which reader reads which kind of file. PDF, Markdown and plain text keep their own paths in
+ * Which reader reads which kind of file. PDF, Markdown, plain text and images keep their own paths in
  * extract-document.ts (PDF pages in their own worker pool); every other kind is read by its reader, in
  * a worker thread (read-in-worker.ts). Readers are loaded when first needed, so a worker reading a CSV
  * file does not load mammoth.
@@ -16,6 +16,16 @@ const readers: Partial<Record<FileKind, () => Promise<Reader>>> = {
   ods: async () => (await import('./ods-reader.ts')).readOds,
   csv: async () => (await import('./csv-reader.ts')).readCsv,
   tsv: async () => (await import('./csv-reader.ts')).readTsv,
+  // HTML and e-mail too: parsing a large page or mailbox takes seconds of CPU.
+  html: async () => (await import('./html-reader.ts')).readHtml,
+  email: async () => {
+    const { readEmail } = await import('./email-reader.ts');
+    return (bytes, options) => readEmail(bytes, options.limits);
+  },
+  mbox: async () => {
+    const { readMbox } = await import('./email-reader.ts');
+    return (bytes, options) => readMbox(bytes, options.limits);
+  },
 };
 
 export function hasReader(kind: FileKind): boolean {

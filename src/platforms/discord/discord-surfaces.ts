@@ -5,9 +5,10 @@
  * - An answer: a mention in a channel starts a thread from the message; the status message is sent
  *   in the thread (or channel, DM) and the answer replaces it, further parts following.
  * - An ingest: the command's deferred reply, edited through the interaction (its token lives 15
- *   minutes); when it can no longer be edited, the result is posted in the channel.
+ *   minutes); when it can no longer be edited, the result is posted in the channel. An ingest asked
+ *   for in a message ("@ragent ingest" with attachments) shows in a status message in its channel.
  * - `reopen` reaches a recorded turn: its status message (else a reply to the question, else the
- *   channel), or an ingest's reply through the interaction webhook while its token lives.
+ *   channel), or a command's ingest reply through the interaction webhook while its token lives.
  */
 import {
   type ChatInputCommandInteraction,
@@ -104,7 +105,9 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
   const { client, logger } = surfaces;
   const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
   if (turn.location.privateTo) return reopenPrivateTurn(surfaces, turn);
-  if (turn.kind === 'ingest') {
+  // A command's ingest is reached through its interaction; a message's ("@ragent ingest") through
+  // its status message, like an answer.
+  if (turn.kind === 'ingest' && !statusMessageId) {
     const webhookAlive =
       applicationId && interactionToken && Date.now() - turn.startedAt < interactionTokenLifetimeMs;
     return {

@@ -22,6 +22,7 @@ import {
 } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { forumPostText } from './forum-post.ts';
+import { messageAttachmentFiles, messageIngestJob } from './message-files.ts';
 
 const threadNameLimit = 100;
 
@@ -98,6 +99,11 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
       if ((existing ?? message.channel).isSendable())
         await message.reply({ content, allowedMentions: noMentions });
     },
+    // Ingest from a message only in a server (documents belong to one); files with a question anywhere.
+    ...(message.inGuild()
+      ? { ingest: (text: string) => messageIngestJob(context, message, setChannel, text) }
+      : {}),
+    attachedFiles: () => messageAttachmentFiles(context, message),
     open: async () => {
       if (existing) {
         return {

@@ -116,5 +116,16 @@ function parseMessage(
         destination,
         reference,
       }),
+    // The same downloads as an ingest's (Slack's own hosts, the bot token); read for the thread alone.
+    attachedFiles: () =>
+      slackIngestJob(context, {
+        teamId,
+        channel: event.channel,
+        target: 'channel',
+        user,
+        files,
+        destination,
+        reference,
+      }).files,
   };
 }

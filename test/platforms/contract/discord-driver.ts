@@ -6,6 +6,7 @@ import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { Role } from '../../support/model-roles.ts';
 import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import { toolMessages } from './tool-messages.ts';
 
 export const discordDriver: DriverFactory = {
   name: 'Discord',
@@ -46,12 +47,26 @@ export const discordDriver: DriverFactory = {
         20_000,
         'the answer with its buttons',
       );
+    let otherChannel: string | undefined;
+    const threadStartedFrom = async (messageId: string) =>
+      (
+        await discord.waitFor(
+          () => discord.threads().find((each) => each.id === messageId),
+          10_000,
+          'the thread started from the mention',
+        )
+      ).id;
     const finished = (thread: ContractThread) =>
       discord
         .channelMessages(thread.id)
         .filter((message) => message.author.id === discord.bot.id)
         .filter((message) => !message.content.startsWith('⏳') && !message.content.endsWith('✍️ writing…'))
-        .map((message) => message.content);
+        // The sources show in an embed.
+        .map((message) =>
+          message.embeds.length > 0
+            ? `${message.content}\n${JSON.stringify(message.embeds)}`
+            : message.content,
+        );
     /** Send Messages + View Channel; with Manage Channels for an admin. */
     const memberPermissions = 3072n;
     const manageChannels = 16n;
@@ -261,6 +276,22 @@ export const discordDriver: DriverFactory = {
           .chatRequests()
           .map((request) => request.messages.map((message) => message.content).join('\n')),
       close: () => harness.close(),
+      mentionWithFile: async (text, files) => {
+        const attachments = files.map((file) => discord.addAttachment(file.name, file.bytes, 'text/plain'));
+        const message = discord.postMessage({
+          channelId: harness.channelId,
+          content: text,
+          mentionBot: true,
+          attachments,
+        });
+        return { id: await threadStartedFrom(message.id) };
+      },
+      mentionInOtherChannel: async (text) => {
+        otherChannel ??= discord.addChannel(harness.guildId, 'other');
+        const { threadId } = await harness.mention(text, { channelId: otherChannel });
+        return { id: threadId };
+      },
+      toolResults: () => harness.ollama.chatRequests().flatMap(toolMessages),
     };
     return driver;
   },

@@ -115,6 +115,18 @@ export interface PlatformDriver {
   /** The text of every request to the model, oldest first. */
   modelRequests(): string[];
   close(): Promise<void>;
+  /** Mentions the bot in a new top-level message with files attached; resolves with its thread. */
+  mentionWithFile(text: string, files: readonly ContractFile[]): Promise<ContractThread>;
+  /** Mentions the bot in a new top-level message of another channel of the same workspace/server. */
+  mentionInOtherChannel(text: string): Promise<ContractThread>;
+  /** What the searches returned to the model so far (the tool results of every request, oldest first). */
+  toolResults(): string[];
+}
+
+/** A file a person attaches to a message. */
+export interface ContractFile {
+  name: string;
+  bytes: Uint8Array;
 }
 
 /** A slash command's reply. */

@@ -13,11 +13,12 @@ import {
 } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import { toolMessages } from './tool-messages.ts';
 
 /** The most answer text one Slack message holds: its markdown blocks together (Slack's limit). */
 const markdownPerMessage = 12_000;
 const userIds = new Map<string, string>();
-let fileCounter = 0;
+let sharedFiles = 0;
 
 /** A stable Slack user id for a name of the scenario's. */
 function userId(name: string): string {
@@ -118,9 +119,14 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
         });
         return { text: String(reply?.text), onlyToThem: reply?.response_type === 'ephemeral' };
       };
+      let fileCounter = 0;
+      const otherChannel = 'C0OTHER';
+      const otherChannelThreads = new Set<string>();
+      const channelOf = (thread: ContractThread) =>
+        otherChannelThreads.has(thread.id) ? otherChannel : defaultChannel;
       const finished = (thread: ContractThread) =>
         slack
-          .messages(defaultChannel, thread.id)
+          .messages(channelOf(thread), thread.id)
           .filter((message) => message.ts !== thread.id && !isPlaceholder(message))
           .map((message) => `${message.text}\n${blockText(message)}`);
       const driver: PlatformDriver = {
@@ -139,7 +145,7 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           await deliver(envelope);
         },
         replies: async (thread, count) => {
-          await harness.waitForReply(defaultChannel, thread.id, count);
+          await harness.waitForReply(channelOf(thread), thread.id, count);
           return finished(thread);
         },
         repliesNow: finished,
@@ -248,9 +254,9 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             value,
           })),
         ingest: async (file) => {
-          fileCounter += 1;
+          sharedFiles += 1;
           const shared = slack.addFile({
-            id: `FCONTRACT${fileCounter}`,
+            id: `FCONTRACT${sharedFiles}`,
             name: file.name,
             mimetype: 'application/octet-stream',
             bytes: file.bytes,
@@ -338,6 +344,24 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
             .chatRequests()
             .map((request) => request.messages.map((message) => message.content).join('\n')),
         close: () => harness.close(),
+        mentionWithFile: async (text, files) => {
+          const shared = files.map((file) => {
+            fileCounter += 1;
+            return harness.slack.addFile({
+              id: `FCONTRACT${fileCounter}`,
+              name: file.name,
+              mimetype: 'application/octet-stream',
+              bytes: file.bytes,
+            });
+          });
+          return { id: await harness.mention(text, { subtype: 'file_share', files: shared }) };
+        },
+        mentionInOtherChannel: async (text) => {
+          const ts = await harness.mention(text, { channel: otherChannel });
+          otherChannelThreads.add(ts);
+          return { id: ts };
+        },
+        toolResults: () => harness.ollama.chatRequests().flatMap(toolMessages),
       };
       return driver;
     },
