@@ -165,6 +165,8 @@ const coreEnvironment = {
   RAGENT_FOLLOW_UPS: flag(true),
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   RAGENT_MCP_TOKEN: optionalText(),
+  RAGENT_THREAD_CONTEXT_MESSAGES: wholeNumber(50, 0, 1_000),
+  RAGENT_THREAD_CONTEXT_TOKENS: wholeNumber(2_000, 1, 100_000),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -308,6 +310,8 @@ export interface Config extends PlatformConfigs {
     /** The bearer token of `ragent mcp --http` (its --token wins); unset = --token is needed. */
     token: string | undefined;
   };
+  /** Joining a thread: how much of what was said before is read (messages: 0 = off; tokens of the newest kept). */
+  threadContext: { messages: number; tokens: number };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -459,6 +463,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     followUps: env.RAGENT_FOLLOW_UPS,
     retentionDays: env.RAGENT_RETENTION_DAYS,
     mcp: { token: env.RAGENT_MCP_TOKEN },
+    threadContext: { messages: env.RAGENT_THREAD_CONTEXT_MESSAGES, tokens: env.RAGENT_THREAD_CONTEXT_TOKENS },
     ...platforms,
     secrets,
   };

@@ -17,7 +17,7 @@
 import type { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { ThreadPosition, TurnInFlight } from './coordination-store.ts';
-import type { Answer, IngestProgress, IngestReport, Scope, ThreadId } from './types.ts';
+import type { Answer, IngestProgress, IngestReport, Scope, ThreadId, ThreadMessage } from './types.ts';
 
 /** Where a conversation lives and what it may search (fixed by the platform from the event's origin). */
 export interface Place {
@@ -171,6 +171,8 @@ export interface IncomingMessage {
   open(): Promise<{ surface: ReplySurface; place: Place }>;
   /** The ingest of the attached files that `text` asks for (platforms that ingest from a message). */
   ingest?(text: string): IngestJob;
+  /** The thread's earlier messages, newest last (at most `limit`), read when the bot joins it. */
+  readThread?(limit: number): Promise<ThreadMessage[]>;
 }
 
 /** A question to answer. */
@@ -202,6 +204,8 @@ export interface AnswerJob {
   recorded?(): void;
   /** Shows the first acknowledgement; resolves with the surface and where the conversation lives. */
   open(): Promise<{ surface: ReplySurface; place: Place }>;
+  /** The thread's earlier messages (see `IncomingMessage.readThread`): read if the bot is not in it yet. */
+  readThread?(limit: number): Promise<ThreadMessage[]>;
 }
 
 export interface IngestFile {

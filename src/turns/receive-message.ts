@@ -59,5 +59,6 @@ export async function receiveMessage(
     claim: true,
     ...(message.holdReceipt ? { recorded: message.holdReceipt() } : {}),
     open: () => message.open(),
+    ...(message.inThread && message.readThread ? { readThread: message.readThread.bind(message) } : {}),
   });
 }

@@ -114,7 +114,10 @@ export async function runAnswer(
       { ...place, text: job.text },
       progress,
       // Streamed text shows a disguised link's real target from the first piece on, on every platform.
-      surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
+      {
+        ...(surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {}),
+        ...(job.readThread ? { readThread: job.readThread } : {}),
+      },
     );
   };
   const waiting = new AbortController();
