@@ -22,8 +22,8 @@ export function recursionLimitFor(limits: GraphDependencies['limits']): number {
 }
 
 export function routeAfterRewrite(limits: GraphDependencies['limits']) {
-  return (state: MainStateValue): 'requestClarification' | 'stopClarifying' | 'answerFromThread' | Send[] => {
-    if (state.questionIsClear && state.answerFromThread) return 'answerFromThread';
+  return (state: MainStateValue): 'requestClarification' | 'stopClarifying' | 'answerThread' | Send[] => {
+    if (state.questionIsClear && state.answerFromThread) return 'answerThread';
     if (!state.questionIsClear) {
       return state.pendingClarifications.length >= limits.maxClarificationRounds
         ? 'stopClarifying'
@@ -81,20 +81,20 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
     .addNode('stopClarifying', createStopClarifying(dependencies))
     .addNode('agent', runAgent as never, { timeout: dependencies.limits.answerTimeoutMs })
     .addNode('aggregateAnswers', createAggregateAnswers())
-    .addNode('answerFromThread', createAnswerFromThread())
+    .addNode('answerThread', createAnswerFromThread())
     .addEdge(START, 'summarizeHistory')
     .addEdge('summarizeHistory', 'rewriteQuery')
     .addConditionalEdges('rewriteQuery', routeAfterRewrite(dependencies.limits), [
       'requestClarification',
       'stopClarifying',
       'agent',
-      'answerFromThread',
+      'answerThread',
     ])
     .addEdge('requestClarification', 'rewriteQuery')
     .addEdge('stopClarifying', END)
     .addEdge('agent', 'aggregateAnswers')
     .addEdge('aggregateAnswers', END)
-    .addEdge('answerFromThread', END)
+    .addEdge('answerThread', END)
     .setNodeDefaults({ timeout: dependencies.limits.nodeTimeoutMs })
     .compile({ checkpointer: options.checkpointer, name: 'ragent' });
 }

@@ -96,6 +96,8 @@ export interface FakeDiscord {
   addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
   addThread(channelId: string, name: string): string;
+  /** A user starts a thread from their message (the thread takes the message's id); returns its id. */
+  addThreadFromMessage(message: FakeMessage, name: string): string;
   /** Serves a file; returns the attachment object Discord would put in an interaction. */
   addAttachment(filename: string, bytes: Uint8Array, contentType?: string): FakeAttachment;
   /** A user posts a message; dispatches MESSAGE_CREATE (content hidden without the intent, like Discord). */
@@ -325,6 +327,21 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       gateway.dispatch('MESSAGE_CREATE', message);
       return { status: 200, body: message };
     }
+    // A channel's history, newest first, as Discord pages it (`before`, `after`, `limit` up to 100).
+    if (match && method === 'GET') {
+      if (!channels.has(match[1]!)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
+      const before = query.get('before');
+      const after = query.get('after');
+      const history = [...messages.values()]
+        .filter((message) => message.channel_id === match![1])
+        .filter((message) => !before || BigInt(message.id) < BigInt(before))
+        .filter((message) => !after || BigInt(message.id) > BigInt(after))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+        .slice(0, limit)
+        .map(visibleToBot);
+      return { status: 200, body: history };
+    }
     match = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(route);
     if (match) {
       const message = messages.get(match[2]!);
@@ -513,6 +530,30 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         guild_id: parent.guild_id,
         parent_id: parent.id,
         owner_id: defaultUser.id,
+        message_count: 0,
+        member_count: 1,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
+      channels.set(thread.id, thread);
+      guilds.get(parent.guild_id)?.threads.push(thread);
+      gateway.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
+      return thread.id;
+    },
+    addThreadFromMessage: (message, name) => {
+      const parent = channels.get(message.channel_id);
+      if (!parent?.guild_id) throw new Error(`no guild channel ${message.channel_id}`);
+      const thread: FakeChannel = {
+        id: message.id,
+        type: channelTypes.publicThread,
+        name,
+        guild_id: parent.guild_id,
+        parent_id: parent.id,
+        owner_id: message.author.id,
         message_count: 0,
         member_count: 1,
         thread_metadata: {

@@ -174,7 +174,8 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         () => {
           const replies = slack
             .messages(channel, threadTs)
-            .filter((message) => message.ts !== threadTs && !isPlaceholder(message));
+            // People's messages (`addMessage`) are not the bot's replies.
+            .filter((message) => message.ts !== threadTs && !message.user && !isPlaceholder(message));
           return replies.length >= count ? replies : undefined;
         },
         15_000,

@@ -65,11 +65,10 @@ export const slackModel: ChatScript = (request) => {
     case 'aggregate':
     case 'fallback':
       return { content: 'Combined answer.' };
-    // A question about the thread itself, answered from it: names the thread's first speaker it saw.
+    // A question about the thread itself, answered from it: repeats what the thread said, as read.
     case 'thread': {
       const thread = /Thread:\n([\s\S]*?)\n\n/.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? '';
-      const first = /^([^:(\n]+):/m.exec(thread)?.[1]?.trim() ?? 'nobody';
-      return { content: `From the thread: ${first} started it.` };
+      return { content: `From the thread:\n${thread}` };
     }
     default:
       return { content: 'Summary.' };

@@ -5,7 +5,12 @@
  * it (with the ping on): the others arrive without text (`textHidden`). Whether a message is a turn is
  * the runner's decision (`turns/decide-turn.ts`); each message is handled at most once, across restarts too.
  */
-import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
+import {
+  type Message,
+  type SendableChannels,
+  ThreadAutoArchiveDuration,
+  type ThreadChannel,
+} from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
@@ -20,6 +25,7 @@ import {
   setChannelOf,
 } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
+import { readDiscordThread } from './read-discord-thread.ts';
 
 const threadNameLimit = 100;
 
@@ -91,6 +97,12 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
       if ((existing ?? message.channel).isSendable())
         await message.reply({ content, allowedMentions: noMentions });
     },
+    ...(message.inGuild() && message.channel.isThread()
+      ? {
+          readThread: (limit: number) =>
+            readDiscordThread(message.channel as ThreadChannel, message, botId, limit),
+        }
+      : {}),
     open: async () => {
       if (existing) {
         return {

@@ -4,7 +4,7 @@ import { startDiscordHarness } from '../../discord/discord-harness.ts';
 import { randomUser } from '../../fakes/fake-discord.ts';
 import type { FakeMessage } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
-import type { Role } from '../../support/model-roles.ts';
+import { type Role, roleOf } from '../../support/model-roles.ts';
 import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 
 export const discordDriver: DriverFactory = {
@@ -18,7 +18,7 @@ export const discordDriver: DriverFactory = {
     for (const role of Object.keys(harness.scripts) as Role[])
       harness.scripts[role] = options.model ?? slackModel;
     const { discord } = harness;
-    const someoneElse = randomUser('dana');
+    const someoneElse = randomUser('Dana');
     const otherBot = { ...randomUser('otherbot'), bot: true };
     const last = new Map<string, FakeMessage>();
     const post = (thread: ContractThread, options: Parameters<typeof discord.postMessage>[0]) => {
@@ -29,7 +29,15 @@ export const discordDriver: DriverFactory = {
         .channelMessages(thread.id)
         .filter((message) => message.author.id === discord.bot.id)
         .filter((message) => !message.content.startsWith('⏳') && !message.content.endsWith('✍️ writing…'))
-        .map((message) => message.content);
+        // The text and, under it, the sources embed (as people see them).
+        .map((message) =>
+          [
+            message.content,
+            ...message.embeds.map((embed) => (embed as { description?: string }).description ?? ''),
+          ]
+            .join('\n')
+            .trim(),
+        );
     const driver: PlatformDriver = {
       name: 'discord',
       mention: async (text) => {
@@ -58,6 +66,34 @@ export const discordDriver: DriverFactory = {
         if (!message) throw new Error('nothing to redeliver');
         discord.redeliver(message);
       },
+      threadWithHistory: async (history) => {
+        const people = new Map<string, ReturnType<typeof randomUser>>();
+        const personOf = (name: string) => {
+          const person = people.get(name) ?? randomUser(name);
+          people.set(name, person);
+          return person;
+        };
+        let threadId: string | undefined;
+        for (const entry of history) {
+          const message = discord.postMessage({
+            channelId: threadId ?? harness.channelId,
+            author: personOf(entry.author),
+            content: `${entry.pingEveryone ? '@everyone ' : ''}${entry.text}`,
+            ...(entry.mentionSomeone ? { mentionUsers: [someoneElse] } : {}),
+          });
+          // The first message starts the thread, as a person does from the message's menu.
+          threadId ??= discord.addThreadFromMessage(message, 'team discussion');
+        }
+        if (!threadId) throw new Error('a thread needs a message');
+        return { id: threadId };
+      },
+      someoneElseMention: `<@${someoneElse.id}>`,
+      failNextThreadRead: () => discord.failNext(/^GET \/api\/v10\/channels\/\d+\/messages$/, 403),
+      modelRequests: () =>
+        harness.ollama.chatRequests().map((request) => ({
+          role: roleOf(request),
+          text: request.messages.map((message) => message.content).join('\n'),
+        })),
       replies: async (thread, count) => {
         await harness.settled(thread.id, count);
         return finished(thread);

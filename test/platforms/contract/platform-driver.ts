@@ -26,6 +26,14 @@ export interface ContractThread {
   id: string;
 }
 
+/** A message of a thread the bot is not part of (`threadWithHistory`). */
+export interface HistoryMessage {
+  author: string;
+  text: string;
+  pingEveryone?: boolean;
+  mentionSomeone?: boolean;
+}
+
 export interface PlatformDriver {
   readonly name: string;
   /** Mentions the bot in a new top-level message; resolves with the thread its answer goes to. */
@@ -42,6 +50,18 @@ export interface PlatformDriver {
   editInThread(thread: ContractThread, text: string): Promise<void>;
   /** Delivers the latest person's message of `thread` again (a retry, a replay). */
   redeliverLast(thread: ContractThread): Promise<void>;
+  /**
+   * A thread people talk in without the bot, with these messages (oldest first), each by a person
+   * with that display name; `pingEveryone` adds the platform's broadcast mention (Slack `<!channel>`,
+   * Discord `@everyone`), `mentionSomeone` a mention of another person (`someoneElseMention`).
+   */
+  threadWithHistory(messages: readonly HistoryMessage[]): Promise<ContractThread>;
+  /** How the platform writes a mention of the other person (who is named "Dana"). */
+  readonly someoneElseMention: string;
+  /** The next read of a thread's history fails (Slack: missing_scope; Discord: 403). */
+  failNextThreadRead(): void;
+  /** Every request the model received, oldest first: the step that asked and all its text. */
+  modelRequests(): Array<{ role: string; text: string }>;
   /** Waits until the bot shows `count` finished replies in the thread; their texts, oldest first. */
   replies(thread: ContractThread, count: number): Promise<string[]>;
   /** The bot's finished replies in the thread now. */

@@ -3,6 +3,7 @@ import type { ChatScript } from '../../fakes/fake-ollama.ts';
 import { messageTs } from '../../fakes/fake-slack-events.ts';
 import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
+import { roleOf } from '../../support/model-roles.ts';
 import type { ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 
 export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
@@ -19,6 +20,7 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
       /** The latest person's message per thread, as sent (to redeliver it). */
       const lastEnvelope = new Map<string, Record<string, unknown>>();
       const someoneElse = 'UDANA';
+      slack.addUser({ id: someoneElse, name: 'dana', displayName: 'Dana' });
       const send = async (
         thread: ContractThread,
         type: 'app_mention' | 'message',
@@ -39,7 +41,7 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
       const finished = (thread: ContractThread) =>
         slack
           .messages(defaultChannel, thread.id)
-          .filter((message) => message.ts !== thread.id && !isPlaceholder(message))
+          .filter((message) => message.ts !== thread.id && !message.user && !isPlaceholder(message))
           .map((message) => `${message.text}\n${blockText(message)}`);
       const driver: PlatformDriver = {
         name: `slack-${mode}`,
@@ -56,6 +58,31 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (!envelope) throw new Error('nothing to redeliver');
           await deliver(envelope);
         },
+        threadWithHistory: async (history) => {
+          let root: string | undefined;
+          for (const [index, entry] of history.entries()) {
+            const user = `U${entry.author.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
+            slack.addUser({ id: user, name: entry.author.toLowerCase(), displayName: entry.author });
+            const text = `${entry.pingEveryone ? '<!channel> ' : ''}${entry.mentionSomeone ? `<@${someoneElse}> ` : ''}${entry.text}`;
+            const ts = slack.addMessage({
+              channel: defaultChannel,
+              user,
+              text,
+              ts: messageTs(),
+              ...(index > 0 && root ? { threadTs: root } : {}),
+            });
+            root ??= ts;
+          }
+          if (!root) throw new Error('a thread needs a message');
+          return { id: root };
+        },
+        someoneElseMention: `<@${someoneElse}>`,
+        failNextThreadRead: () => slack.failNext('conversations.replies', 'missing_scope'),
+        modelRequests: () =>
+          harness.ollama.chatRequests().map((request) => ({
+            role: roleOf(request),
+            text: request.messages.map((message) => message.content).join('\n'),
+          })),
         replies: async (thread, count) => {
           await harness.waitForReply(defaultChannel, thread.id, count);
           return finished(thread);
