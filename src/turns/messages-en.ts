@@ -356,3 +356,6 @@ export function chatReportReason(reason: string): string {
 /** Verified answers whose source document was forgotten or changed: still served, to fix or remove. */
 export const chatReportStaleText = (stale: number) =>
   `⚠️ ${count(stale, 'verified answer')} ${stale === 1 ? 'cites' : 'cite'} a document since forgotten or changed: see \`ragent answers list\`.`;
+
+/** "Ask ragent" on a message: told only to the person who chose it, while the answer goes to the thread. */
+export const askInThreadText = 'Answering in the thread.';

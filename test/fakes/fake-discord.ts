@@ -110,6 +110,8 @@ export interface FakeDiscord {
   editUserMessage(message: FakeMessage, content: string): void;
   /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
   runCommand(options: CommandOptions): InteractionRecord;
+  /** A user chooses a message command (e.g. "Ask ragent") from a message's Apps menu. */
+  runMessageCommand(options: { message: FakeMessage; name: string; user?: FakeUser }): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
   clickButton(options: { message: FakeMessage; customId: string; user?: FakeUser }): InteractionRecord;
   message(id: string): FakeMessage | undefined;
@@ -672,6 +674,26 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           ...(attachments.length > 0
             ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
             : {}),
+        },
+      });
+    },
+    runMessageCommand: (options) => {
+      const user = options.user ?? defaultUser;
+      const channel = channels.get(options.message.channel_id);
+      if (!channel?.guild_id) throw new Error('message commands are offered in servers only');
+      return startInteraction({
+        type: 2,
+        guild_id: channel.guild_id,
+        channel_id: channel.id,
+        member: memberPayload(user, '3072'),
+        data: {
+          id: snowflake(),
+          name: options.name,
+          type: 3,
+          guild_id: channel.guild_id,
+          target_id: options.message.id,
+          // The target comes with its content, whether or not the bot has the Message Content intent.
+          resolved: { messages: { [options.message.id]: options.message } },
         },
       });
     },

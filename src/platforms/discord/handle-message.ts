@@ -100,7 +100,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     ...(message.inGuild() && message.channel.isThread()
       ? {
           readThread: (limit: number) =>
-            readDiscordThread(message.channel as ThreadChannel, message, botId, limit),
+            readDiscordThread(message.channel as ThreadChannel, { before: message.id }, botId, limit),
         }
       : {}),
     open: async () => {

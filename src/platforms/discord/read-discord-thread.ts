@@ -14,17 +14,26 @@ import type { ThreadMessage } from '../../core/types.ts';
 /** Discord's largest page of channel messages. */
 const pageSize = 100;
 
+export interface DiscordThreadRead {
+  /** Only messages before this one (the question); unset: the thread so far. */
+  before?: string;
+  /** A message that is not context: the question itself (a thread started from it). */
+  exclude?: string;
+  /** Leave out the bot's own messages (read after the answer's status was posted, that is all they are). */
+  skipOwn?: boolean;
+}
+
 export async function readDiscordThread(
   thread: ThreadChannel,
-  question: Message,
+  where: DiscordThreadRead,
   botId: string,
   limit: number,
 ): Promise<ThreadMessage[]> {
   const newestFirst: Message[] = [];
-  let before = question.id;
+  let before = where.before;
   while (newestFirst.length < limit) {
     const page = await thread.messages.fetch({
-      before,
+      ...(before ? { before } : {}),
       limit: Math.min(pageSize, limit - newestFirst.length),
       cache: false,
     });
@@ -36,11 +45,17 @@ export async function readDiscordThread(
   }
   const messages = newestFirst.reverse();
   // A thread started from a message has that message's id; the thread's own list does not hold it.
-  if (messages.length < limit && thread.parentId && !messages.some((message) => message.id === thread.id)) {
+  if (
+    messages.length < limit &&
+    thread.parentId &&
+    thread.id !== where.exclude &&
+    !messages.some((message) => message.id === thread.id)
+  ) {
     const starter = await thread.fetchStarterMessage({ cache: false }).catch(() => null);
     if (starter) messages.unshift(starter);
   }
   return messages
+    .filter((message) => message.id !== where.exclude && !(where.skipOwn && message.author.id === botId))
     .filter((message) => !message.system || message.content)
     .map((message) => ({
       author: message.author.id === botId ? 'ragent' : authorName(message),

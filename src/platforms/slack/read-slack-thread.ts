@@ -32,8 +32,15 @@ export interface SlackThreadWhere {
   channel: string;
   /** The thread's root. */
   threadTs: string;
-  /** The question's ts: only messages before it are read. */
-  before: string;
+  /** The question's ts: only messages before it are read (unset: the whole thread so far). */
+  before?: string;
+  /** A message that is not context: the question itself (asked on a thread's first message). */
+  exclude?: string;
+  /**
+   * Leave out the bot's own messages: read after the answer's status was posted (no `before`), they
+   * are only that status (a thread the bot converses in is never read).
+   */
+  skipOwn?: boolean;
 }
 
 export async function readSlackThread(
@@ -47,14 +54,15 @@ export async function readSlackThread(
     const result = await context.client.conversations.replies({
       channel: where.channel,
       ts: where.threadTs,
-      latest: where.before,
-      inclusive: false,
+      ...(where.before ? { latest: where.before, inclusive: false } : {}),
       limit: pageSize,
       ...(cursor ? { cursor } : {}),
     });
     for (const message of (result.messages ?? []) as SlackReply[]) {
       // `latest` is honoured by Slack; checked again so the question never counts as context.
-      if (!message.ts || Number(message.ts) >= Number(where.before)) continue;
+      if (!message.ts || message.ts === where.exclude) continue;
+      if (where.skipOwn && message.user === context.botUserId) continue;
+      if (where.before && Number(message.ts) >= Number(where.before)) continue;
       kept.push(message);
       if (kept.length > limit) kept.shift();
     }

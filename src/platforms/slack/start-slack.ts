@@ -10,6 +10,7 @@ import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { registerAskShortcut } from './ask-shortcut.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
@@ -145,6 +146,7 @@ export async function startSlack(
   registerIngestModal(app, context);
   registerFeedbackActions(app, context);
   registerHomeTab(app, context);
+  registerAskShortcut(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });

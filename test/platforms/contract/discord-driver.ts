@@ -21,6 +21,10 @@ export const discordDriver: DriverFactory = {
     const someoneElse = randomUser('Dana');
     const otherBot = { ...randomUser('otherbot'), bot: true };
     const last = new Map<string, FakeMessage>();
+    /** The newest person's message per thread, for "Ask ragent"; who posts and who asks. */
+    const newest = new Map<string, FakeMessage>();
+    const poster = randomUser('poster');
+    const asker = randomUser('asker');
     const post = (thread: ContractThread, options: Parameters<typeof discord.postMessage>[0]) => {
       last.set(thread.id, discord.postMessage(options));
     };
@@ -83,9 +87,21 @@ export const discordDriver: DriverFactory = {
           });
           // The first message starts the thread, as a person does from the message's menu.
           threadId ??= discord.addThreadFromMessage(message, 'team discussion');
+          newest.set(threadId, message);
         }
         if (!threadId) throw new Error('a thread needs a message');
         return { id: threadId };
+      },
+      askOnNewMessage: async (text) => {
+        const message = discord.postMessage({ channelId: harness.channelId, author: poster, content: text });
+        newest.set(message.id, message);
+        discord.runMessageCommand({ message, name: 'Ask ragent', user: asker });
+        return { id: message.id };
+      },
+      askOnLatest: async (thread) => {
+        const message = newest.get(thread.id);
+        if (!message) throw new Error('no person’s message in that thread');
+        discord.runMessageCommand({ message, name: 'Ask ragent', user: asker });
       },
       someoneElseMention: `<@${someoneElse.id}>`,
       failNextThreadRead: () => discord.failNext(/^GET \/api\/v10\/channels\/\d+\/messages$/, 403),

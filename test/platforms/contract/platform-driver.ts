@@ -62,6 +62,14 @@ export interface PlatformDriver {
   failNextThreadRead(): void;
   /** Every request the model received, oldest first: the step that asked and all its text. */
   modelRequests(): Array<{ role: string; text: string }>;
+  /**
+   * A person posts `text` at the top level (no mention), and another person chooses "Ask ragent" on
+   * it (Slack: the message shortcut; Discord: the message command). Resolves with the thread the
+   * answer goes to (Slack: the message's thread; Discord: the thread started from it).
+   */
+  askOnNewMessage(text: string): Promise<ContractThread>;
+  /** "Ask ragent" on the newest person's message of `thread` (`threadWithHistory`, `askOnNewMessage`). */
+  askOnLatest(thread: ContractThread): Promise<void>;
   /** Waits until the bot shows `count` finished replies in the thread; their texts, oldest first. */
   replies(thread: ContractThread, count: number): Promise<string[]>;
   /** The bot's finished replies in the thread now. */

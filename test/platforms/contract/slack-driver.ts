@@ -1,6 +1,6 @@
 /** The contract driver for Slack: the real Slack module against the fake Web API, over HTTP or Socket Mode. */
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
-import { messageTs } from '../../fakes/fake-slack-events.ts';
+import { messageShortcut, messageTs } from '../../fakes/fake-slack-events.ts';
 import { blockText, defaultChannel, isPlaceholder, startSlackHarness } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import { roleOf } from '../../support/model-roles.ts';
@@ -38,6 +38,23 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (delivery.status !== 200) throw new Error(`event rejected: HTTP ${delivery.status}`);
         }
       };
+      /** The newest person's message per thread (root ts), for "Ask ragent". */
+      const latest = new Map<string, { ts: string; threadTs?: string; text: string; user: string }>();
+      /** "Ask ragent" chosen on `message` by the asker (UASKER): HTTP interactivity or Socket Mode. */
+      const shortcut = async (message: { ts: string; threadTs?: string; text: string; user: string }) => {
+        const payload = messageShortcut({
+          team: slack.teamId,
+          user: 'UASKER',
+          channel: defaultChannel,
+          callbackId: 'ask_ragent',
+          message,
+        });
+        if (mode === 'socket') await slack.sendEnvelope(payload, { type: 'interactive' });
+        else {
+          const delivery = await harness.sender.interaction(payload);
+          if (delivery.status !== 200) throw new Error(`shortcut rejected: HTTP ${delivery.status}`);
+        }
+      };
       const finished = (thread: ContractThread) =>
         slack
           .messages(defaultChannel, thread.id)
@@ -72,9 +89,21 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
               ...(index > 0 && root ? { threadTs: root } : {}),
             });
             root ??= ts;
+            latest.set(root, { ts, text, user, ...(ts === root ? {} : { threadTs: root }) });
           }
           if (!root) throw new Error('a thread needs a message');
           return { id: root };
+        },
+        askOnNewMessage: async (text) => {
+          const ts = slack.addMessage({ channel: defaultChannel, user: 'UPOSTER', text, ts: messageTs() });
+          latest.set(ts, { ts, text, user: 'UPOSTER' });
+          await shortcut(latest.get(ts)!);
+          return { id: ts };
+        },
+        askOnLatest: async (thread) => {
+          const message = latest.get(thread.id);
+          if (!message) throw new Error('no person’s message in that thread');
+          await shortcut(message);
         },
         someoneElseMention: `<@${someoneElse}>`,
         failNextThreadRead: () => slack.failNext('conversations.replies', 'missing_scope'),
