@@ -97,12 +97,23 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     ...options.environment,
   });
   const open = async (dataDir?: string) => {
+    const logLines = options.logLines;
     const services = await createTestServices({
       ollamaUrl: ollama.url,
       environment: environment(),
       ...(dataDir ? { dataDir } : {}),
+      // The services (the conversations, the turn runner) log into the same lines as the adapter.
+      ...(logLines
+        ? {
+            logger: (config) =>
+              createLogger({
+                level: 'debug',
+                secrets: config.secrets,
+                destination: { write: (line: string) => logLines.push(line) },
+              }),
+          }
+        : {}),
     });
-    const logLines = options.logLines;
     const logger = logLines
       ? createLogger({
           level: 'debug',

@@ -10,6 +10,7 @@
  */
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
+import { RagentError } from '../../errors.ts';
 
 /** Discord's largest page of channel messages. */
 const pageSize = 100;
@@ -32,7 +33,7 @@ export async function readDiscordThread(
   const newestFirst: Message[] = [];
   let before = where.before;
   while (newestFirst.length < limit) {
-    const page = await thread.messages.fetch({
+    const page = await fetchPage(thread, {
       ...(before ? { before } : {}),
       limit: Math.min(pageSize, limit - newestFirst.length),
       cache: false,
@@ -77,4 +78,20 @@ function readableText(message: Message, botId: string): string {
     )
     .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
     .trim();
+}
+
+/** One page; a refusal says what to fix (the log shows it once: the turn goes on without the thread). */
+async function fetchPage(thread: ThreadChannel, options: { before?: string; limit: number; cache: false }) {
+  try {
+    return await thread.messages.fetch(options);
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 403)
+      throw new RagentError(
+        'PERMISSION_DENIED',
+        'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
+        { cause: error },
+      );
+    throw error;
+  }
 }

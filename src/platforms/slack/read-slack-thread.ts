@@ -8,7 +8,9 @@
  * the rest of the mention syntax inert and fits the messages to the token budget.
  */
 import type { ThreadMessage } from '../../core/types.ts';
+import { RagentError } from '../../errors.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText } from './slack-text.ts';
 
 /** One page of `conversations.replies` (Slack allows up to 1,000; 200 is its advice). */
@@ -51,7 +53,7 @@ export async function readSlackThread(
   const kept: SlackReply[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
-    const result = await context.client.conversations.replies({
+    const result = await repliesPage(context, {
       channel: where.channel,
       ts: where.threadTs,
       ...(where.before ? { latest: where.before, inclusive: false } : {}),
@@ -136,4 +138,23 @@ async function withNames(text: string, names: NameLookup, botUserId: string): Pr
     (_all, id: string) => `@${resolved.get(id) ?? id}`,
   );
   return cleanIncomingText(named, botUserId);
+}
+
+/** One page; a refusal says what to fix (the log shows it once: the turn goes on without the thread). */
+async function repliesPage(
+  context: SlackContext,
+  request: Parameters<SlackContext['client']['conversations']['replies']>[0],
+) {
+  try {
+    return await context.client.conversations.replies(request);
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
+      throw new RagentError(
+        'PERMISSION_DENIED',
+        `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
+        { cause: error },
+      );
+    throw error;
+  }
 }
