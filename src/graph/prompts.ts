@@ -52,12 +52,16 @@ Reply with JSON only: {"isClear": boolean, "questions": string[], "clarification
  * Added to the rewrite's prompt when the conversation is a chat thread the bot joined: its earlier
  * messages resolve references, and a question about the thread itself is answered from it.
  */
-export const rewriteThreadRules = `This conversation is a chat thread; its earlier messages (before you were asked) are
+const rewriteThreadRules = `This conversation is a chat thread; its earlier messages (before you were asked) are
 given. Use them like the conversation: resolve "the error above", "that decision" from them.
 Set fromThread to true ONLY when the user asks about the thread itself (summarise it, list what was
 decided, who asked what) and its messages alone answer that; then no document search is needed.
 Otherwise set fromThread to false and write the search questions as usual.
 Reply with JSON only: {"isClear": boolean, "questions": string[], "clarificationNeeded": string, "fromThread": boolean}.`;
+
+/** The rewrite's prompt in a thread the bot joined: its rules, then the thread's, with one JSON shape. */
+export const rewriteThreadPrompt = `${rewritePrompt.slice(0, rewritePrompt.lastIndexOf('\nReply with JSON only'))}
+${rewriteThreadRules}`;
 
 /** Answers a question about the thread itself from its messages (no documents). */
 export const threadAnswerPrompt = `${promptMarkers.thread}

@@ -11,7 +11,7 @@ import { formatHistory } from '../chat-history.ts';
 import { streamClarificationText } from '../clarification-text.ts';
 import { defaultHistoryWindow, type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { emitProgress } from '../progress.ts';
-import { fallbackClarification, rewritePrompt, rewriteThreadRules } from '../prompts.ts';
+import { fallbackClarification, rewritePrompt, rewriteThreadPrompt } from '../prompts.ts';
 import type { MainStateUpdate, MainStateValue } from '../state.ts';
 import { chatStructured } from '../structured-output.ts';
 
@@ -78,10 +78,7 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
         signal: config.signal,
         schema: rewriteSchema,
         jsonSchema: thread ? rewriteThreadJsonSchema : rewriteJsonSchema,
-        messages: [
-          new SystemMessage(thread ? `${rewritePrompt}\n${rewriteThreadRules}` : rewritePrompt),
-          new HumanMessage(prompt),
-        ],
+        messages: [new SystemMessage(thread ? rewriteThreadPrompt : rewritePrompt), new HumanMessage(prompt)],
         ...(clarificationText?.onToken
           ? { onToken: clarificationText.onToken, onRestart: clarificationText.restart }
           : {}),
