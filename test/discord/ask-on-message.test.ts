@@ -52,14 +52,17 @@ describe('Discord: "Ask ragent" on a message', () => {
     const { discord, channelId } = harness;
     const message = discord.postMessage({ channelId, content: 'What is a here document?' });
     const thread = discord.addThreadFromMessage(message, 'here documents');
-    discord.postMessage({ channelId: thread, content: 'I keep mixing up <<EOF and <<-EOF' });
+    const sam = randomUser('sam');
+    discord.setNickname(harness.guildId, sam, 'Sam from Ops');
+    discord.postMessage({ channelId: thread, author: sam, content: 'I keep mixing up <<EOF and <<-EOF' });
     discord.runMessageCommand({ message, name: 'Ask ragent' });
     const [answer] = await harness.settled(thread);
     expect(answer?.content).toBeTruthy();
     // The replies people wrote under it are the conversation so far; the message itself is the question.
     const rewrite = harness.requestsOf('rewrite').at(-1);
     const prompt = rewrite?.messages.map((each) => each.content).join('\n') ?? '';
-    expect(prompt).toContain('I keep mixing up <<EOF and <<-EOF');
+    // Named as the server shows them: their nickname, looked up over REST.
+    expect(prompt).toContain('Sam from Ops: I keep mixing up <<EOF and <<-EOF');
     expect(prompt).toContain('User message:\nWhat is a here document?');
     expect(prompt).not.toContain(': What is a here document?');
   });

@@ -110,6 +110,8 @@ export interface FakeDiscord {
   editUserMessage(message: FakeMessage, content: string): void;
   /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
   runCommand(options: CommandOptions): InteractionRecord;
+  /** A member sets their server nickname (GET /guilds/{id}/members/{user} shows it). */
+  setNickname(guildId: string, user: FakeUser, nick: string): void;
   /** A user chooses a message command (e.g. "Ask ragent") from a message's Apps menu. */
   runMessageCommand(options: { message: FakeMessage; name: string; user?: FakeUser }): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
@@ -188,6 +190,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   const contentIntentGranted = () =>
     gateway.sessions().every((session) => ((session.identify?.intents ?? 0) & messageContentIntent) !== 0);
 
+  /** Members with a nickname, by `guildId:userId`. */
+  const members = new Map<string, { user: FakeUser; nick: string }>();
   const storeMessage = (message: FakeMessage) => {
     messages.set(message.id, message);
     histories.set(message.id, [message.content]);
@@ -367,6 +371,13 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         messages.delete(message.id);
         return { status: 204 };
       }
+    }
+    // A member of a server (no privileged intent needed for one member): with their nickname.
+    match = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(route);
+    if (match && method === 'GET') {
+      const member = members.get(`${match[1]}:${match[2]}`);
+      if (!member) return { status: 404, body: { message: 'Unknown Member', code: 10007 } };
+      return { status: 200, body: { ...memberPayload(member.user, '0'), nick: member.nick } };
     }
     match = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(route);
     if (match && method === 'POST') {
@@ -618,7 +629,17 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       gateway.dispatch('MESSAGE_CREATE', {
         ...visibleToBot(message),
         ...(guildId
-          ? { member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false } }
+          ? {
+              member: {
+                roles: [],
+                joined_at: new Date().toISOString(),
+                deaf: false,
+                mute: false,
+                ...(members.has(`${guildId}:${author.id}`)
+                  ? { nick: members.get(`${guildId}:${author.id}`)!.nick }
+                  : {}),
+              },
+            }
           : {}),
       });
       return message;
@@ -676,6 +697,9 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
             : {}),
         },
       });
+    },
+    setNickname: (guildId, user, nick) => {
+      members.set(`${guildId}:${user.id}`, { user, nick });
     },
     runMessageCommand: (options) => {
       const user = options.user ?? defaultUser;

@@ -3,7 +3,7 @@
  * /channels/{thread}/messages` with `before` and `limit`, newest first, 100 a page), and, for a
  * thread started from a message, that starter message in the parent channel (it opened the
  * discussion). Newest last, at most `limit`. Each author is named as the server shows them (their
- * nickname when known here, else their global name or user name); mentions in the text become
+ * nickname, looked up once per person per read, else their global name or user name); mentions in the text become
  * names; the bot's own messages are marked as its own. The core makes the rest inert and fits it to
  * the token budget. Without the Message Content intent Discord sends other people's messages
  * without text: those are skipped by the core (empty).
@@ -55,19 +55,49 @@ export async function readDiscordThread(
     const starter = await thread.fetchStarterMessage({ cache: false }).catch(() => null);
     if (starter) messages.unshift(starter);
   }
-  return messages
+  const kept = messages
     .filter((message) => message.id !== where.exclude && !(where.skipOwn && message.author.id === botId))
-    .filter((message) => !message.system || message.content)
-    .map((message) => ({
-      author: message.author.id === botId ? 'ragent' : authorName(message),
+    .filter((message) => !message.system || message.content);
+  const names = memberNames(thread);
+  const read: ThreadMessage[] = [];
+  for (const message of kept) {
+    read.push({
+      author: message.author.id === botId ? 'ragent' : await names(message),
       text: readableText(message, botId),
       fromBot: message.author.id === botId,
       at: new Date(message.createdTimestamp).toISOString(),
-    }));
+    });
+  }
+  return read;
 }
 
-function authorName(message: Message): string {
-  return message.member?.displayName ?? message.author.globalName ?? message.author.username;
+/** Members named by lookups per read, at most: further ones keep their global name. */
+const maxLookups = 25;
+
+/**
+ * Each author as the server shows them: their nickname (`GET /guilds/{id}/members/{user}`, which
+ * needs no privileged intent), asked once per person per read; else their global or user name.
+ */
+function memberNames(thread: ThreadChannel): (message: Message) => Promise<string> {
+  const cache = new Map<string, Promise<string>>();
+  return (message) => {
+    const fallback = message.author.globalName ?? message.author.username;
+    if (message.webhookId || message.author.bot) return Promise.resolve(fallback);
+    let name = cache.get(message.author.id);
+    if (!name) {
+      // A thread reached through REST alone may not know its server here: names stay global then.
+      const members = (thread.guild as ThreadChannel['guild'] | undefined)?.members;
+      name =
+        !members || cache.size >= maxLookups
+          ? Promise.resolve(fallback)
+          : members
+              .fetch({ user: message.author.id, cache: false })
+              .then((member) => member.nickname ?? fallback)
+              .catch(() => fallback);
+      cache.set(message.author.id, name);
+    }
+    return name;
+  };
 }
 
 /** The text with `<@id>` as `@name` (the bot as `@ragent`); roles by name where known. */
