@@ -7,6 +7,7 @@
  */
 import type { App, MessageShortcut } from '@slack/bolt';
 import { encodeId } from '../../core/ids.ts';
+import { restartingText } from '../../turns/messages-en.ts';
 import { readSlackThread } from './read-slack-thread.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackThreadId } from './slack-ids.ts';
@@ -29,7 +30,13 @@ function askOnMessage(context: SlackContext, shortcut: MessageShortcut, teamId: 
   const threadTs = message.thread_ts ?? message.ts;
   const threadId = slackThreadId(teamId, channel, threadTs);
   const isRoot = threadTs === message.ts;
-  if (context.turns.stopping) return;
+  if (context.turns.stopping) {
+    // Said only to the asker: nothing was started.
+    context.turns.track('telling the asker ragent restarts', async () => {
+      await context.client.chat.postEphemeral({ channel, user, text: restartingText });
+    });
+    return;
+  }
   context.turns.answer({
     // One answer per message, however often it is asked for.
     key: encodeId('slack', [teamId, channel, 'ask', message.ts]),
