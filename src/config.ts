@@ -178,6 +178,8 @@ const coreEnvironment = {
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   RAGENT_MCP_TOKEN: optionalText(),
   RAGENT_THREAD_FILES_DAYS: wholeNumber(7, 1, 36_500),
+  RAGENT_THREAD_CONTEXT_MESSAGES: wholeNumber(50, 0, 1_000),
+  RAGENT_THREAD_CONTEXT_TOKENS: wholeNumber(2_000, 1, 100_000),
 };
 
 type PlatformEnvironment = UnionToIntersection<(typeof platformSettingsList)[number]['environment']>;
@@ -328,6 +330,8 @@ export interface Config extends PlatformConfigs {
   };
   /** Days a file attached to a question stays in its thread's own set (RAGENT_THREAD_FILES_DAYS). */
   threadFilesDays: number;
+  /** Joining a thread: how much of what was said before is read (messages: 0 = off; tokens of the newest kept). */
+  threadContext: { messages: number; tokens: number };
   /** Every secret value, so the logger can scrub them wherever they appear. */
   secrets: readonly string[];
 }
@@ -481,6 +485,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     retentionDays: env.RAGENT_RETENTION_DAYS,
     mcp: { token: env.RAGENT_MCP_TOKEN },
     threadFilesDays: env.RAGENT_THREAD_FILES_DAYS,
+    threadContext: { messages: env.RAGENT_THREAD_CONTEXT_MESSAGES, tokens: env.RAGENT_THREAD_CONTEXT_TOKENS },
     ...platforms,
     secrets,
   };

@@ -29,6 +29,7 @@ import type { Retriever } from '../retrieval/chunk-index.ts';
 import type { VerifiedAnswerMatcher } from '../retrieval/verified-answer-matcher.ts';
 import { createFairLimiter } from './fair-limiter.ts';
 import { createCheckpointPruner } from './prune-checkpoints.ts';
+import { createThreadReader } from './read-thread-context.ts';
 import { createThreadQueue } from './thread-queue.ts';
 import { verifiedReply } from './verified-answer-reply.ts';
 
@@ -73,6 +74,7 @@ export async function createConversations(dependencies: ConversationsDependencie
   const graph = createAnswerGraph(graphOptions);
   const limiter = createFairLimiter(config.limits.llmConcurrency);
   const queue = createThreadQueue();
+  const readThread = createThreadReader({ ...config.threadContext, logger });
   let closing = false;
   let closed: Promise<void> | undefined;
 
@@ -93,6 +95,11 @@ export async function createConversations(dependencies: ConversationsDependencie
       emit({ type: 'done' });
       return verified;
     }
+    // Joining a thread: what was said before the bot was asked (only where it has no conversation yet).
+    const thread =
+      options.readThread && !(await graph.hasThread(request.threadId))
+        ? await readThread(options.readThread, { threadId: request.threadId })
+        : undefined;
     const deadline = new AbortController();
     const timer = setTimeout(
       () => deadline.abort(answerTimeout(config.limits.answerTimeoutMs)),
@@ -103,6 +110,7 @@ export async function createConversations(dependencies: ConversationsDependencie
         threadId: request.threadId,
         scopes: request.scopes,
         text: request.text,
+        ...(thread ? { thread } : {}),
         signal: deadline.signal,
         acquire: async (signal) => {
           const onWait = () => emit({ type: 'queued', reason: 'llm-busy' });

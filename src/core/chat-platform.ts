@@ -17,7 +17,7 @@
 import type { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { ThreadPosition, TurnInFlight } from './coordination-store.ts';
-import type { Answer, IngestProgress, IngestReport, Scope, ThreadId } from './types.ts';
+import type { Answer, IngestProgress, IngestReport, Scope, ThreadId, ThreadMessage } from './types.ts';
 
 /** Where a conversation lives and what it may search (fixed by the platform from the event's origin). */
 export interface Place {
@@ -202,6 +202,8 @@ export interface IncomingMessage {
    * the message does not ask to ingest them.
    */
   attachedFiles?(): readonly IngestFile[];
+  /** The thread's earlier messages, newest last (at most `limit`), read when the bot joins it. */
+  readThread?(limit: number): Promise<ThreadMessage[]>;
 }
 
 /** A question to answer. */
@@ -238,6 +240,8 @@ export interface AnswerJob {
    * is answered, so this turn and the thread's later ones search them — no other thread or channel.
    */
   files?: readonly IngestFile[];
+  /** The thread's earlier messages (see `IncomingMessage.readThread`): read if the bot is not in it yet. */
+  readThread?(limit: number): Promise<ThreadMessage[]>;
 }
 
 export interface IngestFile {

@@ -230,6 +230,21 @@ export interface TurnOptions {
    * is an answer or a clarification question (streamed from the rewrite's reply).
    */
   onText?: (textSoFar: string, kind: StreamedTextKind) => void;
+  /**
+   * The thread's earlier messages (newest last, at most `limit`, the question itself not among them),
+   * read once when the bot joins a thread it has no conversation in. May throw: the turn goes on without.
+   */
+  readThread?: (limit: number) => Promise<ThreadMessage[]>;
+}
+
+/** One earlier message of a thread, as the platform read it: plain text, its author's display name. */
+export interface ThreadMessage {
+  author: string;
+  text: string;
+  /** Written by the bot itself (its earlier answers): shown to the model as the assistant's. */
+  fromBot: boolean;
+  /** ISO 8601 time it was posted. */
+  at: string;
 }
 
 /** What a streamed text is: the final answer (or a fallback), or the clarification question. */

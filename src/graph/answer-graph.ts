@@ -53,6 +53,8 @@ export interface AnswerTurn {
   /** Fixed by the adapter; the model never sees or chooses them. */
   scopes: readonly Scope[];
   text: string;
+  /** The thread's earlier messages, formatted, when this turn joins a thread (thread-context.ts). */
+  thread?: string;
   /** Ends the turn (the deadline); its reason is what the turn fails with. */
   signal: AbortSignal;
   /** Waits for a slot of the shared LLM limit. */
@@ -127,7 +129,7 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
       try {
         const before = await graph.getState(thread);
         const stream = await graph.stream(
-          turnInput(turn.text, before) as never,
+          turnInput(turn.text, before, turn.thread) as never,
           {
             ...thread,
             context,
@@ -198,7 +200,7 @@ function resultOf(after: Snapshot, usage: Usage): TurnResult {
  * after the user had already answered a clarification (its question and replies are kept, this message
  * counts as one more reply); or start a new turn.
  */
-function turnInput(text: string, before: Snapshot): MainStateUpdate | Command {
+function turnInput(text: string, before: Snapshot, thread?: string): MainStateUpdate | Command {
   if (before.tasks.some((task) => task.interrupts.length > 0)) return new Command({ resume: text });
   const values = before.values as Partial<MainStateValue>;
   const failedMidTurn = before.next.length > 0 && !values.outcome;
@@ -208,7 +210,9 @@ function turnInput(text: string, before: Snapshot): MainStateUpdate | Command {
     agentAnswers: resetList,
     rewrittenQuestions: [],
     questionIsClear: false,
+    answerFromThread: false,
     outcome: null,
+    ...(thread ? { threadContext: thread } : {}),
   } satisfies MainStateUpdate;
   if (failedMidTurn && values.pendingClarifications?.length) {
     return {

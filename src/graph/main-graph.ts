@@ -9,6 +9,7 @@ import { buildAgentGraph } from './agent-graph.ts';
 import { documentsRead } from './documents-read.ts';
 import type { GraphDependencies } from './graph-dependencies.ts';
 import { createAggregateAnswers } from './nodes/aggregate-answers.ts';
+import { createAnswerFromThread } from './nodes/answer-from-thread.ts';
 import { requestClarification } from './nodes/request-clarification.ts';
 import { createRewriteQuery } from './nodes/rewrite-query.ts';
 import { createStopClarifying } from './nodes/stop-clarifying.ts';
@@ -22,7 +23,8 @@ export function recursionLimitFor(limits: GraphDependencies['limits']): number {
 }
 
 export function routeAfterRewrite(limits: GraphDependencies['limits']) {
-  return (state: MainStateValue): 'requestClarification' | 'stopClarifying' | Send[] => {
+  return (state: MainStateValue): 'requestClarification' | 'stopClarifying' | 'answerThread' | Send[] => {
+    if (state.questionIsClear && state.answerFromThread) return 'answerThread';
     if (!state.questionIsClear) {
       return state.pendingClarifications.length >= limits.maxClarificationRounds
         ? 'stopClarifying'
@@ -85,17 +87,20 @@ export function buildMainGraph(dependencies: GraphDependencies, options: MainGra
     .addNode('stopClarifying', createStopClarifying(dependencies))
     .addNode('agent', runAgent as never, { timeout: dependencies.limits.answerTimeoutMs })
     .addNode('aggregateAnswers', createAggregateAnswers())
+    .addNode('answerThread', createAnswerFromThread())
     .addEdge(START, 'summarizeHistory')
     .addEdge('summarizeHistory', 'rewriteQuery')
     .addConditionalEdges('rewriteQuery', routeAfterRewrite(dependencies.limits), [
       'requestClarification',
       'stopClarifying',
       'agent',
+      'answerThread',
     ])
     .addEdge('requestClarification', 'rewriteQuery')
     .addEdge('stopClarifying', END)
     .addEdge('agent', 'aggregateAnswers')
     .addEdge('aggregateAnswers', END)
+    .addEdge('answerThread', END)
     .setNodeDefaults({ timeout: dependencies.limits.nodeTimeoutMs })
     .compile({ checkpointer: options.checkpointer, name: 'ragent' });
 }

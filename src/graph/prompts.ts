@@ -13,6 +13,7 @@ export const promptMarkers = {
   compress: 'You are the research-notes compressor of ragent.',
   fallback: 'You are the fallback writer of ragent.',
   aggregate: 'You are the answer aggregator of ragent.',
+  thread: 'You are the thread reader of ragent.',
 } as const;
 
 export const answerRules = `Rules for every answer:
@@ -46,6 +47,29 @@ You turn the user's latest message into self-contained search questions for a do
   the conversation does not resolve; never because a topic is new. Then write in clarificationNeeded
   one short, polite question, in the user's language, that would resolve it.
 Reply with JSON only: {"isClear": boolean, "questions": string[], "clarificationNeeded": string}.`;
+
+/**
+ * Added to the rewrite's prompt when the conversation is a chat thread the bot joined: its earlier
+ * messages resolve references, and a question about the thread itself is answered from it.
+ */
+const rewriteThreadRules = `This conversation is a chat thread; its earlier messages (before you were asked) are
+given. Use them like the conversation: resolve "the error above", "that decision" from them.
+Set fromThread to true ONLY when the user asks about the thread itself (summarise it, list what was
+decided, who asked what) and its messages alone answer that; then no document search is needed.
+Otherwise set fromThread to false and write the search questions as usual.
+Reply with JSON only: {"isClear": boolean, "questions": string[], "clarificationNeeded": string, "fromThread": boolean}.`;
+
+/** The rewrite's prompt in a thread the bot joined: its rules, then the thread's, with one JSON shape. */
+export const rewriteThreadPrompt = `${rewritePrompt.slice(0, rewritePrompt.lastIndexOf('\nReply with JSON only'))}
+${rewriteThreadRules}`;
+
+/** Answers a question about the thread itself from its messages (no documents). */
+export const threadAnswerPrompt = `${promptMarkers.thread}
+Answer the user's question about the chat thread below from its messages only.
+- Use only what the messages say; never add outside knowledge or guess.
+- Name people as the thread names them. Your own earlier messages are marked "ragent (you)".
+- Be brief: a short paragraph or a few bullet points.
+- Write Markdown, in the language of the user's question. Do not add a list of sources.`;
 
 export const fallbackClarification =
   'Could you say a bit more about what you would like to know? For example, which document, command or topic you mean.';

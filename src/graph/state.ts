@@ -86,6 +86,13 @@ export const MainState = Annotation.Root({
   }),
   /** What this turn ended with; null while it runs. */
   outcome: Annotation<TurnEnding | null>({ reducer: replace, default: () => null }),
+  /**
+   * The thread's messages from before the bot joined it (one line each, oldest first; '' when the
+   * bot started the thread). Set once, at the turn that joined it; later turns keep it.
+   */
+  threadContext: Annotation<string>({ reducer: replace, default: () => '' }),
+  /** The rewrite found this turn asks about the thread itself: answered from it, no search. */
+  answerFromThread: Annotation<boolean>({ reducer: replace, default: () => false }),
 });
 
 export type MainStateValue = typeof MainState.State;

@@ -429,3 +429,5 @@ export function readingFileText(name: string): string {
 export function unreadFileText(name: string, reason: string): string {
   return `I could not read ${name}: ${reason} I answered from the channel's documents without it.`;
 }
+/** "Ask ragent" on a message: told only to the person who chose it, while the answer goes to the thread. */
+export const askInThreadText = 'Answering in the thread.';

@@ -68,5 +68,6 @@ export async function receiveMessage(
     ...(message.holdReceipt ? { recorded: message.holdReceipt() } : {}),
     open: () => message.open(),
     ...(files && files.length > 0 ? { files } : {}),
+    ...(message.inThread && message.readThread ? { readThread: message.readThread.bind(message) } : {}),
   });
 }

@@ -135,7 +135,10 @@ export async function runAnswer(
       { ...searched, text: job.text },
       progress,
       // Streamed text shows a disguised link's real target from the first piece on, on every platform.
-      surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {},
+      {
+        ...(surface.showText ? { onText: (text: string) => live.write(revealDisguisedLinks(text)) } : {}),
+        ...(job.readThread ? { readThread: job.readThread } : {}),
+      },
     );
     return withUnreadFiles(result, unread);
   };

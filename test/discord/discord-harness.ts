@@ -44,6 +44,7 @@ export { roleOf };
 
 export const defaultScripts: Record<Role, RoleScript> = {
   summarize: () => ({ content: 'Earlier the user asked about the documents.' }),
+  thread: () => ({ content: 'From the thread: the team decided to ship on Friday.' }),
   rewrite: (request) => ({
     content: JSON.stringify({
       isClear: true,

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCliContext } from '../../src/adapters/cli/cli-context.ts';
 import { buildProgram } from '../../src/cli.ts';
 import { loadConfig } from '../../src/config.ts';
-import { ragentCommand, reportCommand } from '../../src/platforms/discord/command-definitions.ts';
+import {
+  askMessageCommand,
+  ragentCommand,
+  reportCommand,
+} from '../../src/platforms/discord/command-definitions.ts';
 import { inviteUrl, requiredPermissionBits } from '../../src/platforms/discord/invite-url.ts';
 import { registerCommands } from '../../src/platforms/discord/register-commands.ts';
 import {
@@ -43,13 +47,15 @@ describe('ragent discord register', () => {
     const [put] = fake.requests.filter((request) => request.method === 'PUT');
     expect(put?.path).toBe(`/api/v10/applications/${fakeApplicationId}/guilds/123456789012345678/commands`);
     expect(put?.authorization).toBe(`Bot ${fakeBotToken}`);
-    expect(put?.body).toEqual([ragentCommand, reportCommand]);
+    expect(put?.body).toEqual([ragentCommand, reportCommand, askMessageCommand]);
     // The report is for Manage Server by default: Discord sets that per top-level command.
     expect(
       (put?.body as Array<{ default_member_permissions?: string }> | undefined)?.[1]
         ?.default_member_permissions,
     ).toBe(String(PermissionFlagsBits.ManageGuild));
-    expect(cli.printed()).toContain('Registered /ragent, /ragent-report for server 123456789012345678');
+    expect(cli.printed()).toContain(
+      'Registered /ragent, /ragent-report, "Ask ragent" for server 123456789012345678',
+    );
     expect(cli.printed()).toContain(inviteUrl(fakeApplicationId));
   });
 
@@ -64,7 +70,7 @@ describe('ragent discord register', () => {
       { envFile: false },
     );
     const registered = await registerCommands(config);
-    expect(registered).toEqual({ names: ['ragent', 'ragent-report'], where: 'global' });
+    expect(registered).toEqual({ names: ['ragent', 'ragent-report', 'Ask ragent'], where: 'global' });
     expect(fake.requests.at(-1)?.path).toBe(`/api/v10/applications/${fakeApplicationId}/commands`);
   });
 

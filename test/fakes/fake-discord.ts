@@ -114,6 +114,8 @@ export interface FakeDiscord {
     /** Other people the first message mentions (`<@id>` is prepended for each). */
     mentionUsers?: FakeUser[];
   }): { postId: string; message: FakeMessage };
+  /** A user starts a thread from their message (the thread takes the message's id); returns its id. */
+  addThreadFromMessage(message: FakeMessage, name: string): string;
   /** Serves a file; returns the attachment object Discord would put in an interaction. */
   addAttachment(filename: string, bytes: Uint8Array, contentType?: string): FakeAttachment;
   /** A user posts a message; dispatches MESSAGE_CREATE (content hidden without the intent, like Discord). */
@@ -126,6 +128,10 @@ export interface FakeDiscord {
   editUserMessage(message: FakeMessage, content: string): void;
   /** A user runs `/ragent <subcommand>`; returns the interaction record to watch. */
   runCommand(options: CommandOptions): InteractionRecord;
+  /** A member sets their server nickname (GET /guilds/{id}/members/{user} shows it). */
+  setNickname(guildId: string, user: FakeUser, nick: string): void;
+  /** A user chooses a message command (e.g. "Ask ragent") from a message's Apps menu. */
+  runMessageCommand(options: { message: FakeMessage; name: string; user?: FakeUser }): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
   clickButton(options: {
     message: FakeMessage;
@@ -210,6 +216,8 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   const contentIntentGranted = () =>
     gateway.sessions().every((session) => ((session.identify?.intents ?? 0) & messageContentIntent) !== 0);
 
+  /** Members with a nickname, by `guildId:userId`. */
+  const members = new Map<string, { user: FakeUser; nick: string }>();
   const storeMessage = (message: FakeMessage) => {
     messages.set(message.id, message);
     histories.set(message.id, [message.content]);
@@ -351,6 +359,21 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       gateway.dispatch('MESSAGE_CREATE', message);
       return { status: 200, body: message };
     }
+    // A channel's history, newest first, as Discord pages it (`before`, `after`, `limit` up to 100).
+    if (match && method === 'GET') {
+      if (!channels.has(match[1]!)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
+      const before = query.get('before');
+      const after = query.get('after');
+      const history = [...messages.values()]
+        .filter((message) => message.channel_id === match![1])
+        .filter((message) => !before || BigInt(message.id) < BigInt(before))
+        .filter((message) => !after || BigInt(message.id) > BigInt(after))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+        .slice(0, limit)
+        .map(visibleToBot);
+      return { status: 200, body: history };
+    }
     match = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(route);
     if (match) {
       const message = messages.get(match[2]!);
@@ -374,6 +397,13 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         messages.delete(message.id);
         return { status: 204 };
       }
+    }
+    // A member of a server (no privileged intent needed for one member): with their nickname.
+    match = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(route);
+    if (match && method === 'GET') {
+      const member = members.get(`${match[1]}:${match[2]}`);
+      if (!member) return { status: 404, body: { message: 'Unknown Member', code: 10007 } };
+      return { status: 200, body: { ...memberPayload(member.user, '0'), nick: member.nick } };
     }
     match = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(route);
     if (match && method === 'POST') {
@@ -626,6 +656,30 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       });
       return { postId, message };
     },
+    addThreadFromMessage: (message, name) => {
+      const parent = channels.get(message.channel_id);
+      if (!parent?.guild_id) throw new Error(`no guild channel ${message.channel_id}`);
+      const thread: FakeChannel = {
+        id: message.id,
+        type: channelTypes.publicThread,
+        name,
+        guild_id: parent.guild_id,
+        parent_id: parent.id,
+        owner_id: message.author.id,
+        message_count: 0,
+        member_count: 1,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
+      channels.set(thread.id, thread);
+      guilds.get(parent.guild_id)?.threads.push(thread);
+      gateway.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
+      return thread.id;
+    },
     addAttachment: (filename, bytes, contentType = 'application/pdf') => {
       const id = snowflake();
       files.set(id, { bytes, contentType });
@@ -675,7 +729,17 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       gateway.dispatch('MESSAGE_CREATE', {
         ...visibleToBot(message),
         ...(guildId
-          ? { member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false } }
+          ? {
+              member: {
+                roles: [],
+                joined_at: new Date().toISOString(),
+                deaf: false,
+                mute: false,
+                ...(members.has(`${guildId}:${author.id}`)
+                  ? { nick: members.get(`${guildId}:${author.id}`)!.nick }
+                  : {}),
+              },
+            }
           : {}),
       });
       return message;
@@ -731,6 +795,29 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           ...(attachments.length > 0
             ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
             : {}),
+        },
+      });
+    },
+    setNickname: (guildId, user, nick) => {
+      members.set(`${guildId}:${user.id}`, { user, nick });
+    },
+    runMessageCommand: (options) => {
+      const user = options.user ?? defaultUser;
+      const channel = channels.get(options.message.channel_id);
+      if (!channel?.guild_id) throw new Error('message commands are offered in servers only');
+      return startInteraction({
+        type: 2,
+        guild_id: channel.guild_id,
+        channel_id: channel.id,
+        member: memberPayload(user, '3072'),
+        data: {
+          id: snowflake(),
+          name: options.name,
+          type: 3,
+          guild_id: channel.guild_id,
+          target_id: options.message.id,
+          // The target comes with its content, whether or not the bot has the Message Content intent.
+          resolved: { messages: { [options.message.id]: options.message } },
         },
       });
     },

@@ -48,6 +48,10 @@ export interface FakeSlackMessage {
   /** When it was posted / changed last (epoch ms, the fake's clock). */
   postedAt: number;
   changedAt: number;
+  /** Who wrote it, for a person's message added with `addMessage` (the bot's posts have none). */
+  user?: string;
+  /** Another app's message (`addMessage` with `botId`). */
+  botId?: string;
 }
 
 export interface FakeSlackFile {
@@ -64,6 +68,8 @@ export interface FakeSlackFile {
 export interface FakeSlackUser {
   id: string;
   name: string;
+  /** The profile's display name (users.info `profile.display_name`). */
+  displayName?: string;
   isAdmin?: boolean;
   isOwner?: boolean;
 }
@@ -111,6 +117,18 @@ export interface FakeSlackApi {
   responseUrl(id: string): string;
   addFile(file: FakeSlackFile): Record<string, unknown>;
   addUser(user: FakeSlackUser): void;
+  /**
+   * A person (or with `botId`, another app) posted this message: it is in the channel's history, as
+   * conversations.replies reads it (the event is sent apart, by the test). Returns its ts.
+   */
+  addMessage(message: {
+    channel: string;
+    user: string;
+    text: string;
+    threadTs?: string;
+    ts?: string;
+    botId?: string;
+  }): string;
   /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
   setAssistantStatusSupported(supported: boolean): void;
   /** Whether chat.startStream works (default: true); when not, it answers `not_allowed`. */
@@ -631,6 +649,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
             id: user.id,
             team_id: teamId,
             name: user.name,
+            profile: { display_name: user.displayName ?? '', real_name: user.name },
             is_admin: user.isAdmin ?? false,
             is_owner: user.isOwner ?? false,
             is_primary_owner: false,
@@ -643,8 +662,37 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return file ? { ok: true, file: describeFile(file) } : { ok: false, error: 'file_not_found' };
       }
       case 'conversations.replies': {
-        const thread = messagesOf(String(body.channel ?? ''), String(body.ts ?? ''));
-        return { ok: true, messages: thread.map((message) => ({ ts: message.ts, text: message.text })) };
+        // Oldest first (the root first), only before `latest` (unless `inclusive`), paged by `cursor`.
+        const channel = String(body.channel ?? '');
+        if (!messagesByChannel.get(channel)?.some((message) => message.ts === String(body.ts ?? '')))
+          return { ok: false, error: 'thread_not_found' };
+        const latest = body.latest === undefined ? undefined : Number(body.latest);
+        const inclusive = body.inclusive === true || body.inclusive === 'true' || body.inclusive === '1';
+        const thread = messagesOf(channel, String(body.ts ?? ''))
+          .filter(
+            (message) =>
+              latest === undefined ||
+              Number(message.ts) < latest ||
+              (inclusive && Number(message.ts) === latest),
+          )
+          .sort((a, b) => Number(a.ts) - Number(b.ts));
+        const limit = Math.min(1_000, Math.max(1, Number(body.limit ?? 1_000)));
+        const start = body.cursor ? Number(String(body.cursor).replace('next-', '')) : 0;
+        const page = thread.slice(start, start + limit);
+        const more = start + limit < thread.length;
+        return {
+          ok: true,
+          messages: page.map((message) => ({
+            type: 'message',
+            ts: message.ts,
+            text: message.text,
+            ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+            ...(message.user ? { user: message.user } : { user: botUserId, bot_id: botId }),
+            ...(message.botId ? { bot_id: message.botId, username: 'Build bot' } : {}),
+          })),
+          has_more: more,
+          response_metadata: { next_cursor: more ? `next-${start + limit}` : '' },
+        };
       }
       default:
         return { ok: true };
@@ -805,6 +853,24 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     addUser: (user) => {
       users.set(user.id, user);
+    },
+    addMessage: (added) => {
+      const message: FakeSlackMessage = {
+        channel: added.channel,
+        ts: added.ts ?? nextTs(),
+        threadTs: added.threadTs,
+        text: added.text,
+        blocks: [],
+        updates: 0,
+        postedAt: Date.now(),
+        changedAt: Date.now(),
+        user: added.user,
+        ...(added.botId ? { botId: added.botId } : {}),
+      };
+      const list = messagesByChannel.get(added.channel) ?? [];
+      list.push(message);
+      messagesByChannel.set(added.channel, list);
+      return message.ts;
     },
     setAssistantStatusSupported: (supported) => {
       assistantStatusSupported = supported;

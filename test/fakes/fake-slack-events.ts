@@ -326,3 +326,39 @@ export function assistantThreadEnvelope(fields: {
     event_context: `context-${eventCounter}`,
   };
 }
+
+/**
+ * A message shortcut payload (`message_action`): a person chose one of the app's shortcuts (e.g.
+ * "Ask ragent") from a message's menu. Delivered over HTTP as `payload=` (interactivity) or over
+ * Socket Mode as an `interactive` envelope.
+ */
+export function messageShortcut(fields: {
+  team: string;
+  /** Who pressed it. */
+  user: string;
+  channel: string;
+  callbackId: string;
+  message: { ts: string; threadTs?: string; text: string; user: string };
+}): Record<string, unknown> {
+  eventCounter += 1;
+  return {
+    type: 'message_action',
+    token: 'verification-token',
+    action_ts: String(Date.now() / 1000),
+    team: { id: fields.team, domain: 'fake' },
+    user: { id: fields.user, username: 'someone', name: 'someone', team_id: fields.team },
+    channel: { id: fields.channel, name: 'general' },
+    is_enterprise_install: false,
+    callback_id: fields.callbackId,
+    trigger_id: `trigger-${eventCounter}`,
+    response_url: 'https://hooks.slack.com/app/unused',
+    message_ts: fields.message.ts,
+    message: {
+      type: 'message',
+      ts: fields.message.ts,
+      ...(fields.message.threadTs ? { thread_ts: fields.message.threadTs } : {}),
+      text: fields.message.text,
+      user: fields.message.user,
+    },
+  };
+}

@@ -24,6 +24,7 @@ export function requestText(request: FakeChatRequest): string {
 
 export const defaultScripts: Record<Role, RoleScript> = {
   summarize: () => ({ content: 'Earlier the user asked about bash loops.' }),
+  thread: () => ({ content: 'From the thread: the team decided to ship on Friday.' }),
   rewrite: (request) => {
     const last = request.messages.filter((message) => message.role === 'user').at(0)?.content ?? '';
     const message = /User message:\n([\s\S]*?)(\n\n|$)/.exec(last)?.[1] ?? 'question';

@@ -157,4 +157,43 @@ describe('prompt snapshots of typical turns', () => {
       './__snapshots__/fallback.md',
     );
   });
+
+  it('joining a thread (a question about the thread, answered from it)', async () => {
+    harness = await createHarness();
+    harness.scripts.rewrite = (request) => ({
+      content: JSON.stringify({
+        isClear: true,
+        questions: [],
+        clarificationNeeded: '',
+        fromThread: requestText(request).includes('Earlier messages in this thread'),
+      }),
+    });
+    const result = await harness.conversations.handle(
+      { threadId: 'cli:thread', scopes: ['shared'], user: 'tester', text: 'What did we decide above?' },
+      undefined,
+      {
+        readThread: async () => [
+          {
+            author: 'Ana',
+            text: 'Shall we ship on Friday? <!channel>',
+            fromBot: false,
+            at: '2026-01-01T10:00:00Z',
+          },
+          {
+            author: 'Ben',
+            text: 'Yes: Friday, after the freeze.',
+            fromBot: false,
+            at: '2026-01-01T10:05:00Z',
+          },
+        ],
+      },
+    );
+    expect(result.kind).toBe('answer');
+    if (result.kind === 'answer')
+      expect(result.answer.sources.map((source) => source.file)).toEqual(['this thread']);
+    expect(harness.requestsOf('orchestrator')).toHaveLength(0);
+    await expect(describeRequests(harness.fake.chatRequests())).toMatchFileSnapshot(
+      './__snapshots__/thread-summary.md',
+    );
+  });
 });

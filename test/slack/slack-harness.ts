@@ -99,12 +99,23 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
     ...options.environment,
   });
   const open = async (dataDir?: string) => {
+    const logLines = options.logLines;
     const services = await createTestServices({
       ollamaUrl: ollama.url,
       environment: environment(),
       ...(dataDir ? { dataDir } : {}),
+      // The services (the conversations, the turn runner) log into the same lines as the adapter.
+      ...(logLines
+        ? {
+            logger: (config) =>
+              createLogger({
+                level: 'debug',
+                secrets: config.secrets,
+                destination: { write: (line: string) => logLines.push(line) },
+              }),
+          }
+        : {}),
     });
-    const logLines = options.logLines;
     const logger = logLines
       ? createLogger({
           level: 'debug',
@@ -176,7 +187,8 @@ export async function startSlackHarness(options: SlackHarnessOptions = {}): Prom
         () => {
           const replies = slack
             .messages(channel, threadTs)
-            .filter((message) => message.ts !== threadTs && !isPlaceholder(message));
+            // People's messages (`addMessage`) are not the bot's replies.
+            .filter((message) => message.ts !== threadTs && !message.user && !isPlaceholder(message));
           return replies.length >= count ? replies : undefined;
         },
         15_000,

@@ -31,6 +31,16 @@ export const slackModel: ChatScript = (request) => {
           content: JSON.stringify({ isClear: false, questions: [], clarificationNeeded: clarifyingQuestion }),
         };
       }
+      // In a thread it joined, "summarise this thread" is answered from the thread.
+      if (/\bthis thread\b/i.test(message) && prompt.includes('Earlier messages in this thread'))
+        return {
+          content: JSON.stringify({
+            isClear: true,
+            questions: [],
+            clarificationNeeded: '',
+            fromThread: true,
+          }),
+        };
       const question = reply ? `${message} (${reply})` : message;
       return { content: JSON.stringify({ isClear: true, questions: [question], clarificationNeeded: '' }) };
     }
@@ -55,6 +65,11 @@ export const slackModel: ChatScript = (request) => {
     case 'aggregate':
     case 'fallback':
       return { content: 'Combined answer.' };
+    // A question about the thread itself, answered from it: repeats what the thread said, as read.
+    case 'thread': {
+      const thread = /Thread:\n([\s\S]*?)\n\n/.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? '';
+      return { content: `From the thread:\n${thread}` };
+    }
     default:
       return { content: 'Summary.' };
   }

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 
-import { createLogger } from '../../src/logger.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
 import { type AppServices, createServices } from '../../src/main.ts';
 
 export interface TestServices extends AppServices {
@@ -21,10 +21,15 @@ export async function createTestServices(options: {
   dataDir?: string;
   /** Extra environment variables (e.g. SLACK_API_URL, RAGENT_ANSWER_TIMEOUT_S). */
   environment?: Record<string, string>;
+  /** The services' logger (default: silent), made from the loaded config (its secrets). */
+  logger?: (config: Config) => Logger;
 }): Promise<TestServices> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ragent-test-'));
   const config = loadConfig(testEnvironment({ ...options, dataDir }), { envFile: false });
-  const services = await createServices(config, createLogger({ level: 'silent' }));
+  const services = await createServices(
+    config,
+    options.logger?.(config) ?? createLogger({ level: 'silent' }),
+  );
   return {
     ...services,
     dataDir,

@@ -11,7 +11,7 @@ import { formatHistory } from '../chat-history.ts';
 import { streamClarificationText } from '../clarification-text.ts';
 import { defaultHistoryWindow, type GraphDependencies, turnContext } from '../graph-dependencies.ts';
 import { emitProgress } from '../progress.ts';
-import { fallbackClarification, rewritePrompt } from '../prompts.ts';
+import { fallbackClarification, rewritePrompt, rewriteThreadPrompt } from '../prompts.ts';
 import type { MainStateUpdate, MainStateValue } from '../state.ts';
 import { chatStructured } from '../structured-output.ts';
 
@@ -25,6 +25,11 @@ export const rewriteSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value ?? ''),
+  /** Asked only in a thread the bot joined: the question is about the thread itself. */
+  fromThread: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
 });
 
 export const rewriteJsonSchema: Record<string, unknown> = {
@@ -35,6 +40,13 @@ export const rewriteJsonSchema: Record<string, unknown> = {
     clarificationNeeded: { type: 'string' },
   },
   required: ['isClear', 'questions', 'clarificationNeeded'],
+};
+
+/** The schema in a thread the bot joined: one more yes/no, kept simple for small models. */
+export const rewriteThreadJsonSchema: Record<string, unknown> = {
+  ...rewriteJsonSchema,
+  properties: { ...(rewriteJsonSchema.properties as object), fromThread: { type: 'boolean' } },
+  required: ['isClear', 'questions', 'clarificationNeeded', 'fromThread'],
 };
 
 export function createRewriteQuery(dependencies: GraphDependencies) {
@@ -48,7 +60,9 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
           `Clarification ${index + 1}: you asked "${round.question}" and the user replied "${round.reply}"`,
       )
       .join('\n');
+    const thread = state.threadContext;
     const prompt = [
+      ...(thread ? [`Earlier messages in this thread:\n${thread}`] : []),
       `Conversation summary:\n${state.conversationSummary || '(none)'}`,
       `Recent messages:\n${formatHistory(recent)}`,
       `User message:\n${state.originalQuery}`,
@@ -63,8 +77,8 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
         purpose: 'rewrite',
         signal: config.signal,
         schema: rewriteSchema,
-        jsonSchema: rewriteJsonSchema,
-        messages: [new SystemMessage(rewritePrompt), new HumanMessage(prompt)],
+        jsonSchema: thread ? rewriteThreadJsonSchema : rewriteJsonSchema,
+        messages: [new SystemMessage(thread ? rewriteThreadPrompt : rewritePrompt), new HumanMessage(prompt)],
         ...(clarificationText?.onToken
           ? { onToken: clarificationText.onToken, onRestart: clarificationText.restart }
           : {}),
@@ -72,7 +86,22 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
     } catch (error) {
       clarificationText?.retract();
       if (!isRagentError(error) || error.code !== 'MODEL_OUTPUT_INVALID') throw error;
-      result = { isClear: true, questions: [unrewrittenQuestion(state)], clarificationNeeded: '' };
+      result = {
+        isClear: true,
+        questions: [unrewrittenQuestion(state)],
+        clarificationNeeded: '',
+        fromThread: false,
+      };
+    }
+    // A question about the thread itself is answered from it: no search, no clarification.
+    if (thread && result.fromThread) {
+      clarificationText?.retract();
+      return {
+        questionIsClear: true,
+        answerFromThread: true,
+        rewrittenQuestions: [],
+        clarificationQuestion: '',
+      };
     }
     const questions = normalizeQuestions(result.questions);
     // "Clear" but no questions: the message itself is the question.
@@ -80,7 +109,12 @@ export function createRewriteQuery(dependencies: GraphDependencies) {
     if (result.isClear && questions.length > 0) {
       clarificationText?.retract();
       emitProgress(config, { type: 'planned', questions });
-      return { questionIsClear: true, rewrittenQuestions: questions, clarificationQuestion: '' };
+      return {
+        questionIsClear: true,
+        answerFromThread: false,
+        rewrittenQuestions: questions,
+        clarificationQuestion: '',
+      };
     }
     const clarification = result.clarificationNeeded.trim();
     if (roundsLeft) emitProgress(config, { type: 'clarifying' });

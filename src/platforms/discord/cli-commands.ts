@@ -24,7 +24,7 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
           ? 'globally (every server the bot is in; Discord may take a few minutes to show it)'
           : `for server ${registered.where.guildId} (available now)`;
       context.output.write(
-        `Registered /${registered.names.join(', /')} ${where}.\n` +
+        `Registered ${registered.names.map((name) => (name.includes(' ') ? `"${name}"` : `/${name}`)).join(', ')} ${where}.\n` +
           `Invite the bot with: ${inviteUrl(config.discord.applicationId!)}\n`,
       );
     });

@@ -11,6 +11,7 @@ import {
   InteractionContextType,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
 import { maxChatReportDays } from '../../operators/place-report.ts';
 
@@ -220,5 +221,18 @@ export const reportCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   ],
 };
 
+export const askMessageCommandName = 'Ask ragent';
+
+/**
+ * "Ask ragent" in a message's Apps menu (a message context-menu command): ragent answers that
+ * message in a thread started from it (or in its thread).
+ */
+export const askMessageCommand: RESTPostAPIContextMenuApplicationCommandsJSONBody = {
+  type: ApplicationCommandType.Message,
+  name: askMessageCommandName,
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+};
+
 /** Every command the application has. */
-export const applicationCommands = [ragentCommand, reportCommand];
+export const applicationCommands = [ragentCommand, reportCommand, askMessageCommand];

@@ -4,6 +4,7 @@
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
 import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
+import { runAskOnMessage } from './ask-on-message.ts';
 import { runAutoAnswerCommand } from './auto-answer-command.ts';
 import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
@@ -22,7 +23,12 @@ import { handleShareButton, isShareButton, runAskCommand } from './private-ask.t
 import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
-  if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+  if (
+    !interaction.isChatInputCommand() &&
+    !interaction.isButton() &&
+    !interaction.isMessageContextMenuCommand()
+  )
+    return;
   // No claim in the store first (that is I/O before the acknowledgement): Discord accepts one
   // acknowledgement per interaction, so a duplicate delivery fails at its reply or defer and does nothing.
   if (context.isStopping() || context.turns.stopping) {
@@ -39,6 +45,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
         context,
         interaction,
       );
+    else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);

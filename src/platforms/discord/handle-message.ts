@@ -5,7 +5,12 @@
  * it (with the ping on): the others arrive without text (`textHidden`). Whether a message is a turn is
  * the runner's decision (`turns/decide-turn.ts`); each message is handled at most once, across restarts too.
  */
-import { type Message, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
+import {
+  type Message,
+  type SendableChannels,
+  ThreadAutoArchiveDuration,
+  type ThreadChannel,
+} from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
@@ -23,6 +28,7 @@ import {
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { forumPostText } from './forum-post.ts';
 import { messageAttachmentFiles, messageIngestJob } from './message-files.ts';
+import { readDiscordThread } from './read-discord-thread.ts';
 
 const threadNameLimit = 100;
 
@@ -104,6 +110,12 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
       ? { ingest: (text: string) => messageIngestJob(context, message, setChannel, text) }
       : {}),
     attachedFiles: () => messageAttachmentFiles(context, message),
+    ...(message.inGuild() && message.channel.isThread()
+      ? {
+          readThread: (limit: number) =>
+            readDiscordThread(message.channel as ThreadChannel, { before: message.id }, botId, limit),
+        }
+      : {}),
     open: async () => {
       if (existing) {
         return {

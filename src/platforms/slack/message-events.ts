@@ -12,6 +12,7 @@ import { ingestTargetFromText } from '../../turns/ingest-target.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
 import { holdAcknowledgement } from './held-acknowledgements.ts';
 import { slackIngestJob } from './ingest-job.ts';
+import { readSlackThread } from './read-slack-thread.ts';
 import { plainNotice } from './render-reply.ts';
 import { channelScope, placeScopes, type SlackContext } from './slack-context.ts';
 import { slackThreadId } from './slack-ids.ts';
@@ -106,6 +107,8 @@ function parseMessage(
       surface: await openAnswerSurface(context.surfaces, { teamId, channel: event.channel, threadTs, user }),
       place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },
     }),
+    readThread: (limit) =>
+      readSlackThread(context, { channel: event.channel, threadTs, before: event.ts }, limit),
     ingest: (text) =>
       slackIngestJob(context, {
         teamId,

@@ -11,6 +11,7 @@ import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
 import { registerAgentThreads } from './agent-threads.ts';
+import { registerAskShortcut } from './ask-shortcut.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
@@ -151,6 +152,7 @@ export async function startSlack(
   registerHomeTab(app, context);
   registerShareAction(app, context);
   registerAgentThreads(app, context);
+  registerAskShortcut(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });

@@ -4,7 +4,7 @@ import { startDiscordHarness } from '../../discord/discord-harness.ts';
 import { type InteractionRecord, randomUser } from '../../fakes/fake-discord.ts';
 import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
-import type { Role } from '../../support/model-roles.ts';
+import { type Role, roleOf } from '../../support/model-roles.ts';
 import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 import { toolMessages } from './tool-messages.ts';
 
@@ -19,9 +19,13 @@ export const discordDriver: DriverFactory = {
     for (const role of Object.keys(harness.scripts) as Role[])
       harness.scripts[role] = options.model ?? slackModel;
     const { discord } = harness;
-    const someoneElse = randomUser('dana');
+    const someoneElse = randomUser('Dana');
     const otherBot = { ...randomUser('otherbot'), bot: true };
     const last = new Map<string, FakeMessage>();
+    /** The newest person's message per thread, for "Ask ragent"; who posts and who asks. */
+    const newest = new Map<string, FakeMessage>();
+    const poster = randomUser('poster');
+    const messageAsker = randomUser('asker');
     const asker = randomUser('alice');
     const asks = new Map<string, InteractionRecord>();
     const shareButtons = new Map<string, string>();
@@ -117,6 +121,46 @@ export const discordDriver: DriverFactory = {
         if (!message) throw new Error('nothing to redeliver');
         discord.redeliver(message);
       },
+      threadWithHistory: async (history) => {
+        const people = new Map<string, ReturnType<typeof randomUser>>();
+        const personOf = (name: string) => {
+          const person = people.get(name) ?? randomUser(name);
+          people.set(name, person);
+          return person;
+        };
+        let threadId: string | undefined;
+        for (const entry of history) {
+          const message = discord.postMessage({
+            channelId: threadId ?? harness.channelId,
+            author: personOf(entry.author),
+            content: `${entry.pingEveryone ? '@everyone ' : ''}${entry.text}`,
+            ...(entry.mentionSomeone ? { mentionUsers: [someoneElse] } : {}),
+          });
+          // The first message starts the thread, as a person does from the message's menu.
+          threadId ??= discord.addThreadFromMessage(message, 'team discussion');
+          newest.set(threadId, message);
+        }
+        if (!threadId) throw new Error('a thread needs a message');
+        return { id: threadId };
+      },
+      askOnNewMessage: async (text) => {
+        const message = discord.postMessage({ channelId: harness.channelId, author: poster, content: text });
+        newest.set(message.id, message);
+        discord.runMessageCommand({ message, name: 'Ask ragent', user: messageAsker });
+        return { id: message.id };
+      },
+      askOnLatest: async (thread) => {
+        const message = newest.get(thread.id);
+        if (!message) throw new Error('no person’s message in that thread');
+        discord.runMessageCommand({ message, name: 'Ask ragent', user: messageAsker });
+      },
+      someoneElseMention: `<@${someoneElse.id}>`,
+      failNextThreadRead: () => discord.failNext(/^GET \/api\/v10\/channels\/\d+\/messages$/, 403),
+      modelCalls: () =>
+        harness.ollama.chatRequests().map((request) => ({
+          role: roleOf(request),
+          text: request.messages.map((message) => message.content).join('\n'),
+        })),
       replies: async (thread, count) => {
         await harness.settled(thread.id, count);
         return finished(thread);

@@ -31,6 +31,14 @@ export interface PrivateAsk {
   id: string;
 }
 
+/** A message of a thread the bot is not part of (`threadWithHistory`). */
+export interface HistoryMessage {
+  author: string;
+  text: string;
+  pingEveryone?: boolean;
+  mentionSomeone?: boolean;
+}
+
 export interface PlatformDriver {
   readonly name: string;
   /** Mentions the bot in a new top-level message; resolves with the thread its answer goes to. */
@@ -47,6 +55,26 @@ export interface PlatformDriver {
   editInThread(thread: ContractThread, text: string): Promise<void>;
   /** Delivers the latest person's message of `thread` again (a retry, a replay). */
   redeliverLast(thread: ContractThread): Promise<void>;
+  /**
+   * A thread people talk in without the bot, with these messages (oldest first), each by a person
+   * with that display name; `pingEveryone` adds the platform's broadcast mention (Slack `<!channel>`,
+   * Discord `@everyone`), `mentionSomeone` a mention of another person (`someoneElseMention`).
+   */
+  threadWithHistory(messages: readonly HistoryMessage[]): Promise<ContractThread>;
+  /** How the platform writes a mention of the other person (who is named "Dana"). */
+  readonly someoneElseMention: string;
+  /** The next read of a thread's history fails (Slack: missing_scope; Discord: 403). */
+  failNextThreadRead(): void;
+  /** Every request the model received, oldest first: the step that asked and all its text. */
+  modelCalls(): Array<{ role: string; text: string }>;
+  /**
+   * A person posts `text` at the top level (no mention), and another person chooses "Ask ragent" on
+   * it (Slack: the message shortcut; Discord: the message command). Resolves with the thread the
+   * answer goes to (Slack: the message's thread; Discord: the thread started from it).
+   */
+  askOnNewMessage(text: string): Promise<ContractThread>;
+  /** "Ask ragent" on the newest person's message of `thread` (`threadWithHistory`, `askOnNewMessage`). */
+  askOnLatest(thread: ContractThread): Promise<void>;
   /** Waits until the bot shows `count` finished replies in the thread; their texts, oldest first. */
   replies(thread: ContractThread, count: number): Promise<string[]>;
   /** The bot's finished replies in the thread now. */

@@ -3,7 +3,7 @@
 import { privateWorkingText } from '../../../src/turns/messages-en.ts';
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
 import type { FakeSlackMessage } from '../../fakes/fake-slack-api.ts';
-import { blockAction, messageTs, slashCommand } from '../../fakes/fake-slack-events.ts';
+import { blockAction, messageShortcut, messageTs, slashCommand } from '../../fakes/fake-slack-events.ts';
 import {
   blockText,
   defaultChannel,
@@ -12,6 +12,7 @@ import {
   startSlackHarness,
 } from '../../slack/slack-harness.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
+import { roleOf } from '../../support/model-roles.ts';
 import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
 import { toolMessages } from './tool-messages.ts';
 
@@ -57,6 +58,7 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
       /** The latest person's message per thread, as sent (to redeliver it). */
       const lastEnvelope = new Map<string, Record<string, unknown>>();
       const someoneElse = 'UDANA';
+      slack.addUser({ id: someoneElse, name: 'dana', displayName: 'Dana' });
       let asked = 0;
       let pressed = 0;
       const sendCommand = async (fields: Record<string, string>) => {
@@ -124,10 +126,27 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
       const otherChannelThreads = new Set<string>();
       const channelOf = (thread: ContractThread) =>
         otherChannelThreads.has(thread.id) ? otherChannel : defaultChannel;
+      /** The newest person's message per thread (root ts), for "Ask ragent". */
+      const latest = new Map<string, { ts: string; threadTs?: string; text: string; user: string }>();
+      /** "Ask ragent" chosen on `message` by the asker (UASKER): HTTP interactivity or Socket Mode. */
+      const shortcut = async (message: { ts: string; threadTs?: string; text: string; user: string }) => {
+        const payload = messageShortcut({
+          team: slack.teamId,
+          user: 'UASKER',
+          channel: defaultChannel,
+          callbackId: 'ask_ragent',
+          message,
+        });
+        if (mode === 'socket') await slack.sendEnvelope(payload, { type: 'interactive' });
+        else {
+          const delivery = await harness.sender.interaction(payload);
+          if (delivery.status !== 200) throw new Error(`shortcut rejected: HTTP ${delivery.status}`);
+        }
+      };
       const finished = (thread: ContractThread) =>
         slack
           .messages(channelOf(thread), thread.id)
-          .filter((message) => message.ts !== thread.id && !isPlaceholder(message))
+          .filter((message) => message.ts !== thread.id && !message.user && !isPlaceholder(message))
           .map((message) => `${message.text}\n${blockText(message)}`);
       const driver: PlatformDriver = {
         name: `slack-${mode}`,
@@ -144,6 +163,43 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (!envelope) throw new Error('nothing to redeliver');
           await deliver(envelope);
         },
+        threadWithHistory: async (history) => {
+          let root: string | undefined;
+          for (const [index, entry] of history.entries()) {
+            const user = `U${entry.author.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
+            slack.addUser({ id: user, name: entry.author.toLowerCase(), displayName: entry.author });
+            const text = `${entry.pingEveryone ? '<!channel> ' : ''}${entry.mentionSomeone ? `<@${someoneElse}> ` : ''}${entry.text}`;
+            const ts = slack.addMessage({
+              channel: defaultChannel,
+              user,
+              text,
+              ts: messageTs(),
+              ...(index > 0 && root ? { threadTs: root } : {}),
+            });
+            root ??= ts;
+            latest.set(root, { ts, text, user, ...(ts === root ? {} : { threadTs: root }) });
+          }
+          if (!root) throw new Error('a thread needs a message');
+          return { id: root };
+        },
+        askOnNewMessage: async (text) => {
+          const ts = slack.addMessage({ channel: defaultChannel, user: 'UPOSTER', text, ts: messageTs() });
+          latest.set(ts, { ts, text, user: 'UPOSTER' });
+          await shortcut(latest.get(ts)!);
+          return { id: ts };
+        },
+        askOnLatest: async (thread) => {
+          const message = latest.get(thread.id);
+          if (!message) throw new Error('no person’s message in that thread');
+          await shortcut(message);
+        },
+        someoneElseMention: `<@${someoneElse}>`,
+        failNextThreadRead: () => slack.failNext('conversations.replies', 'missing_scope'),
+        modelCalls: () =>
+          harness.ollama.chatRequests().map((request) => ({
+            role: roleOf(request),
+            text: request.messages.map((message) => message.content).join('\n'),
+          })),
         replies: async (thread, count) => {
           await harness.waitForReply(channelOf(thread), thread.id, count);
           return finished(thread);
