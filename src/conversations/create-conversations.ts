@@ -30,7 +30,7 @@ import type { VerifiedAnswerMatcher } from '../retrieval/verified-answer-matcher
 import { createFairLimiter } from './fair-limiter.ts';
 import { createCheckpointPruner } from './prune-checkpoints.ts';
 import { createThreadQueue } from './thread-queue.ts';
-import { verifiedReply } from './verified-answer-reply.ts';
+import { rememberVerified, verifiedReply } from './verified-answer-reply.ts';
 
 export interface ConversationsDependencies {
   config: Config;
@@ -90,6 +90,7 @@ export async function createConversations(dependencies: ConversationsDependencie
         )
       : undefined;
     if (verified) {
+      await rememberVerified(graph, request, verified, logger);
       emit({ type: 'done' });
       return verified;
     }

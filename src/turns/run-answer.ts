@@ -16,6 +16,7 @@ import type { ProgressEvent, TurnResult } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
+import { handOffMissed } from './hand-off-missed.ts';
 import { cutOffText, describeProgress, shuttingDownText } from './messages-en.ts';
 import { recordTurn } from './record-turn.ts';
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
@@ -211,6 +212,7 @@ export async function runAnswer(
     } else {
       await deliver(context, surface, running, first, log);
       await recordAnswer(first);
+      await handOffMissed(context, platform, place, job.text, first, log);
       log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
     }
   } finally {

@@ -106,6 +106,7 @@ describe('ragent report', () => {
       failed: 1,
       thumbsUp: 1,
       thumbsDown: 1,
+      handedOff: 0,
     };
     expect(report.totals).toEqual(totals);
     expect(report.perScope).toEqual([{ scope: 'shared', ...totals }]);

@@ -1,5 +1,13 @@
 /** Slack's part of the configuration (`config.slack`): tokens, and where the Web API and HTTP events are. */
-import { optionalText, optionalUrl, platformSettings, token, wholeNumber } from '../../config-fields.ts';
+import { z } from 'zod';
+import {
+  emptyToUndefined,
+  optionalText,
+  optionalUrl,
+  platformSettings,
+  token,
+  wholeNumber,
+} from '../../config-fields.ts';
 
 export const slackSettings = platformSettings({
   name: 'slack',
@@ -9,10 +17,20 @@ export const slackSettings = platformSettings({
     SLACK_SIGNING_SECRET: optionalText(),
     SLACK_API_URL: optionalUrl(),
     SLACK_PORT: wholeNumber(3_000, 1, 65_535),
+    RAGENT_HANDOFF_SLACK: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[SUW][A-Z0-9]{2,}$/, { error: 'must be a Slack user group id (S…) or user id (U…)' })
+        .optional(),
+    ),
   },
   fixes: {
     SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
     SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
+    RAGENT_HANDOFF_SLACK:
+      "Copy the user group's id (S…) from its page in Slack (⋯ → Copy group ID), or a member's id (U…) from their profile.",
   },
   read: (env) => ({
     botToken: env.SLACK_BOT_TOKEN,
@@ -20,6 +38,8 @@ export const slackSettings = platformSettings({
     signingSecret: env.SLACK_SIGNING_SECRET,
     apiUrl: env.SLACK_API_URL,
     port: env.SLACK_PORT,
+    /** Who follows up on a missed answer (RAGENT_HANDOFF_SLACK): a user group `S…` or a user `U…`. */
+    handOff: env.RAGENT_HANDOFF_SLACK,
   }),
   secrets: (settings) => [settings.botToken, settings.appToken, settings.signingSecret],
   secretPatterns: [

@@ -30,6 +30,7 @@ import {
   unlinkedText,
 } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
+import { runHandOffCommand } from './handoff-command.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { helpText, slackTerms } from './render-reply.ts';
@@ -123,6 +124,16 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
                 user: command.user_id,
                 argument,
                 link: subcommand.toLowerCase() === 'use',
+              }),
+            );
+            return;
+          case 'handoff':
+            await reply(
+              await runHandOffCommand(context, {
+                teamId: command.team_id,
+                channel: command.channel_id,
+                user: command.user_id,
+                argument,
               }),
             );
             return;

@@ -10,8 +10,10 @@ import type { Services } from '../../core/services.ts';
 import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { registerAnswerActions } from './answer-actions.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
+import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
 import { closeConnectionsOnStop } from './http-connection-closing.ts';
@@ -131,6 +133,10 @@ export async function startSlack(
   // retries them, a load balancer sends them to another replica) and Socket Mode disconnects (Slack
   // sends to the other replicas' connections).
   platform.stopTaking = () => stopTaking();
+  platform.handOff = {
+    fallback: config.slack.handOff,
+    post: (threadId, target) => postSlackHandOff(app.client, threadId, target),
+  };
   const turns = services.turns.attach(platform);
   const context: SlackContext = {
     services,
@@ -145,6 +151,7 @@ export async function startSlack(
   registerIngestModal(app, context);
   registerFeedbackActions(app, context);
   registerHomeTab(app, context);
+  registerAnswerActions(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });
