@@ -52,6 +52,8 @@ export interface InteractionRecord {
   original: FakeMessage | undefined;
   history: string[];
   followUps: FakeMessage[];
+  /** A button's interaction: the message the button is on (an update, type 6/7, edits it). */
+  componentMessage?: FakeMessage;
 }
 
 export interface PostOptions {
@@ -81,6 +83,8 @@ export interface CommandOptions {
   subcommand?: string;
   options?: Array<{ name: string; type: number; value: string | number | boolean }>;
   attachments?: FakeAttachment[];
+  /** Users, members and roles an option refers to (`data.resolved`, as Discord sends them). */
+  resolved?: Record<string, unknown>;
 }
 
 export interface FakeDiscord {
@@ -110,6 +114,13 @@ export interface FakeDiscord {
   runCommand(options: CommandOptions): InteractionRecord;
   /** A user clicks a button on one of the bot's messages. */
   clickButton(options: { message: FakeMessage; customId: string; user?: FakeUser }): InteractionRecord;
+  /** A user submits a modal the bot opened (its text inputs' values by custom id). */
+  submitModal(options: {
+    channelId: string;
+    customId: string;
+    values: Record<string, string>;
+    user?: FakeUser;
+  }): InteractionRecord;
   message(id: string): FakeMessage | undefined;
   /** Messages in a channel or thread, oldest first, as they stand now. */
   channelMessages(channelId: string): FakeMessage[];
@@ -420,6 +431,13 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         interaction.original = message;
         interaction.history.push(message.content);
       }
+      // An update (7) edits the message the button is on; after a deferred update (6) the
+      // interaction's @original is that message too.
+      const onMessage = interaction.componentMessage;
+      if ((type === 6 || type === 7) && onMessage) {
+        interaction.original = messages.get(onMessage.id) ?? onMessage;
+        if (type === 7 && data) editMessage(interaction.original, data);
+      }
       if (query.get('with_response') === 'true') {
         return {
           status: 200,
@@ -631,6 +649,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           ...(attachments.length > 0
             ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
             : {}),
+          ...(options.resolved ? { resolved: options.resolved } : {}),
         },
       });
     },
@@ -645,6 +664,24 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           : { user }),
         message: options.message,
         data: { custom_id: options.customId, component_type: 2 },
+      });
+    },
+    submitModal: (options) => {
+      const user = options.user ?? defaultUser;
+      const channel = channels.get(options.channelId);
+      return startInteraction({
+        type: 5,
+        channel_id: options.channelId,
+        ...(channel?.guild_id
+          ? { guild_id: channel.guild_id, member: memberPayload(user, '3072') }
+          : { user }),
+        data: {
+          custom_id: options.customId,
+          components: Object.entries(options.values).map(([customId, value]) => ({
+            type: 1,
+            components: [{ type: 4, custom_id: customId, value }],
+          })),
+        },
       });
     },
     message: (id) => messages.get(id),
@@ -704,6 +741,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       original: undefined,
       history: [],
       followUps: [],
+      ...(fields.message ? { componentMessage: fields.message as FakeMessage } : {}),
     };
     interactions.set(record.token, record);
     const guildId = fields.guild_id as string | undefined;

@@ -213,12 +213,17 @@ export function blockAction(fields: {
   /** The element clicked (default: a `button`; Slack's feedback element sends `feedback_buttons`). */
   type?: 'button' | 'feedback_buttons';
   blockId?: string;
+  /** The blocks of the message the button is on (Slack sends them with the action). */
+  messageBlocks?: unknown[];
+  /** The clicker's Slack name (default `someone`). */
+  userName?: string;
 }): Record<string, unknown> {
   eventCounter += 1;
+  const name = fields.userName ?? 'someone';
   return {
     type: 'block_actions',
     team: { id: fields.team, domain: 'fake' },
-    user: { id: fields.user, username: 'someone', name: 'someone', team_id: fields.team },
+    user: { id: fields.user, username: name, name, team_id: fields.team },
     api_app_id: 'A0001',
     token: 'verification-token',
     container: {
@@ -230,7 +235,13 @@ export function blockAction(fields: {
     },
     trigger_id: `trigger-${eventCounter}`,
     channel: { id: fields.channel, name: 'general' },
-    message: { ts: fields.messageTs, thread_ts: fields.threadTs, type: 'message', text: '' },
+    message: {
+      ts: fields.messageTs,
+      thread_ts: fields.threadTs,
+      type: 'message',
+      text: '',
+      ...(fields.messageBlocks ? { blocks: fields.messageBlocks } : {}),
+    },
     response_url: 'https://hooks.slack.com/actions/unused',
     actions: [
       {

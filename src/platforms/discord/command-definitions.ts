@@ -24,6 +24,7 @@ export const subcommands = {
   use: 'use',
   unuse: 'unuse',
   help: 'help',
+  handoff: 'handoff',
 } as const;
 
 export const ingestFileOption = 'file';
@@ -37,6 +38,8 @@ export const moveNameOption = 'name';
 export const moveTargetOption = 'to';
 /** The channel whose documents `use` / `unuse` links or unlinks. */
 export const linkChannelOption = 'channel';
+/** `handoff`: the role or person who follows up here; without it, the channel's own choice is cleared. */
+export const handOffTargetOption = 'target';
 
 const linkChannelDefinition: APIApplicationCommandChannelOption = {
   type: ApplicationCommandOptionType.Channel,
@@ -143,6 +146,19 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
       type: ApplicationCommandOptionType.Subcommand,
       name: subcommands.help,
       description: 'How to use ragent',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.handoff,
+      description: 'Who follows up on missed answers here (Manage Server); no target: back to the default',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Mentionable,
+          name: handOffTargetOption,
+          description: 'A role or a person',
+          required: false,
+        },
+      ],
     },
   ],
 };

@@ -4,11 +4,13 @@
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
 import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
+import { handleAnswerButton, handleReasonModal } from './answer-actions.ts';
 import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
+import { runHandOffCommand } from './handoff-command.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import {
   runDocsCommand,
@@ -20,7 +22,7 @@ import {
 import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
-  if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+  if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isModalSubmit()) return;
   // No claim in the store first (that is I/O before the acknowledgement): Discord accepts one
   // acknowledgement per interaction, so a duplicate delivery fails at its reply or defer and does nothing.
   if (context.isStopping() || context.turns.stopping) {
@@ -32,7 +34,9 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     return;
   }
   try {
-    if (interaction.isButton()) await handleFeedbackButton(context, interaction);
+    if (interaction.isModalSubmit()) await handleReasonModal(context, interaction);
+    else if (interaction.isButton())
+      (await handleAnswerButton(context, interaction)) || (await handleFeedbackButton(context, interaction));
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);
@@ -71,6 +75,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
       return runForgetCommand(context, interaction);
     case subcommands.move:
       return runMoveCommand(context, interaction);
+    case subcommands.handoff:
+      return runHandOffCommand(context, interaction);
     case subcommands.use:
     case subcommands.unuse:
       return runUseCommand(context, interaction, subcommand === subcommands.use);
