@@ -137,8 +137,8 @@ describe.each(platforms)('platform contract: operators in the chat on $name', (f
     expect(askedLine?.pings).toEqual([driver.handOffTargets.default]);
 
     // The report counts each hand-off once, apart from the questions (with the question it was about).
-    const asked = [question, `Is there ${missingTopic} for visitors?`, 'How do until loops work?'];
-    const turns = (await services.turnHistory.listTurns()).filter((turn) => asked.includes(turn.question));
+    const questions = [question, `Is there ${missingTopic} for visitors?`, 'How do until loops work?'];
+    const turns = (await services.turnHistory.listTurns()).filter((turn) => questions.includes(turn.question));
     const report = buildReport(turns, [], []);
     expect(report.totals.handedOff).toBe(3);
     expect(report.totals.questions).toBe(3);
