@@ -111,6 +111,7 @@ describe('ragent discord register', () => {
       'use',
       'unuse',
       'help',
+      'handoff',
     ]);
   });
 
