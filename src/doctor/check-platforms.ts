@@ -21,3 +21,13 @@ export function checkPlatforms(config: Config): CheckResult[] {
     },
   ];
 }
+
+/** The checks each configured platform makes by asking it (hand-off targets), in parallel. */
+export async function checkPlatformsOnline(config: Config, timeoutMs: number): Promise<CheckResult[]> {
+  const results = await Promise.all(
+    platformModules.map(
+      (platform) => platform.onlineDoctorChecks?.(config, timeoutMs) ?? Promise.resolve([]),
+    ),
+  );
+  return results.flat();
+}

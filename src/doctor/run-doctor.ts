@@ -4,7 +4,7 @@ import { checkIndex } from './check-index-size.ts';
 import { checkOcr } from './check-ocr.ts';
 import { checkOllama } from './check-ollama.ts';
 import { checkOpenAi } from './check-openai.ts';
-import { checkPlatforms } from './check-platforms.ts';
+import { checkPlatforms, checkPlatformsOnline } from './check-platforms.ts';
 import { checkPostgres } from './check-postgres.ts';
 import { checkQdrant } from './check-qdrant.ts';
 import type { DoctorReport } from './check-result.ts';
@@ -20,7 +20,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? 3_000;
   const usesOllama = config.llmProvider === 'ollama' || config.embeddings === 'ollama';
   const usesOpenAi = config.llmProvider === 'openai' || config.embeddings === 'openai';
-  const [sqlite, dataDir, index, ollama, openai, qdrant, postgres] = await Promise.all([
+  const [sqlite, dataDir, index, ollama, openai, qdrant, postgres, platformsOnline] = await Promise.all([
     checkSqlite(),
     checkDataDir(config.dataDir),
     checkIndex(config, timeoutMs),
@@ -28,6 +28,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     usesOpenAi ? checkOpenAi(config, timeoutMs) : Promise.resolve([]),
     checkQdrant(config, timeoutMs),
     checkPostgres(config, timeoutMs),
+    checkPlatformsOnline(config, timeoutMs),
   ]);
   const results = [
     checkNodeVersion(),
@@ -40,6 +41,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ...postgres,
     checkOcr(config),
     ...checkPlatforms(config),
+    ...platformsOnline,
   ];
   return { results, ok: results.every((result) => result.status !== 'fail') };
 }

@@ -33,6 +33,8 @@ export interface PlatformModule {
   plan(config: Config): PlatformPlan;
   /** Doctor's checks of the platform's settings (none when it is not configured at all). */
   doctorChecks(config: Config): CheckResult[];
+  /** Doctor's checks that ask the platform itself (the hand-off target exists and can be mentioned). */
+  onlineDoctorChecks?(config: Config, timeoutMs: number): Promise<CheckResult[]>;
   /** The variables to set, for `ragent start` when no platform is configured (indented lines). */
   readonly setupHelp: readonly string[];
   /** One line for doctor when no platform is configured: what to set, where to read more. */

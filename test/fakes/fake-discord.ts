@@ -96,6 +96,14 @@ export interface FakeDiscord {
   requests: RecordedDiscordRequest[];
   /** A guild the bot is in (with `shard: [id, count]`: one whose events go to that shard). */
   addGuild(name?: string, options?: { shard?: [number, number] }): { guildId: string; channelId: string };
+  /**
+   * A role of a server (`GET /guilds/{id}/roles` lists it with the @everyone role); `botHasIt` gives it
+   * to the bot's member. Returns its id.
+   */
+  addRole(
+    guildId: string,
+    role: { name: string; mentionable: boolean; permissions?: string; botHasIt?: boolean },
+  ): string;
   /** A server admin adds a text channel (dispatches CHANNEL_CREATE); returns its id. */
   addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
@@ -154,6 +162,11 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   const requests: RecordedDiscordRequest[] = [];
   const failures: Array<{ pattern: RegExp; status: number }> = [];
   const defaultUser = makeUser(snowflake(), 'alice');
+  const roles = new Map<
+    string,
+    Array<{ id: string; name: string; mentionable: boolean; permissions: string }>
+  >();
+  const botRoles = new Map<string, string[]>();
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -305,6 +318,41 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       };
     }
     if (method === 'GET' && route === '/users/@me') return { status: 200, body: bot };
+    if (method === 'GET' && route === '/users/@me/guilds')
+      return { status: 200, body: [...guilds.values()].map((guild) => ({ id: guild.id, name: guild.name })) };
+    match = /^\/guilds\/(\d+)\/roles$/.exec(route);
+    if (match && method === 'GET') {
+      const guildId = match[1]!;
+      if (!guilds.has(guildId)) return { status: 404, body: { message: 'Unknown Guild', code: 10004 } };
+      // Every server has @everyone, whose id is the server's (no Mention Everyone for it here).
+      const everyone = { id: guildId, name: '@everyone', mentionable: false, permissions: '3072' };
+      const listed = [everyone, ...(roles.get(guildId) ?? [])];
+      return {
+        status: 200,
+        body: listed.map((role, position) => ({
+          ...role,
+          color: 0,
+          hoist: false,
+          position,
+          managed: false,
+          flags: 0,
+        })),
+      };
+    }
+    match = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(route);
+    if (match && method === 'GET' && (match[2] === bot.id || match[2] === fakeApplicationId)) {
+      return {
+        status: 200,
+        body: {
+          user: bot,
+          roles: botRoles.get(match[1]!) ?? [],
+          joined_at: new Date().toISOString(),
+          deaf: false,
+          mute: false,
+          flags: 0,
+        },
+      };
+    }
     if (method === 'GET' && route === '/applications/@me') {
       return { status: 200, body: { id: fakeApplicationId, name: 'ragent', flags: 0, bot } };
     }
@@ -490,6 +538,15 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     apiUrl: `${url}/api`,
     bot,
     requests,
+    addRole: (guildId, role) => {
+      const id = snowflake();
+      roles.set(guildId, [
+        ...(roles.get(guildId) ?? []),
+        { id, name: role.name, mentionable: role.mentionable, permissions: role.permissions ?? '0' },
+      ]);
+      if (role.botHasIt) botRoles.set(guildId, [...(botRoles.get(guildId) ?? []), id]);
+      return id;
+    },
     addGuild: (name = `guild ${guilds.size + 1}`, guildOptions = {}) => {
       const guildId = guildOptions.shard ? snowflakeOnShard(...guildOptions.shard) : snowflake();
       const channel: FakeChannel = {

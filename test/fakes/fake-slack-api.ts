@@ -107,6 +107,10 @@ export interface FakeSlackApi {
   responseUrl(id: string): string;
   addFile(file: FakeSlackFile): Record<string, unknown>;
   addUser(user: FakeSlackUser): void;
+  /** A user group of the workspace (`usergroups.list` lists it). */
+  addUserGroup(group: { id: string; handle: string }): void;
+  /** Whether the bot token has the usergroups:read scope (default true); without it `missing_scope`. */
+  setUserGroupsReadable(readable: boolean): void;
   /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
   setAssistantStatusSupported(supported: boolean): void;
   /** Whether chat.startStream works (default: true); when not, it answers `not_allowed`. */
@@ -265,6 +269,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let ticketCounter = 0;
   const pendingAcks = new Map<string, (payload: unknown) => void>();
   let assistantStatusSupported = false;
+  const userGroups: Array<{ id: string; handle: string }> = [];
+  let userGroupsReadable = true;
   let streamingSupported = true;
   const deleted: FakeSlackMessage[] = [];
   let envelopeCounter = 0;
@@ -512,6 +518,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return { ok: true, view: { id: `V${++envelopeCounter}`, type: 'home' } };
       case 'assistant.threads.setStatus':
         return assistantStatusSupported ? { ok: true } : { ok: false, error: 'not_allowed_token_type' };
+      case 'usergroups.list':
+        return userGroupsReadable
+          ? {
+              ok: true,
+              usergroups: userGroups.map((group) => ({ ...group, team_id: teamId, date_delete: 0 })),
+            }
+          : { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write' };
       case 'users.info': {
         const user = users.get(String(body.user ?? ''));
         if (!user) return { ok: false, error: 'user_not_found' };
@@ -695,6 +708,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     addUser: (user) => {
       users.set(user.id, user);
+    },
+    addUserGroup: (group) => {
+      userGroups.push(group);
+    },
+    setUserGroupsReadable: (readable) => {
+      userGroupsReadable = readable;
     },
     setAssistantStatusSupported: (supported) => {
       assistantStatusSupported = supported;

@@ -1,6 +1,7 @@
 /** Slack as a platform module: its settings, plan, doctor check, set-up help, start and thread ids. */
 import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
+import { checkSlackHandOff } from './hand-off-doctor.ts';
 import { checkSlack } from './slack-doctor.ts';
 import { slackThreadLink } from './slack-ids.ts';
 
@@ -26,6 +27,7 @@ export const slackModule: PlatformModule = {
     return { start: false };
   },
   doctorChecks: checkSlack,
+  onlineDoctorChecks: checkSlackHandOff,
   setupHelp: [
     '  Slack (Socket Mode: no public URL needed)',
     '    SLACK_BOT_TOKEN=xoxb-…   your Slack app → "OAuth & Permissions" → Bot User OAuth Token',
