@@ -19,7 +19,7 @@ describe('Discord: the answer appears as it is written', () => {
     const { threadId } = await harness.mention('how do loops work?');
     const [message] = await harness.settled(threadId);
     expect(message?.content.startsWith(answer)).toBe(true);
-    expect(message?.components).toHaveLength(1);
+    expect(message?.components).toHaveLength(2);
     const history = harness.discord.contentHistory(message?.id ?? '');
     const streamed = history.filter((content) => content.endsWith(writingMark));
     // Some text showed while it was written, growing, never with the buttons.

@@ -185,13 +185,15 @@ async function verify(context: SlackContext, body: BlockAction, pressed: AnswerA
   );
   if (outcome.kind === 'unknown') return tell(context, pressed, verifyUnknownText);
   context.logger.info({ verifiedAnswer: outcome.answer.id, threadId: pressed.threadId }, 'answer verified');
-  const blocks = (body.message as { blocks?: Array<Record<string, unknown>> } | undefined)?.blocks;
+  const message = body.message as { text?: string; blocks?: Array<Record<string, unknown>> } | undefined;
+  const blocks = message?.blocks;
   if (blocks && pressed.messageTs) {
     await context.client.chat
       .update({
         channel: pressed.channel,
         ts: pressed.messageTs,
-        text: verifiedByText(pressed.userName),
+        // The message's own text stays its notification and accessible text.
+        text: message?.text || verifiedByText(pressed.userName),
         blocks: verifiedBlocks(blocks, pressed.userName) as never,
       })
       .catch((error: unknown) => context.logger.warn({ err: error }, 'could not mark the answer verified'));
