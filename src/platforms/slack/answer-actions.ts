@@ -145,11 +145,15 @@ export function readAction(
     return undefined;
   }
   const channel = body.channel?.id ?? body.container?.channel_id;
+  // The thread must be of this workspace and of the channel the button was pressed in.
+  const [threadTeam, threadChannel] =
+    typeof parsed.threadId === 'string' ? (threadParts(parsed.threadId, 'slack', 3) ?? []) : [];
   if (
     typeof parsed.threadId !== 'string' ||
     typeof parsed.answerId !== 'string' ||
     !channel ||
-    threadParts(parsed.threadId, 'slack', 3)?.[0] !== team
+    threadTeam !== team ||
+    threadChannel !== channel
   ) {
     context.logger.warn({ team }, 'an answer action for another workspace ignored');
     return undefined;
