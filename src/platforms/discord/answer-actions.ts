@@ -28,6 +28,7 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import { channelScope, guildChannelScopes, interactionSetChannel, threadIdOf } from './discord-scopes.ts';
+import { errorText } from './discord-text.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
 import { feedbackRow } from './render-answer.ts';
 
@@ -95,16 +96,28 @@ async function verify(context: DiscordContext, interaction: ButtonInteraction, a
   if (!isServerAdmin(context, interaction))
     return void (await refuse(`⚠️ ${verifyDeniedText('a member with Manage Server')}`));
   await interaction.deferUpdate();
-  const setChannel = await interactionSetChannel(interaction.client, interaction);
-  const outcome = await verifyAnswer(
-    { feedback: context.services.coordination, verifiedAnswers: context.services.verifiedAnswers },
-    {
-      answerId,
-      threadId: threadOf(interaction),
-      scope: channelScope(interaction.guildId, setChannel),
-      by: interaction.user.id,
-    },
-  );
+  let outcome: Awaited<ReturnType<typeof verifyAnswer>>;
+  try {
+    const setChannel = await interactionSetChannel(interaction.client, interaction);
+    outcome = await verifyAnswer(
+      { feedback: context.services.coordination, verifiedAnswers: context.services.verifiedAnswers },
+      {
+        answerId,
+        threadId: threadOf(interaction),
+        scope: channelScope(interaction.guildId, setChannel),
+        by: interaction.user.id,
+      },
+    );
+  } catch (error) {
+    // Said privately: the deferred update's own reply would be the answer message itself.
+    context.logger.warn({ err: error, answerId }, 'could not verify the answer');
+    await interaction.followUp({
+      content: errorText(error),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: noMentions,
+    });
+    return;
+  }
   if (outcome.kind === 'unknown') {
     await interaction.followUp({
       content: verifyUnknownText,

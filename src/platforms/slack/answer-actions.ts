@@ -8,6 +8,7 @@
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
 import { threadParts } from '../../core/ids.ts';
 import { feedbackReasons, type ThreadId } from '../../core/types.ts';
+import { toRagentError } from '../../errors.ts';
 import { parseFeedbackReason, recordFeedbackReason } from '../../turns/feedback-reason.ts';
 import { type HandOffReason, handOff } from '../../turns/hand-off.ts';
 import {
@@ -57,7 +58,13 @@ export function registerAnswerActions(app: App, context: SlackContext): void {
   app.action<BlockButtonAction>(answerActionIds.verify, async ({ ack, action, body }) => {
     await ack();
     const pressed = readAction(context, body, action.value);
-    if (pressed) context.turns.track('verifying an answer', () => verify(context, body, pressed));
+    if (pressed)
+      context.turns.track('verifying an answer', () =>
+        verify(context, body, pressed).catch(async (error: unknown) => {
+          context.logger.warn({ err: error }, 'could not verify the answer');
+          await tell(context, pressed, `:warning: ${safeMrkdwn(toRagentError(error).message)}`);
+        }),
+      );
   });
   app.action<BlockButtonAction>(answerActionIds.askPerson, async ({ ack, action, body }) => {
     await ack();
