@@ -138,7 +138,9 @@ describe.each(platforms)('platform contract: operators in the chat on $name', (f
 
     // The report counts each hand-off once, apart from the questions (with the question it was about).
     const questions = [question, `Is there ${missingTopic} for visitors?`, 'How do until loops work?'];
-    const turns = (await services.turnHistory.listTurns()).filter((turn) => questions.includes(turn.question));
+    const turns = (await services.turnHistory.listTurns()).filter((turn) =>
+      questions.includes(turn.question),
+    );
     const report = buildReport(turns, [], []);
     expect(report.totals.handedOff).toBe(3);
     expect(report.totals.questions).toBe(3);
