@@ -1,22 +1,16 @@
 /**
  * The actions on an answer besides the vote itself: "Verify" (workspace admins or RAGENT_ADMINS; the
  * answer becomes a verified answer of this channel's set and shows "✅ Verified by <name>"), "Ask a
- * person" (hands the thread off: `turns/hand-off.ts`), and after a 👎 the one-click reason chooser
- * (an ephemeral message with the reasons; "Other…" opens a modal for the user's own words). Every
- * action is acknowledged at once; the ids in a button's value are only trusted for this workspace.
+ * person" (hands the thread off: `turns/hand-off.ts`); what a 👎 opens is `feedback-reasons.ts`.
+ * Every action is acknowledged at once; the ids in a button's value are only trusted for this
+ * workspace and the channel of their thread.
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
 import { threadParts } from '../../core/ids.ts';
-import { feedbackReasons, type ThreadId } from '../../core/types.ts';
+import type { ThreadId } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
-import { parseFeedbackReason, recordFeedbackReason } from '../../turns/feedback-reason.ts';
 import { type HandOffReason, handOff } from '../../turns/hand-off.ts';
 import {
-  feedbackCommentLabel,
-  feedbackReasonLabels,
-  feedbackReasonPrompt,
-  feedbackReasonThanks,
-  feedbackReasonTitle,
   handOffAlreadyText,
   handOffAskedText,
   handOffUnsetText,
@@ -36,13 +30,8 @@ import { slackThreadLink } from './slack-ids.ts';
 import { safeMrkdwn } from './slack-text.ts';
 import { isWorkspaceAdmin } from './slash-command.ts';
 
-const reasonActionPrefix = 'ragent_reason_';
-export const reasonModalCallbackId = 'ragent_reason_other';
-const commentBlockId = 'ragent_reason_comment';
-const commentActionId = 'comment';
-
 /** Where an action on an answer came from, read from Slack's signed payload. */
-interface AnswerAction {
+export interface AnswerAction {
   team: string;
   user: string;
   /** The user's Slack name, shown (never as a mention). */
@@ -75,66 +64,6 @@ export function registerAnswerActions(app: App, context: SlackContext): void {
         await tell(context, pressed, handOffReply(outcome));
       });
   });
-  for (const reason of feedbackReasons) {
-    app.action<BlockButtonAction>(`${reasonActionPrefix}${reason}`, async ({ ack, action, body }) => {
-      await ack();
-      const pressed = readAction(context, body, action.value);
-      if (!pressed) return;
-      if (reason === 'other') {
-        await context.client.views.open({ trigger_id: body.trigger_id, view: reasonModal(pressed) as never });
-        return;
-      }
-      context.turns.track('recording a 👎 reason', async () => {
-        await recordFeedbackReason(context.services.coordination, { ...pressed, reason });
-        await tell(context, pressed, feedbackReasonThanks);
-      });
-    });
-  }
-  app.view(reasonModalCallbackId, async ({ ack, view, body }) => {
-    await ack();
-    const origin = parseMetadata(view.private_metadata);
-    const team = body.team?.id ?? body.user.team_id ?? '';
-    if (!origin || threadParts(origin.threadId, 'slack', 3)?.[0] !== team) return;
-    const comment = (view.state.values[commentBlockId]?.[commentActionId] as { value?: string | null })
-      ?.value;
-    context.turns.track('recording a 👎 reason', () =>
-      recordFeedbackReason(context.services.coordination, {
-        threadId: origin.threadId,
-        answerId: origin.answerId,
-        user: body.user.id,
-        reason: parseFeedbackReason('other') ?? 'other',
-        ...(comment ? { comment } : {}),
-      }),
-    );
-  });
-}
-
-/**
- * After a 👎 was stored: the reason chooser, to the voter only, and the thread handed to a person.
- * Called by the vote's handler instead of its plain thanks.
- */
-export async function afterThumbsDown(context: SlackContext, pressed: AnswerAction): Promise<void> {
-  const value = JSON.stringify({ threadId: pressed.threadId, answerId: pressed.answerId });
-  await context.client.chat.postEphemeral({
-    channel: pressed.channel,
-    user: pressed.user,
-    text: feedbackReasonPrompt,
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: feedbackReasonPrompt } },
-      {
-        type: 'actions',
-        block_id: 'ragent_reasons',
-        elements: feedbackReasons.map((reason) => ({
-          type: 'button',
-          action_id: `${reasonActionPrefix}${reason}`,
-          text: { type: 'plain_text', text: feedbackReasonLabels[reason] },
-          value,
-        })),
-      },
-    ],
-    ...(pressed.threadTs ? { thread_ts: pressed.threadTs } : {}),
-  });
-  await handOffThread(context, pressed, 'thumbs-down');
 }
 
 /** The ids of an answer's button, checked against the workspace the signed payload came from. */
@@ -240,7 +169,7 @@ export function verifiedBlocks(
   ];
 }
 
-async function handOffThread(
+export async function handOffThread(
   context: SlackContext,
   pressed: AnswerAction,
   why: HandOffReason,
@@ -282,7 +211,7 @@ function handOffReply(outcome: Awaited<ReturnType<typeof handOff>>): string {
 }
 
 /** A private line to the person who pressed, in the answer's thread. */
-async function tell(context: SlackContext, pressed: AnswerAction, text: string): Promise<void> {
+export async function tell(context: SlackContext, pressed: AnswerAction, text: string): Promise<void> {
   await context.client.chat
     .postEphemeral({
       channel: pressed.channel,
@@ -291,35 +220,4 @@ async function tell(context: SlackContext, pressed: AnswerAction, text: string):
       ...(pressed.threadTs ? { thread_ts: pressed.threadTs } : {}),
     })
     .catch((error: unknown) => context.logger.debug({ err: error }, 'could not tell the person who pressed'));
-}
-
-function reasonModal(pressed: AnswerAction): Record<string, unknown> {
-  return {
-    type: 'modal',
-    callback_id: reasonModalCallbackId,
-    private_metadata: JSON.stringify({ threadId: pressed.threadId, answerId: pressed.answerId }),
-    title: { type: 'plain_text', text: feedbackReasonTitle },
-    submit: { type: 'plain_text', text: 'Send' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'input',
-        block_id: commentBlockId,
-        optional: true,
-        label: { type: 'plain_text', text: feedbackCommentLabel },
-        element: { type: 'plain_text_input', action_id: commentActionId, multiline: true, max_length: 1_000 },
-      },
-    ],
-  };
-}
-
-function parseMetadata(metadata: string): { threadId: ThreadId; answerId: string } | undefined {
-  try {
-    const parsed = JSON.parse(metadata) as { threadId?: unknown; answerId?: unknown };
-    return typeof parsed.threadId === 'string' && typeof parsed.answerId === 'string'
-      ? { threadId: parsed.threadId, answerId: parsed.answerId }
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

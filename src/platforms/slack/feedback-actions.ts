@@ -6,7 +6,8 @@
 import type { App, BlockAction, BlockButtonAction, FeedbackButtonsAction } from '@slack/bolt';
 import { threadParts } from '../../core/ids.ts';
 import { feedbackThanksText } from '../../turns/messages-en.ts';
-import { afterThumbsDown, readAction } from './answer-actions.ts';
+import { readAction } from './answer-actions.ts';
+import { afterThumbsDown } from './feedback-reasons.ts';
 import { type FeedbackValue, feedbackActionIds, feedbackElementActionId } from './render-answer.ts';
 import type { SlackContext } from './slack-context.ts';
 

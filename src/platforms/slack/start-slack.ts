@@ -13,6 +13,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { registerAnswerActions } from './answer-actions.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
+import { registerFeedbackReasons } from './feedback-reasons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
@@ -152,6 +153,7 @@ export async function startSlack(
   registerFeedbackActions(app, context);
   registerHomeTab(app, context);
   registerAnswerActions(app, context);
+  registerFeedbackReasons(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });
