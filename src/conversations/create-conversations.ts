@@ -31,7 +31,7 @@ import { createFairLimiter } from './fair-limiter.ts';
 import { createCheckpointPruner } from './prune-checkpoints.ts';
 import { createThreadReader } from './read-thread-context.ts';
 import { createThreadQueue } from './thread-queue.ts';
-import { verifiedReply } from './verified-answer-reply.ts';
+import { rememberVerified, verifiedReply } from './verified-answer-reply.ts';
 
 export interface ConversationsDependencies {
   config: Config;
@@ -92,6 +92,7 @@ export async function createConversations(dependencies: ConversationsDependencie
         )
       : undefined;
     if (verified) {
+      await rememberVerified(graph, request, verified, logger);
       emit({ type: 'done' });
       return verified;
     }

@@ -42,6 +42,27 @@ export async function verifiedReply(
   }
 }
 
+/**
+ * The served verified answer joins the thread's history (no model call), so a follow-up in the thread
+ * ("and for contractors?") has it as the previous answer. A failure only costs that: it is logged.
+ */
+export async function rememberVerified(
+  graph: { remember(threadId: ThreadId, question: string, answer: string): Promise<void> },
+  request: TurnRequest,
+  result: TurnResult,
+  logger: Logger,
+): Promise<void> {
+  if (result.kind !== 'answer') return;
+  try {
+    await graph.remember(request.threadId, request.text, result.answer.body);
+  } catch (error) {
+    logger.warn(
+      { err: error, threadId: request.threadId },
+      'could not add the verified answer to the thread history',
+    );
+  }
+}
+
 /** The answer as chats and the CLI show it. */
 export function verifiedAnswerOf(verified: VerifiedAnswer): Answer {
   const body = `${verifiedLabel(verified)}\n\n${verified.answer.trim()}`;

@@ -145,6 +145,15 @@ export interface ChatPlatform {
    * requests fail and Socket Mode disconnects). Work in flight goes on.
    */
   stopTaking?(): Promise<void>;
+  /**
+   * Hand-off to a person (`turns/hand-off.ts`): the platform's default target in its own words
+   * (RAGENT_HANDOFF_<PLATFORM>), and the one line in a thread that mentions that target and nobody
+   * else. Unset: the platform hands off to nobody.
+   */
+  handOff?: {
+    readonly fallback: string | undefined;
+    post(threadId: ThreadId, target: string): Promise<void>;
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  * config; the checkpointed state holds only the conversation.
  */
 import { randomUUID } from 'node:crypto';
-import { HumanMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { type BaseCheckpointSaver, Command, isNodeTimeoutError } from '@langchain/langgraph';
 import type { Config } from '../config.ts';
 import type {
@@ -79,6 +79,11 @@ export interface AnswerGraph {
   awaitsClarification(threadId: ThreadId): Promise<boolean>;
   /** Deletes the thread's state (the caller checks `hasThread` first where the saver needs it). */
   forget(threadId: ThreadId): Promise<void>;
+  /**
+   * Adds a question and the answer it got without the graph (a verified answer) to the thread's
+   * history, so a follow-up in the thread reads it as the previous answer. No model call.
+   */
+  remember(threadId: ThreadId, question: string, answer: string): Promise<void>;
 }
 
 export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
@@ -160,6 +165,14 @@ export function createAnswerGraph(options: AnswerGraphOptions): AnswerGraph {
     },
     forget(threadId) {
       return checkpointer.deleteThread(threadId);
+    },
+    async remember(threadId, question, answer) {
+      // As the last node of a turn wrote them: the thread then has nothing pending, like after an answer.
+      await graph.updateState(
+        threadConfig(threadId),
+        { messages: [new HumanMessage(question), new AIMessage(answer)] },
+        'aggregateAnswers',
+      );
     },
   };
 }

@@ -27,6 +27,8 @@ export interface ReportTotals {
   failed: number;
   thumbsUp: number;
   thumbsDown: number;
+  /** Threads handed to a person (once per thread a day): not questions of their own. */
+  handedOff: number;
 }
 
 export interface UnansweredQuestion {
@@ -117,6 +119,7 @@ export function buildReport(
       time: turn.startedAt,
       ...(turn.link ? { link: turn.link } : {}),
     };
+    if (turn.outcome === 'handed-off') continue;
     if (turn.outcome === 'not-found') unanswered.push({ ...asked, reason: 'not-found' });
     for (const vote of turnVotes) {
       if (vote.value !== 'down') continue;
@@ -159,10 +162,24 @@ export function buildReport(
 }
 
 function emptyTotals(): ReportTotals {
-  return { questions: 0, answered: 0, notFound: 0, clarified: 0, failed: 0, thumbsUp: 0, thumbsDown: 0 };
+  return {
+    questions: 0,
+    answered: 0,
+    notFound: 0,
+    clarified: 0,
+    failed: 0,
+    thumbsUp: 0,
+    thumbsDown: 0,
+    handedOff: 0,
+  };
 }
 
 function count(totals: ReportTotals, turn: PastTurn, votes: readonly Feedback[]): void {
+  // A hand-off is recorded beside the turn it followed: counted apart, never as one more question.
+  if (turn.outcome === 'handed-off') {
+    totals.handedOff++;
+    return;
+  }
   totals.questions++;
   if (turn.outcome === 'answered' || turn.outcome === 'verified') totals.answered++;
   else if (turn.outcome === 'not-found') totals.notFound++;

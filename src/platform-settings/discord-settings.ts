@@ -26,10 +26,20 @@ export const discordSettings = platformSettings({
     DISCORD_API_URL: optionalUrl(),
     DISCORD_MESSAGE_CONTENT: flag(false),
     RAGENT_DISCORD_SHARDS: wholeNumber(1, 1, 1_024),
+    RAGENT_HANDOFF_DISCORD: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^(?:role|user):\d{15,22}$/, { error: 'must be role:<role id> or user:<user id>' })
+        .optional(),
+    ),
   },
   fixes: {
     DISCORD_APPLICATION_ID:
       'Copy the Application ID from the "General Information" page of your Discord application.',
+    RAGENT_HANDOFF_DISCORD:
+      'Write role:<id> for a role or user:<id> for a person (Developer Mode on, right-click → Copy ID).',
   },
   read: (env) => ({
     token: env.DISCORD_TOKEN,
@@ -38,6 +48,8 @@ export const discordSettings = platformSettings({
     messageContentIntent: env.DISCORD_MESSAGE_CONTENT,
     /** Shard count of the bot (RAGENT_DISCORD_SHARDS). */
     shards: env.RAGENT_DISCORD_SHARDS,
+    /** Who follows up on a missed answer (RAGENT_HANDOFF_DISCORD): `role:<id>` or `user:<id>`. */
+    handOff: env.RAGENT_HANDOFF_DISCORD,
   }),
   secrets: (settings) => [settings.token],
   secretPatterns: [

@@ -39,12 +39,22 @@ export const slackSettings = platformSettings({
     SLACK_API_URL: optionalUrl(),
     SLACK_PORT: wholeNumber(3_000, 1, 65_535),
     RAGENT_SLACK_SUGGESTED_PROMPTS: suggestedPrompts(),
+    RAGENT_HANDOFF_SLACK: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[SUW][A-Z0-9]{2,}$/, { error: 'must be a Slack user group id (S…) or user id (U…)' })
+        .optional(),
+    ),
   },
   fixes: {
     SLACK_BOT_TOKEN: 'Copy the "Bot User OAuth Token" from your Slack app\'s "OAuth & Permissions" page.',
     SLACK_APP_TOKEN: 'Create an app-level token with the connections:write scope under "Basic Information".',
     RAGENT_SLACK_SUGGESTED_PROMPTS:
       'Write up to 4 prompts separated by |, e.g. "What is our leave policy?|How do I file expenses?".',
+    RAGENT_HANDOFF_SLACK:
+      "Copy the user group's id (S…) from its page in Slack (⋯ → Copy group ID), or a member's id (U…) from their profile.",
   },
   read: (env) => ({
     botToken: env.SLACK_BOT_TOKEN,
@@ -53,6 +63,8 @@ export const slackSettings = platformSettings({
     apiUrl: env.SLACK_API_URL,
     port: env.SLACK_PORT,
     suggestedPrompts: env.RAGENT_SLACK_SUGGESTED_PROMPTS,
+    /** Who follows up on a missed answer (RAGENT_HANDOFF_SLACK): a user group `S…` or a user `U…`. */
+    handOff: env.RAGENT_HANDOFF_SLACK,
   }),
   secrets: (settings) => [settings.botToken, settings.appToken, settings.signingSecret],
   secretPatterns: [

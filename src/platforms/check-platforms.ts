@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { CheckResult } from '../doctor/check-result.ts';
 import { platformModules } from './registry.ts';
 
-/** What each configured platform says of itself (its granted permissions), asked of its own API. */
+/** What each configured platform says of itself (its granted permissions, the hand-off target), asked of its own API. */
 export async function checkPlatformsOnline(config: Config, timeoutMs: number): Promise<CheckResult[]> {
   const results = await Promise.all(
     platformModules.map((platform) => platform.onlineDoctorChecks?.(config, timeoutMs) ?? []),

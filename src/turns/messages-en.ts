@@ -6,7 +6,7 @@
  */
 import type { IngestFileState, InterruptedIngest } from '../core/chat-platform.ts';
 import { describeExtent } from '../core/location.ts';
-import type { IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
+import type { FeedbackReason, IngestProgress, IngestReport, ProgressEvent } from '../core/types.ts';
 
 const maxQueryLength = 80;
 
@@ -333,6 +333,7 @@ export function chatReportTotalsText(totals: {
   failed: number;
   thumbsUp: number;
   thumbsDown: number;
+  handedOff?: number;
 }): string {
   return [
     count(totals.questions, 'question'),
@@ -342,6 +343,7 @@ export function chatReportTotalsText(totals: {
     `${totals.failed} failed`,
     `👍 ${totals.thumbsUp}`,
     `👎 ${totals.thumbsDown}`,
+    ...(totals.handedOff ? [`${totals.handedOff} handed off`] : []),
   ].join(' · ');
 }
 
@@ -431,3 +433,45 @@ export function unreadFileText(name: string, reason: string): string {
 }
 /** "Ask ragent" on a message: told only to the person who chose it, while the answer goes to the thread. */
 export const askInThreadText = 'Answering in the thread.';
+/** "Verify", "Ask a person" and 👎 reasons on an answer (docs/operators.md). */
+export const verifyButtonLabel = 'Verify';
+export const askPersonButtonLabel = 'Ask a person';
+export function verifyDeniedText(admin: string): string {
+  return `Only ${admin} can verify answers. Nothing was changed.`;
+}
+/** Shown on the verified answer itself: a name, never a mention. */
+export const verifiedByText = (name: string) => `✅ Verified by ${name}`;
+export const verifiedConfirmText =
+  'Verified: a question in this channel that means the same now gets this answer at once (`ragent answers list` shows it).';
+export const verifyUnknownText =
+  'I have no record of this answer any more, so it cannot be verified here; `ragent answers add` can add it.';
+export const verifyInDirectMessageText =
+  'Answers are verified for a channel’s documents: verify one in a channel, or use `ragent answers add`.';
+/** The one hand-off line of a thread (`mention` is the platform's mention of the group, role or person). */
+export const handOffText = (mention: string) => `A person from ${mention} will follow up.`;
+export const handOffUnsetText =
+  'Nobody is set up to follow up here yet: an admin can choose who with `/ragent handoff @group`.';
+export const handOffAlreadyText = 'A person was already asked to follow up in this thread today.';
+export const handOffAskedText = 'Done: a person will follow up in this thread.';
+export const handOffUsageText =
+  'Who should follow up on missed questions here? Use `/ragent handoff @group` (a user group, role or person), or `/ragent handoff off` to go back to the default.';
+export function handOffDeniedText(admin: string): string {
+  return `Only ${admin} can choose who follows up.`;
+}
+export const handOffSetText = (mention: string) =>
+  `From now on, when an answer here gets 👎 or is not found, ${mention} is asked to follow up (once per thread a day).`;
+export const handOffClearedText = (fallback: string | undefined) =>
+  fallback
+    ? `This channel uses the default again: ${fallback} follows up.`
+    : 'This channel has no one to follow up any more.';
+export const feedbackReasonPrompt = 'Thanks — noted. What was wrong with it? (optional, one click)';
+export const feedbackReasonLabels: Record<FeedbackReason, string> = {
+  wrong: 'Wrong',
+  outdated: 'Outdated',
+  incomplete: 'Incomplete',
+  'not-what-i-asked': 'Not what I asked',
+  other: 'Other…',
+};
+export const feedbackReasonTitle = 'What was wrong?';
+export const feedbackCommentLabel = 'Tell us what was wrong (optional)';
+export const feedbackReasonThanks = 'Thanks — your reason was saved for the people who keep the documents.';

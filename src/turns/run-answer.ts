@@ -17,6 +17,7 @@ import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { trackAnswerPlan } from './answer-plan.ts';
 import { deliver, tellAt } from './deliver-reply.ts';
+import { handOffMissed } from './hand-off-missed.ts';
 import { cutOffText, describeProgress, readingFileText, shuttingDownText } from './messages-en.ts';
 import { recordTurn } from './record-turn.ts';
 import { revealDisguisedLinks } from './reveal-disguised-links.ts';
@@ -236,6 +237,7 @@ export async function runAnswer(
     } else {
       await deliver(surface, running, first, log);
       await recordAnswer(first);
+      await handOffMissed(context, platform, place, job.text, first, log);
       log.info({ kind: first.kind, ms: Date.now() - started, threadId: place.threadId }, 'turn done');
     }
   } finally {

@@ -26,7 +26,8 @@ describe('Discord: mention → thread → status → answer', () => {
       true,
     );
     expect(reply?.content).toContain('The documents say what you need.');
-    expect(reply?.components).toHaveLength(1);
+    // 👍/👎, then Verify and Ask a person.
+    expect(reply?.components).toHaveLength(2);
     expect(harness.requestsOf('rewrite').map(userMessageOf)).toEqual(['How do I write a while loop?']);
   });
 

@@ -119,6 +119,7 @@ describe('ragent discord register', () => {
       'help',
       'autoanswer',
       'ask',
+      'handoff',
     ]);
     const ask = ragentCommand.options?.find((option) => option.name === 'ask') as {
       options?: Array<{ name: string; type: number; required?: boolean }>;

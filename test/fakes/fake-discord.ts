@@ -52,6 +52,8 @@ export interface InteractionRecord {
   original: FakeMessage | undefined;
   history: string[];
   followUps: FakeMessage[];
+  /** A button's interaction: the message the button is on (an update, type 6/7, edits it). */
+  componentMessage?: FakeMessage;
 }
 
 export interface PostOptions {
@@ -83,6 +85,8 @@ export interface CommandOptions {
   subcommand?: string;
   options?: Array<{ name: string; type: number; value: string | number | boolean }>;
   attachments?: FakeAttachment[];
+  /** Users, members and roles an option refers to (`data.resolved`, as Discord sends them). */
+  resolved?: Record<string, unknown>;
 }
 
 export interface FakeDiscord {
@@ -94,6 +98,14 @@ export interface FakeDiscord {
   requests: RecordedDiscordRequest[];
   /** A guild the bot is in (with `shard: [id, count]`: one whose events go to that shard). */
   addGuild(name?: string, options?: { shard?: [number, number] }): { guildId: string; channelId: string };
+  /**
+   * A role of a server (`GET /guilds/{id}/roles` lists it with the @everyone role); `botHasIt` gives it
+   * to the bot's member. Returns its id.
+   */
+  addRole(
+    guildId: string,
+    role: { name: string; mentionable: boolean; permissions?: string; botHasIt?: boolean },
+  ): string;
   /** A server admin adds a text channel (dispatches CHANNEL_CREATE); returns its id. */
   addChannel(guildId: string, name: string): string;
   /** A user starts a thread in a channel (not from a message); returns its id. */
@@ -140,6 +152,13 @@ export interface FakeDiscord {
     /** The channel the message shows in (an ephemeral reply's, which the fake keeps apart). */
     channelId?: string;
   }): InteractionRecord;
+  /** A user submits a modal the bot opened (its text inputs' values by custom id). */
+  submitModal(options: {
+    channelId: string;
+    customId: string;
+    values: Record<string, string>;
+    user?: FakeUser;
+  }): InteractionRecord;
   message(id: string): FakeMessage | undefined;
   /** Messages in a channel or thread, oldest first, as they stand now. */
   channelMessages(channelId: string): FakeMessage[];
@@ -175,6 +194,11 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
   const requests: RecordedDiscordRequest[] = [];
   const failures: Array<{ pattern: RegExp; status: number }> = [];
   const defaultUser = makeUser(snowflake(), 'alice');
+  const roles = new Map<
+    string,
+    Array<{ id: string; name: string; mentionable: boolean; permissions: string }>
+  >();
+  const botRoles = new Map<string, string[]>();
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -328,6 +352,41 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       };
     }
     if (method === 'GET' && route === '/users/@me') return { status: 200, body: bot };
+    if (method === 'GET' && route === '/users/@me/guilds')
+      return { status: 200, body: [...guilds.values()].map((guild) => ({ id: guild.id, name: guild.name })) };
+    match = /^\/guilds\/(\d+)\/roles$/.exec(route);
+    if (match && method === 'GET') {
+      const guildId = match[1]!;
+      if (!guilds.has(guildId)) return { status: 404, body: { message: 'Unknown Guild', code: 10004 } };
+      // Every server has @everyone, whose id is the server's (no Mention Everyone for it here).
+      const everyone = { id: guildId, name: '@everyone', mentionable: false, permissions: '3072' };
+      const listed = [everyone, ...(roles.get(guildId) ?? [])];
+      return {
+        status: 200,
+        body: listed.map((role, position) => ({
+          ...role,
+          color: 0,
+          hoist: false,
+          position,
+          managed: false,
+          flags: 0,
+        })),
+      };
+    }
+    match = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(route);
+    if (match && method === 'GET' && (match[2] === bot.id || match[2] === fakeApplicationId)) {
+      return {
+        status: 200,
+        body: {
+          user: bot,
+          roles: botRoles.get(match[1]!) ?? [],
+          joined_at: new Date().toISOString(),
+          deaf: false,
+          mute: false,
+          flags: 0,
+        },
+      };
+    }
     if (method === 'GET' && route === '/applications/@me') {
       return { status: 200, body: { id: fakeApplicationId, name: 'ragent', flags: 0, bot } };
     }
@@ -476,9 +535,13 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
         interaction.original = message;
         interaction.history.push(message.content);
       }
-      // A component's deferred update (6): the interaction's @original is the message it was on.
-      const clicked = interactionMessages.get(interaction.token);
-      if (type === 6 && clicked) interaction.original = clicked;
+      // An update (7) edits the message the button is on; after a deferred update (6) the
+      // interaction's @original is that message too.
+      const onMessage = interaction.componentMessage ?? interactionMessages.get(interaction.token);
+      if ((type === 6 || type === 7) && onMessage) {
+        interaction.original = messages.get(onMessage.id) ?? onMessage;
+        if (type === 7 && data) editMessage(interaction.original, data);
+      }
       if (query.get('with_response') === 'true') {
         return {
           status: 200,
@@ -532,6 +595,15 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
     apiUrl: `${url}/api`,
     bot,
     requests,
+    addRole: (guildId, role) => {
+      const id = snowflake();
+      roles.set(guildId, [
+        ...(roles.get(guildId) ?? []),
+        { id, name: role.name, mentionable: role.mentionable, permissions: role.permissions ?? '0' },
+      ]);
+      if (role.botHasIt) botRoles.set(guildId, [...(botRoles.get(guildId) ?? []), id]);
+      return id;
+    },
     addGuild: (name = `guild ${guilds.size + 1}`, guildOptions = {}) => {
       const guildId = guildOptions.shard ? snowflakeOnShard(...guildOptions.shard) : snowflake();
       const channel: FakeChannel = {
@@ -795,6 +867,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           ...(attachments.length > 0
             ? { resolved: { attachments: Object.fromEntries(attachments.map((file) => [file.id, file])) } }
             : {}),
+          ...(options.resolved ? { resolved: options.resolved } : {}),
         },
       });
     },
@@ -833,6 +906,24 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
           : { user }),
         message: options.message,
         data: { custom_id: options.customId, component_type: 2 },
+      });
+    },
+    submitModal: (options) => {
+      const user = options.user ?? defaultUser;
+      const channel = channels.get(options.channelId);
+      return startInteraction({
+        type: 5,
+        channel_id: options.channelId,
+        ...(channel?.guild_id
+          ? { guild_id: channel.guild_id, member: memberPayload(user, '3072') }
+          : { user }),
+        data: {
+          custom_id: options.customId,
+          components: Object.entries(options.values).map(([customId, value]) => ({
+            type: 1,
+            components: [{ type: 4, custom_id: customId, value }],
+          })),
+        },
       });
     },
     message: (id) => messages.get(id),
@@ -892,6 +983,7 @@ export async function startFakeDiscord(options: { guilds?: number } = {}): Promi
       original: undefined,
       history: [],
       followUps: [],
+      ...(fields.message ? { componentMessage: fields.message as FakeMessage } : {}),
     };
     interactions.set(record.token, record);
     if (fields.message) interactionMessages.set(record.token, fields.message as FakeMessage);

@@ -129,6 +129,10 @@ export interface FakeSlackApi {
     ts?: string;
     botId?: string;
   }): string;
+  /** A user group of the workspace (`usergroups.list` lists it). */
+  addUserGroup(group: { id: string; handle: string }): void;
+  /** Whether the bot token has the usergroups:read scope (default true); without it `missing_scope`. */
+  setUserGroupsReadable(readable: boolean): void;
   /** Whether `assistant.threads.setStatus` works (default: false, like a channel without the AI app feature). */
   setAssistantStatusSupported(supported: boolean): void;
   /** Whether chat.startStream works (default: true); when not, it answers `not_allowed`. */
@@ -311,6 +315,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let ticketCounter = 0;
   const pendingAcks = new Map<string, (payload: unknown) => void>();
   let assistantStatusSupported = false;
+  const userGroups: Array<{ id: string; handle: string }> = [];
+  let userGroupsReadable = true;
   let streamingSupported = true;
   let refusedChunksError: string | undefined;
   let grantedScopes: readonly string[] = defaultGrantedScopes;
@@ -640,6 +646,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         );
         return valid ? { ok: true } : { ok: false, error: 'invalid_arguments' };
       }
+      case 'usergroups.list':
+        return userGroupsReadable
+          ? {
+              ok: true,
+              usergroups: userGroups.map((group) => ({ ...group, team_id: teamId, date_delete: 0 })),
+            }
+          : { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write' };
       case 'users.info': {
         const user = users.get(String(body.user ?? ''));
         if (!user) return { ok: false, error: 'user_not_found' };
@@ -871,6 +884,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       list.push(message);
       messagesByChannel.set(added.channel, list);
       return message.ts;
+    },
+    addUserGroup: (group) => {
+      userGroups.push(group);
+    },
+    setUserGroupsReadable: (readable) => {
+      userGroupsReadable = readable;
     },
     setAssistantStatusSupported: (supported) => {
       assistantStatusSupported = supported;

@@ -217,12 +217,17 @@ export function blockAction(fields: {
   responseUrl?: string;
   /** The button was on an ephemeral message (a private answer). */
   isEphemeral?: boolean;
+  /** The blocks of the message the button is on (Slack sends them with the action). */
+  messageBlocks?: unknown[];
+  /** The clicker's Slack name (default `someone`). */
+  userName?: string;
 }): Record<string, unknown> {
   eventCounter += 1;
+  const name = fields.userName ?? 'someone';
   return {
     type: 'block_actions',
     team: { id: fields.team, domain: 'fake' },
-    user: { id: fields.user, username: 'someone', name: 'someone', team_id: fields.team },
+    user: { id: fields.user, username: name, name, team_id: fields.team },
     api_app_id: 'A0001',
     token: 'verification-token',
     container: {
@@ -234,7 +239,13 @@ export function blockAction(fields: {
     },
     trigger_id: `trigger-${eventCounter}`,
     channel: { id: fields.channel, name: 'general' },
-    message: { ts: fields.messageTs, thread_ts: fields.threadTs, type: 'message', text: '' },
+    message: {
+      ts: fields.messageTs,
+      thread_ts: fields.threadTs,
+      type: 'message',
+      text: '',
+      ...(fields.messageBlocks ? { blocks: fields.messageBlocks } : {}),
+    },
     response_url: fields.responseUrl ?? 'https://hooks.slack.com/actions/unused',
     actions: [
       {

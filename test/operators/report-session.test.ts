@@ -106,6 +106,7 @@ describe('ragent report', () => {
       failed: 1,
       thumbsUp: 1,
       thumbsDown: 1,
+      handedOff: 0,
     };
     expect(report.totals).toEqual(totals);
     expect(report.perScope).toEqual([{ scope: 'shared', ...totals }]);
@@ -134,7 +135,7 @@ describe('ragent report', () => {
 
     const table = (await run('report', '--since', '24h')).text;
     expect(table).toMatch(
-      /Questions {2}Answered {2}Not found {2}Clarified {2}Failed {2}👍 {2}👎\n +4 +2 +0 +1 +1 +1 +1\n/,
+      /Questions {2}Answered {2}Not found {2}Clarified {2}Failed {2}👍 {2}👎 {2}Handed off\n +4 +2 +0 +1 +1 +1 +1 +0\n/,
     );
     expect(table).toContain('outdated');
     expect(table).toContain('How does a while loop work?');

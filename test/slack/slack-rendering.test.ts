@@ -120,7 +120,10 @@ describe('answer rendering', () => {
     expect(
       messages.filter((message) => message.blocks?.some((block) => block.type === 'context_actions')),
     ).toHaveLength(1);
-    expect(messages.at(-1)?.blocks?.at(-1)).toMatchObject({ type: 'context_actions' });
+    expect(messages.at(-1)?.blocks?.slice(-2)).toMatchObject([
+      { type: 'context_actions' },
+      { type: 'actions', block_id: 'ragent_answer_actions' },
+    ]);
   });
 
   it('formats no sources as nothing', () => {

@@ -27,6 +27,7 @@ export const subcommands = {
   help: 'help',
   autoanswer: 'autoanswer',
   ask: 'ask',
+  handoff: 'handoff',
 } as const;
 
 export const ingestFileOption = 'file';
@@ -45,6 +46,8 @@ export const autoAnswerStateOption = 'state';
 export const autoAnswerChannelOption = 'channel';
 /** `ask`: the question answered privately. */
 export const askQuestionOption = 'question';
+/** `handoff`: the role or person who follows up here; without it, the channel's own choice is cleared. */
+export const handOffTargetOption = 'target';
 
 const linkChannelDefinition: APIApplicationCommandChannelOption = {
   type: ApplicationCommandOptionType.Channel,
@@ -187,6 +190,19 @@ export const ragentCommand: RESTPostAPIChatInputApplicationCommandsJSONBody = {
           description: 'Your question',
           required: true,
           max_length: 2000,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: subcommands.handoff,
+      description: 'Who follows up on missed answers here (Manage Server); no target: back to the default',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Mentionable,
+          name: handOffTargetOption,
+          description: 'A role or a person',
+          required: false,
         },
       ],
     },

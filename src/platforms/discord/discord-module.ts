@@ -4,6 +4,7 @@ import type { PlatformModule } from '../platform-module.ts';
 import { registerDiscordCommands } from './cli-commands.ts';
 import { checkDiscord } from './discord-doctor.ts';
 import { discordThreadLink } from './discord-ids.ts';
+import { checkDiscordHandOff } from './hand-off-doctor.ts';
 
 export const discordModule: PlatformModule = {
   name: 'discord',
@@ -18,6 +19,7 @@ export const discordModule: PlatformModule = {
     return { start: false };
   },
   doctorChecks: checkDiscord,
+  onlineDoctorChecks: checkDiscordHandOff,
   setupHelp: [
     '  Discord',
     '    DISCORD_TOKEN=…          https://discord.com/developers/applications → your app → "Bot" → Reset Token',

@@ -1,6 +1,8 @@
 /** 👍/👎 under an answer: stored with the thread and answer ids, acknowledged to the clicker only. */
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import { feedbackThanksText } from '../../turns/messages-en.ts';
+import { feedbackReasonPrompt, feedbackThanksText } from '../../turns/messages-en.ts';
+import { reasonRow } from './answer-action-rows.ts';
+import { afterThumbsDown } from './answer-actions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { threadIdOf } from './discord-scopes.ts';
@@ -14,8 +16,11 @@ export async function handleFeedbackButton(
   if (!feedback) return;
   const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
   // Acknowledged first: Discord allows 3 seconds, the store may be slower.
+  // A 👎 also asks why, with one click (the vote itself is stored at once).
+  const down = feedback.value === 'down';
   await interaction.reply({
-    content: feedbackThanksText(feedback.value),
+    content: down ? feedbackReasonPrompt : feedbackThanksText(feedback.value),
+    ...(down ? { components: [reasonRow(feedback.answerId)] } : {}),
     flags: MessageFlags.Ephemeral,
     allowedMentions: noMentions,
   });
@@ -26,4 +31,5 @@ export async function handleFeedbackButton(
     value: feedback.value,
     at: new Date().toISOString(),
   });
+  if (down) await afterThumbsDown(context, interaction, feedback.answerId);
 }

@@ -4,6 +4,7 @@
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
 import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
+import { handleAnswerButton, handleReasonModal } from './answer-actions.ts';
 import { runAskOnMessage } from './ask-on-message.ts';
 import { runAutoAnswerCommand } from './auto-answer-command.ts';
 import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
@@ -11,6 +12,7 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
+import { runHandOffCommand } from './handoff-command.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import {
   runDocsCommand,
@@ -26,6 +28,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
   if (
     !interaction.isChatInputCommand() &&
     !interaction.isButton() &&
+    !interaction.isModalSubmit() &&
     !interaction.isMessageContextMenuCommand()
   )
     return;
@@ -40,12 +43,13 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     return;
   }
   try {
-    if (interaction.isButton())
-      await (isShareButton(interaction.customId) ? handleShareButton : handleFeedbackButton)(
-        context,
-        interaction,
-      );
-    else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
+    if (interaction.isModalSubmit()) await handleReasonModal(context, interaction);
+    else if (interaction.isButton()) {
+      if (isShareButton(interaction.customId)) await handleShareButton(context, interaction);
+      else
+        (await handleAnswerButton(context, interaction)) ||
+          (await handleFeedbackButton(context, interaction));
+    } else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);
@@ -84,6 +88,8 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
       return runForgetCommand(context, interaction);
     case subcommands.move:
       return runMoveCommand(context, interaction);
+    case subcommands.handoff:
+      return runHandOffCommand(context, interaction);
     case subcommands.use:
     case subcommands.unuse:
       return runUseCommand(context, interaction, subcommand === subcommands.use);

@@ -12,6 +12,7 @@ import {
 import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
 import { splitMessage } from '../shared/split-message.ts';
+import { answerActionsRow } from './answer-action-rows.ts';
 import { literalText } from './discord-text.ts';
 
 export const messageLimit = 2_000;
@@ -34,7 +35,7 @@ export function renderAnswer(answer: Answer): MessagePart[] {
   if (answer.sources.length > 0) {
     last.embeds = [sourcesEmbed(answer.sources, { numbered: answer.citesByNumber === true })];
   }
-  last.components = [feedbackRow(answer.id)];
+  last.components = [feedbackRow(answer.id), answerActionsRow(answer.id)];
   return parts;
 }
 

@@ -15,6 +15,7 @@ import type { DiscordContext } from './discord-context.ts';
 import { checkFollowUps } from './discord-doctor.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
+import { postDiscordHandOff } from './hand-off-line.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
 
@@ -68,6 +69,10 @@ export async function startDiscord(
   // A replica that lost the shared database handles no new messages (the runner's claim refuses them).
   platform.stopTaking = async () => {
     stopping = true;
+  };
+  platform.handOff = {
+    fallback: config.discord.handOff,
+    post: (threadId, target) => postDiscordHandOff(restClient, threadId, target),
   };
   const turns = services.turns.attach(platform);
   const context: DiscordContext = { services, logger, turns, surfaces, isStopping: () => stopping };

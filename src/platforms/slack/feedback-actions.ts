@@ -6,6 +6,8 @@
 import type { App, BlockAction, BlockButtonAction, FeedbackButtonsAction } from '@slack/bolt';
 import { threadParts } from '../../core/ids.ts';
 import { feedbackThanksText } from '../../turns/messages-en.ts';
+import { readAction } from './answer-actions.ts';
+import { afterThumbsDown } from './feedback-reasons.ts';
 import { type FeedbackValue, feedbackActionIds, feedbackElementActionId } from './render-answer.ts';
 import type { SlackContext } from './slack-context.ts';
 
@@ -65,6 +67,9 @@ function recordVote(
       at: new Date().toISOString(),
     });
     context.logger.info({ threadId, answerId, value }, 'feedback recorded');
+    // A 👎 asks why (and hands the thread to a person) instead of only thanking.
+    const pressed = value === 'down' ? readAction(context, body, raw) : undefined;
+    if (pressed) return afterThumbsDown(context, pressed);
     if (!channel) return;
     await context.client.chat
       .postEphemeral({

@@ -10,6 +10,7 @@ import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
 import { shortenText } from '../shared/shorten-text.ts';
 import { splitMessage } from '../shared/split-message.ts';
+import { answerActionButtons, answerActionsBlock } from './answer-action-buttons.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackMessage } from './slack-message.ts';
@@ -60,6 +61,7 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
         },
       ],
     },
+    answerActionsBlock(value),
   ];
   // Where Slack refuses the element (a surface without it), the classic buttons stand in.
   last.fallbackBlocks = [
@@ -70,6 +72,7 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
       elements: [
         feedbackButton('👍', feedbackActionIds.up, value, 'Helpful'),
         feedbackButton('👎', feedbackActionIds.down, value, 'Not helpful'),
+        ...answerActionButtons(value),
       ],
     },
   ];

@@ -1,6 +1,7 @@
 /** Slack as a platform module: its settings, plan, doctor check, set-up help, start and thread ids. */
 import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
+import { checkSlackHandOff } from './hand-off-doctor.ts';
 import { checkSlack } from './slack-doctor.ts';
 import { slackThreadLink } from './slack-ids.ts';
 
@@ -26,11 +27,14 @@ export const slackModule: PlatformModule = {
     return { start: false };
   },
   doctorChecks: checkSlack,
-  // Only when the settings look right; loaded lazily like the rest of the doctor's network checks.
-  onlineDoctorChecks: async (config, timeoutMs) =>
-    checkSlack(config).some((result) => result.status === 'fail')
+  // The granted scopes only when the settings look right, and the hand-off target; both loaded lazily
+  // like the rest of the doctor's network checks.
+  onlineDoctorChecks: async (config, timeoutMs) => [
+    ...(checkSlack(config).some((result) => result.status === 'fail')
       ? []
-      : (await import('./slack-scope-check.ts')).checkSlackScopes(config, timeoutMs),
+      : await (await import('./slack-scope-check.ts')).checkSlackScopes(config, timeoutMs)),
+    ...(await checkSlackHandOff(config, timeoutMs)),
+  ],
   setupHelp: [
     '  Slack (Socket Mode: no public URL needed)',
     '    SLACK_BOT_TOKEN=xoxb-…   your Slack app → "OAuth & Permissions" → Bot User OAuth Token',

@@ -31,6 +31,7 @@ import {
 } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { autoAnswerCommand, withAutoAnswerStatus } from './auto-answer-command.ts';
+import { runHandOffCommand } from './handoff-command.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { runPrivateAsk } from './private-ask.ts';
@@ -138,6 +139,16 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
             return;
           case 'ask':
             return runPrivateAsk(context, command, respond, argument);
+          case 'handoff':
+            await reply(
+              await runHandOffCommand(context, {
+                teamId: command.team_id,
+                channel: command.channel_id,
+                user: command.user_id,
+                argument,
+              }),
+            );
+            return;
           case '':
           case 'help':
             await replyWithStatus(helpText);

@@ -11,9 +11,12 @@ import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
 import { registerAgentThreads } from './agent-threads.ts';
+import { registerAnswerActions } from './answer-actions.ts';
 import { registerAskShortcut } from './ask-shortcut.ts';
 import { createBoltLogger } from './bolt-logger.ts';
 import { registerFeedbackActions } from './feedback-actions.ts';
+import { registerFeedbackReasons } from './feedback-reasons.ts';
+import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
 import { closeConnectionsOnStop } from './http-connection-closing.ts';
@@ -136,6 +139,10 @@ export async function startSlack(
   // retries them, a load balancer sends them to another replica) and Socket Mode disconnects (Slack
   // sends to the other replicas' connections).
   platform.stopTaking = () => stopTaking();
+  platform.handOff = {
+    fallback: config.slack.handOff,
+    post: (threadId, target) => postSlackHandOff(app.client, threadId, target),
+  };
   const turns = services.turns.attach(platform);
   const context: SlackContext = {
     services,
@@ -153,6 +160,8 @@ export async function startSlack(
   registerShareAction(app, context);
   registerAgentThreads(app, context);
   registerAskShortcut(app, context);
+  registerAnswerActions(app, context);
+  registerFeedbackReasons(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });

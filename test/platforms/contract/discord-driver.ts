@@ -5,15 +5,33 @@ import { type InteractionRecord, randomUser } from '../../fakes/fake-discord.ts'
 import type { FakeMessage, FakeUser } from '../../fakes/fake-discord-payloads.ts';
 import { slackModel, userMessageOf } from '../../slack/slack-model.ts';
 import { type Role, roleOf } from '../../support/model-roles.ts';
-import type { CommandReply, ContractThread, DriverFactory, PlatformDriver } from './platform-driver.ts';
+import {
+  type CommandReply,
+  type ContractThread,
+  type DriverFactory,
+  type HandOffLine,
+  isHandOffLine,
+  type PlatformDriver,
+  waitForStoredReason,
+} from './platform-driver.ts';
 import { toolMessages } from './tool-messages.ts';
+
+const listedAdmin: FakeUser = { ...randomUser('ada'), id: '900000000000000001' };
+const listedMember = randomUser('max');
+const roleIds = { default: '900000000000000010', other: '900000000000000011' };
+const handOffTargets = { default: `role:${roleIds.default}`, other: `role:${roleIds.other}` };
 
 export const discordDriver: DriverFactory = {
   name: 'Discord',
   start: async (options = {}) => {
     const harness = await startDiscordHarness({
       // Follow-ups without a mention need the message text: the intent is on for the contract.
-      environment: { DISCORD_MESSAGE_CONTENT: 'true', ...options.environment },
+      environment: {
+        DISCORD_MESSAGE_CONTENT: 'true',
+        RAGENT_ADMINS: listedAdmin.id,
+        ...(options.handOff ? { RAGENT_HANDOFF_DISCORD: handOffTargets.default } : {}),
+        ...options.environment,
+      },
     });
     // The contract's one model on every platform.
     for (const role of Object.keys(harness.scripts) as Role[])
@@ -65,6 +83,7 @@ export const discordDriver: DriverFactory = {
         .channelMessages(thread.id)
         .filter((message) => message.author.id === discord.bot.id)
         .filter((message) => !message.content.startsWith('⏳') && !message.content.endsWith('✍️ writing…'))
+        .filter((message) => !isHandOffLine(message.content))
         // The sources show in an embed.
         .map((message) =>
           message.embeds.length > 0
@@ -93,6 +112,30 @@ export const discordDriver: DriverFactory = {
         onlyToThem: ((Number(interaction.callbacks[0]?.data?.flags ?? 0) & 64) as number) !== 0,
       };
     };
+    const latestAnswer = (thread: ContractThread) => {
+      const answer = discord
+        .channelMessages(thread.id)
+        .filter((message) => message.author.id === discord.bot.id && message.components.length > 0)
+        .at(-1);
+      if (!answer) throw new Error('no answer in the thread');
+      return answer;
+    };
+    const button = (message: FakeMessage, prefix: string) => {
+      const found = (message.components as Array<{ components: Array<{ custom_id: string }> }>)
+        .flatMap((row) => row.components)
+        .find((component) => component.custom_id.startsWith(prefix));
+      if (!found) throw new Error(`no ${prefix} button`);
+      return found.custom_id;
+    };
+    /** The private reply to an interaction: its reply, its edited deferred reply, or its first follow-up. */
+    const privateReply = (record: InteractionRecord) =>
+      discord.waitFor(() => {
+        const [first] = record.callbacks;
+        if (first?.type === 4) return String(first.data?.content ?? '');
+        if (first?.type === 5 && record.original?.content) return record.original.content;
+        return record.followUps[0]?.content;
+      });
+    let chooser: InteractionRecord | undefined;
     const driver: PlatformDriver = {
       name: 'discord',
       mention: async (text) => {
@@ -163,6 +206,7 @@ export const discordDriver: DriverFactory = {
         })),
       replies: async (thread, count) => {
         await harness.settled(thread.id, count);
+        await discord.waitFor(() => finished(thread).length >= count);
         return finished(thread);
       },
       repliesNow: finished,
@@ -319,6 +363,86 @@ export const discordDriver: DriverFactory = {
         harness.ollama
           .chatRequests()
           .map((request) => request.messages.map((message) => message.content).join('\n')),
+      pressVerify: async (thread, as) => {
+        const answer = latestAnswer(thread);
+        const record = discord.clickButton({
+          message: answer,
+          customId: button(answer, 'ragent:verify:'),
+          user: as === 'admin' ? listedAdmin : listedMember,
+        });
+        return privateReply(record);
+      },
+      answerControls: (thread) => JSON.stringify(latestAnswer(thread).components),
+      pressThumbsDown: async (thread) => {
+        const answer = latestAnswer(thread);
+        chooser = discord.clickButton({ message: answer, customId: button(answer, 'ragent:feedback:down:') });
+        return privateReply(chooser);
+      },
+      chooseReason: async (thread, reason, comment) => {
+        const shown = chooser?.original;
+        if (!shown) throw new Error('no reason chooser');
+        // The ephemeral chooser lives in the thread it was shown in.
+        const message = { ...shown, channel_id: thread.id };
+        const record = discord.clickButton({
+          message,
+          customId: button(message, `ragent:reason:${reason}:`),
+        });
+        if (reason === 'other') {
+          const modal = await discord.waitFor(() => record.callbacks.find((callback) => callback.type === 9));
+          discord.submitModal({
+            channelId: thread.id,
+            customId: String(modal.data?.custom_id),
+            values: { comment: comment ?? '' },
+          });
+        }
+        await waitForStoredReason(harness.services, reason, comment);
+      },
+      pressAskPerson: async (thread) => {
+        const answer = latestAnswer(thread);
+        return privateReply(
+          discord.clickButton({ message: answer, customId: button(answer, 'ragent:askperson:') }),
+        );
+      },
+      setHandOff: async (target) => {
+        const role = {
+          id: roleIds.other,
+          name: 'oncall',
+          color: 0,
+          hoist: false,
+          position: 1,
+          permissions: '0',
+          managed: false,
+          mentionable: true,
+          flags: 0,
+        };
+        const record = discord.runCommand({
+          guildId: harness.guildId,
+          channelId: harness.channelId,
+          user: listedAdmin,
+          subcommand: 'handoff',
+          ...(target === 'other'
+            ? {
+                options: [{ name: 'target', type: 9, value: roleIds.other }],
+                resolved: { roles: { [roleIds.other]: role } },
+              }
+            : {}),
+        });
+        return privateReply(record);
+      },
+      handOffTargets,
+      handOffLines: (thread) =>
+        discord
+          .channelMessages(thread.id)
+          .filter(
+            (message) => message.author.id === discord.bot.id && message.content.includes('will follow up'),
+          )
+          .map((message): HandOffLine => ({ text: message.content, pings: discordPings(message) })),
+      chatRequests: () => harness.ollama.chatRequests().length,
+      modelPrompts: () =>
+        harness.ollama
+          .chatRequests()
+          .map((request) => request.messages.map((message) => message.content).join('\n')),
+      services: () => harness.services,
       close: () => harness.close(),
       mentionWithFile: async (text, files) => {
         const attachments = files.map((file) => discord.addAttachment(file.name, file.bytes, 'text/plain'));
@@ -340,3 +464,26 @@ export const discordDriver: DriverFactory = {
     return driver;
   },
 };
+
+/**
+ * Whom Discord would notify for this message: what `allowed_mentions` lets through of what the content
+ * mentions (no `allowed_mentions` at all: everything it mentions, @everyone included).
+ */
+function discordPings(message: FakeMessage): string[] {
+  const allowed = message.allowed_mentions as
+    | { parse?: string[]; roles?: string[]; users?: string[] }
+    | undefined;
+  const roles = [...message.content.matchAll(/<@&(\d+)>/g)].map((match) => match[1] ?? '');
+  const users = [...message.content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] ?? '');
+  const everyone = /@(everyone|here)/.test(message.content);
+  if (!allowed) return ['unrestricted'];
+  const parse = allowed.parse ?? [];
+  // Listed ids may ping even where the text does not show them yet (an edit could add them).
+  const pingRoles = new Set([...(allowed.roles ?? []), ...(parse.includes('roles') ? roles : [])]);
+  const pingUsers = new Set([...(allowed.users ?? []), ...(parse.includes('users') ? users : [])]);
+  return [
+    ...[...pingRoles].map((id) => `role:${id}`),
+    ...[...pingUsers].map((id) => `user:${id}`),
+    ...(everyone && parse.includes('everyone') ? ['everyone'] : []),
+  ];
+}

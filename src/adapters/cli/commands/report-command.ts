@@ -70,6 +70,7 @@ const totalColumns: Array<[keyof ReportTotals, string]> = [
   ['failed', 'Failed'],
   ['thumbsUp', '👍'],
   ['thumbsDown', '👎'],
+  ['handedOff', 'Handed off'],
 ];
 
 export function renderReport(

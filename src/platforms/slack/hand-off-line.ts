@@ -1,0 +1,34 @@
+/**
+ * Slack's side of the hand-off (`turns/hand-off.ts`): the target is a user group `S…` (mentioned as
+ * `<!subteam^S…>`) or a person `U…`/`W…` (`<@U…>`); the line mentions it and nothing else.
+ */
+import type { webApi } from '@slack/bolt';
+import { threadParts } from '../../core/ids.ts';
+import type { ThreadId } from '../../core/types.ts';
+import { handOffText } from '../../turns/messages-en.ts';
+
+/** A stored or configured target as Slack's mention; undefined for anything that is not one. */
+export function slackHandOffMention(target: string): string | undefined {
+  if (/^S[A-Z0-9]{2,}$/.test(target)) return `<!subteam^${target}>`;
+  if (/^[UW][A-Z0-9]{2,}$/.test(target)) return `<@${target}>`;
+  return undefined;
+}
+
+/** `<!subteam^S123|@support>` or `<@U123|name>` (how the command escapes a mention) → `S123` / `U123`. */
+export function parseSlackHandOffTarget(text: string): string | undefined {
+  const trimmed = text.trim();
+  const group = /^<!subteam\^(S[A-Z0-9]+)(?:\|[^>]*)?>$/.exec(trimmed)?.[1];
+  if (group) return group;
+  return /^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(trimmed)?.[1];
+}
+
+export async function postSlackHandOff(
+  client: webApi.WebClient,
+  threadId: ThreadId,
+  target: string,
+): Promise<void> {
+  const [, channel, threadTs] = threadParts(threadId, 'slack', 3) ?? [];
+  const mention = slackHandOffMention(target);
+  if (!channel || !threadTs || !mention) throw new Error(`cannot hand off ${threadId} to ${target}`);
+  await client.chat.postMessage({ channel, thread_ts: threadTs, text: handOffText(mention) });
+}
