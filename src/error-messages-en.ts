@@ -13,6 +13,17 @@ import type { ErrorCode } from './errors.ts';
 /** One sentence: the facts it names in, the sentence out. */
 type ErrorSentence = (facts: never) => string;
 
+/** A model server as a sentence names it. */
+const modelServerName = { ollama: 'Ollama', openai: 'The model server' } as const;
+type ModelProvider = keyof typeof modelServerName;
+const modelCredentials = {
+  ollama: 'OLLAMA_API_KEY or OLLAMA_HEADERS (for a proxy in front of Ollama)',
+  openai: 'OPENAI_API_KEY',
+} as const;
+/** " after 3 tries" when a call was retried, else nothing. */
+const afterTries = (attempts: number | undefined) =>
+  attempts && attempts > 1 ? ` after ${attempts} tries` : '';
+
 export const errorMessages = {
   // ── Configuration and the network: settings that do not parse, outside services that cannot be reached.
   CONFIG_INVALID: {
@@ -23,15 +34,82 @@ export const errorMessages = {
   },
 
   // ── Model servers: Ollama or an OpenAI-compatible server, for chat and embeddings.
+  OLLAMA_UNREACHABLE: ({ reason }: { reason: string }) =>
+    `Could not reach Ollama (${reason}). Start it (\`ollama serve\`) or fix OLLAMA_BASE_URL, then try again.`,
+  OLLAMA_MODEL_MISSING: ({ model, modelVariable }: { model: string; modelVariable: string }) =>
+    `The model "${model}" is not available on Ollama. Pull it with \`ollama pull ${model}\`, or set ${modelVariable} to a model you have.`,
   OLLAMA_FAILED: {
     embeddingDimensionsChanged: ({ model, to, from }: { model: string; to: number; from: number }) =>
       `Ollama's ${model} returned vectors of ${to} dimensions after ${from}. ` +
       'Check that OLLAMA_EMBED_MODEL names one model and try again.',
+    timeout: ({ task, model, attempts }: { task: string; model: string; attempts: number | undefined }) =>
+      `Ollama did not answer in time while ${task} (model "${model}"${afterTries(attempts)}). It may be ` +
+      'overloaded or still loading the model; try again in a moment.',
+    failed: ({
+      task,
+      model,
+      reason,
+      attempts,
+    }: {
+      task: string;
+      model: string;
+      reason: string;
+      attempts: number | undefined;
+    }) =>
+      `Ollama failed while ${task} (model "${model}": ${reason}${afterTries(attempts)}). Try again in a ` +
+      'moment; if it keeps failing, check the Ollama log.',
   },
+  OPENAI_UNREACHABLE: ({ reason }: { reason: string }) =>
+    `Could not reach the model server (${reason}). Start the server or fix OPENAI_BASE_URL, then try again.`,
+  OPENAI_MODEL_MISSING: ({ model, modelVariable }: { model: string; modelVariable: string }) =>
+    `The model "${model}" is not available on the model server. Load it on the server (see its /v1/models), or set ${modelVariable} to a model you have.`,
   OPENAI_FAILED: {
     embeddingDimensionsChanged: ({ model, to, from }: { model: string; to: number; from: number }) =>
       `The embedding model ${model} returned vectors of ${to} dimensions after ${from}. ` +
       'Check that OPENAI_EMBED_MODEL names one model and try again.',
+    timeout: ({ task, model, attempts }: { task: string; model: string; attempts: number | undefined }) =>
+      `The model server did not answer in time while ${task} (model "${model}"${afterTries(attempts)}). It may be ` +
+      'overloaded or still loading the model; try again in a moment.',
+    failed: ({
+      task,
+      model,
+      reason,
+      attempts,
+    }: {
+      task: string;
+      model: string;
+      reason: string;
+      attempts: number | undefined;
+    }) =>
+      `The model server failed while ${task} (model "${model}": ${reason}${afterTries(attempts)}). Try again in a ` +
+      'moment; if it keeps failing, check the server log.',
+  },
+  MODEL_AUTH_FAILED: ({ provider, reason }: { provider: ModelProvider; reason: string }) =>
+    `${modelServerName[provider]} refused ragent's credentials (${reason}). Check ${modelCredentials[provider]}.`,
+  MODEL_RATE_LIMITED: ({ provider, attempts }: { provider: ModelProvider; attempts: number | undefined }) =>
+    `${modelServerName[provider]} is answering too many requests (rate limited${afterTries(attempts)}). Try again in a minute; ` +
+    'if it keeps happening, lower RAGENT_LLM_CONCURRENCY or raise the limit of your plan.',
+  MODEL_FEATURE_UNSUPPORTED: {
+    tools: ({
+      provider,
+      model,
+      reason,
+      modelVariable,
+    }: {
+      provider: ModelProvider;
+      model: string;
+      reason: string;
+      modelVariable: string;
+    }) =>
+      `${modelServerName[provider]} refused tool calling for the model "${model}" (${reason}). ragent needs a model ` +
+      `that can call tools: set ${modelVariable} to one that can` +
+      (provider === 'openai'
+        ? ', and on vLLM start the server with --enable-auto-tool-choice and a --tool-call-parser (llama.cpp: --jinja).'
+        : ' (e.g. granite4.1:8b or qwen3).'),
+    jsonSchema: ({ provider, model, reason }: { provider: ModelProvider; model: string; reason: string }) =>
+      `${modelServerName[provider]} refused JSON-schema output for the model "${model}" (${reason}). ragent needs ` +
+      `structured output (${provider === 'openai' ? 'response_format json_schema' : 'format'}): use a server ` +
+      `and model that support it, or set RAGENT_LLM_PROVIDER to the other provider.`,
   },
   MODEL_OUTPUT_INVALID: () =>
     'The language model gave a reply I could not use, twice in a row. Please ask again, perhaps in other words; if it keeps happening, try another chat model (OLLAMA_MODEL or OPENAI_MODEL).',
@@ -205,6 +283,20 @@ export const errorMessages = {
     }) =>
       `${name} could not be read as ${tab ? 'TSV' : 'CSV'} near row ${line}: ${reason}. ` +
       'Check the file (quotes must be closed) and try again.',
+    notPdf: ({ name }: { name: string }) =>
+      `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
+      'document again as a PDF.',
+    notOfficeZip: ({
+      name,
+      extension,
+      claimedName,
+    }: {
+      name: string;
+      extension: string;
+      claimedName: string;
+    }) =>
+      `${name} is named .${extension} but is not ${claimedName} (it is not a zip with the parts that ` +
+      `format has). Save or download it again as .${extension}.`,
   },
   PDF_CORRUPT: ({ name }: { name: string }) =>
     `${name} is damaged and cannot be read as a PDF. Re-export or re-download it and try again.`,
@@ -485,3 +577,13 @@ export const errorMessages = {
 } as const satisfies Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
 
 export type ErrorMessages = typeof errorMessages;
+
+/** Sentences added to another error's sentence by a caller that knows more of what happened. */
+export const errorMessageAdditions = {
+  /** Ollama cannot embed, but search works without vectors. */
+  embeddingsCanBeOff: ({ message }: { message: string }) =>
+    `${message} Or set RAGENT_EMBEDDINGS=none to search with BM25 only.`,
+  /** Qdrant failed before a move's commit. */
+  nothingMoved: ({ message, name, from }: { message: string; name: string; from: string }) =>
+    `${message} Nothing was moved: ${name} is still in ${from} only.`,
+} as const;

@@ -168,13 +168,11 @@ function mismatch(
       errorMessages.FILE_UNSUPPORTED.plainText({ name, extension, claimedName }),
     );
   }
+  if (extension === 'pdf')
+    return new RagentError('FILE_UNSUPPORTED', errorMessages.FILE_UNSUPPORTED.notPdf({ name }));
   return new RagentError(
     'FILE_UNSUPPORTED',
-    extension === 'pdf'
-      ? `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
-          'document again as a PDF.'
-      : `${name} is named .${extension} but is not ${claimedName} (it is not a zip with the parts that ` +
-          `format has). Save or download it again as .${extension}.`,
+    errorMessages.FILE_UNSUPPORTED.notOfficeZip({ name, extension, claimedName }),
   );
 }
 

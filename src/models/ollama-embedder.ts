@@ -2,7 +2,7 @@
  * Dense embeddings from Ollama (`/api/embed` through @langchain/ollama, OLLAMA_HEADERS / OLLAMA_API_KEY
  * on every request). Batching, retries and checks live in BatchEmbedder.
  */
-import { errorMessages } from '../error-messages-en.ts';
+import { errorMessageAdditions, errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { BatchEmbedder, type BatchEmbedderOptions } from './batch-embedder.ts';
 import { describeModelFailure } from './model-failure.ts';
@@ -48,7 +48,7 @@ export class OllamaEmbedder extends BatchEmbedder {
     if (described.code === 'OLLAMA_MODEL_MISSING' || described.code === 'OLLAMA_UNREACHABLE') {
       return new RagentError(
         described.code,
-        `${described.message} Or set RAGENT_EMBEDDINGS=none to search with BM25 only.`,
+        errorMessageAdditions.embeddingsCanBeOff({ message: described.message }),
         { cause: error, ...(described.details ? { details: described.details } : {}) },
       );
     }
