@@ -232,7 +232,7 @@ export const errorMessages = {
     noText: ({ name }: { name: string }) => `${name} has no text in it. Check the file and try again.`,
   },
   FILE_TOO_LARGE: ({ name, size, limit }: { name: string; size: string; limit: string }) =>
-    `${name} is ${size}, over the ${limit} limit. ` + 'Split it, or raise RAGENT_MAX_FILE_MB.',
+    `${name} is ${size}, over the ${limit} limit. Split it, or raise RAGENT_MAX_FILE_MB.`,
   FILE_UNSUPPORTED: {
     oldOffice: ({ name }: { name: string }) =>
       `${name} is an old binary Office file (.doc, .xls or .ppt), which ragent does not read. Save it as ` +
@@ -393,7 +393,7 @@ export const errorMessages = {
 
   // ── Ingest limits: the bounds every reader of outside input keeps.
   INGEST_TOO_MANY_PAGES: ({ name, pages, limit }: { name: string; pages: string; limit: string }) =>
-    `${name} has ${pages} pages, over the limit of ${limit}. ` + 'Split it, or raise RAGENT_MAX_PAGES.',
+    `${name} has ${pages} pages, over the limit of ${limit}. Split it, or raise RAGENT_MAX_PAGES.`,
   INGEST_TEXT_TOO_LARGE: ({ name, limit }: { name: string; limit: string }) =>
     `${name} holds more than ${limit} of text, the limit. ` +
     'Split it, or raise RAGENT_MAX_TEXT_MB if it really is that long.',
@@ -402,7 +402,7 @@ export const errorMessages = {
     'over the RAGENT_MAX_TEXT_MB limit; nothing was added. Check the file (it may be built to exhaust ' +
     'memory), or raise RAGENT_MAX_TEXT_MB.',
   INGEST_TOO_MANY_CHUNKS: ({ name, chunks, limit }: { name: string; chunks: string; limit: string }) =>
-    `${name} makes ${chunks} chunks, over the limit of ${limit}. ` + 'Split it, or raise RAGENT_MAX_CHUNKS.',
+    `${name} makes ${chunks} chunks, over the limit of ${limit}. Split it, or raise RAGENT_MAX_CHUNKS.`,
   INGEST_TIMEOUT: ({ name, seconds }: { name: string; seconds: number }) =>
     `Reading ${name} took longer than ${seconds} s, the limit; nothing was added. ` +
     'Split it, or raise RAGENT_INGEST_TIMEOUT_S if it is a large but ordinary file.',
@@ -560,8 +560,8 @@ export const errorMessages = {
   INTERNAL: {
     backupIntegrity: ({ file, result }: { file: string; result: string }) =>
       `The backup ${file} failed its integrity check (${result}).`,
-    unexpected: ({ fallbackMessage }: { fallbackMessage: string }) =>
-      `${fallbackMessage} The details are in the log.`,
+    /** `whatFailed`: one of errorMessageOpenings, or the caller's own opening sentence. */
+    unexpected: ({ whatFailed }: { whatFailed: string }) => `${whatFailed} The details are in the log.`,
     answerWithoutResult: () => 'The answer ended without a result. Please ask again.',
     graphWithoutContext: () => 'The answer graph ran without its turn context. Please ask again.',
     pdfWorkerFailed: () => 'A PDF extraction worker failed. The details are in the log.',
@@ -586,4 +586,10 @@ export const errorMessageAdditions = {
   /** Qdrant failed before a move's commit. */
   nothingMoved: ({ message, name, from }: { message: string; name: string; from: string }) =>
     `${message} Nothing was moved: ${name} is still in ${from} only.`,
+} as const;
+
+/** What failed, in the words that open an unexpected (INTERNAL) error's sentence (see toRagentError). */
+export const errorMessageOpenings = {
+  somethingWentWrong: () => 'Something went wrong on our side.',
+  answeringFailed: () => 'Answering failed unexpectedly.',
 } as const;

@@ -4,7 +4,7 @@
  * for the log. Adapters render these; the core only throws them. The codes are grouped by area; the
  * sentences are in one catalogue, src/error-messages-en.ts, and a throw site passes it the facts.
  */
-import { errorMessages } from './error-messages-en.ts';
+import { errorMessageOpenings, errorMessages } from './error-messages-en.ts';
 
 export const errorCodes = [
   // ── Configuration and the network: settings that do not parse, outside services that cannot be reached.
@@ -220,13 +220,13 @@ export function diskFullAtStart(error: unknown, dataDir: string): RagentError | 
  */
 export function toRagentError(
   error: unknown,
-  fallbackMessage = 'Something went wrong on our side.',
+  fallbackMessage = errorMessageOpenings.somethingWentWrong(),
 ): RagentError {
   if (error instanceof RagentError && error.code !== 'INTERNAL') return error;
   const storage = storageFailure(error);
   if (storage) return storage;
   if (error instanceof RagentError) return error;
-  return new RagentError('INTERNAL', errorMessages.INTERNAL.unexpected({ fallbackMessage }), {
+  return new RagentError('INTERNAL', errorMessages.INTERNAL.unexpected({ whatFailed: fallbackMessage }), {
     cause: error,
   });
 }

@@ -17,7 +17,7 @@ import type {
   ThreadId,
   TurnResult,
 } from '../core/types.ts';
-import { errorMessages } from '../error-messages-en.ts';
+import { errorMessageOpenings, errorMessages } from '../error-messages-en.ts';
 import { isRagentError, RagentError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { createChatModel } from '../models/create-models.ts';
@@ -232,7 +232,7 @@ function toTurnError(error: unknown, signal: AbortSignal, config: Config): Ragen
   }
   const cause = (error as { cause?: unknown })?.cause;
   if (isRagentError(cause)) return cause;
-  return toRagentError(error, 'Answering failed unexpectedly.');
+  return toRagentError(error, errorMessageOpenings.answeringFailed());
 }
 
 export type { HistoryWindow } from './graph-dependencies.ts';

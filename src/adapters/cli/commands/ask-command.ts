@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { type ModelCallRecord, outcomeOf } from '../../../core/types.ts';
-import { errorMessages } from '../../../error-messages-en.ts';
+import { errorMessageOpenings, errorMessages } from '../../../error-messages-en.ts';
 import { describeError, RagentError, toRagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { handleAndRecord } from '../record-cli-turn.ts';
@@ -83,7 +83,7 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
 /** With --json a failed turn is JSON too (`outcome: failed` and its error), then fails the command. */
 function printFailure(output: NodeJS.WritableStream) {
   return (error: unknown): never => {
-    const failure = toRagentError(error, 'Answering failed unexpectedly.');
+    const failure = toRagentError(error, errorMessageOpenings.answeringFailed());
     const json = { outcome: 'failed', error: { code: failure.code, message: failure.message } };
     output.write(`${JSON.stringify(json, null, 2)}\n`);
     throw failure;
