@@ -540,7 +540,7 @@ export const errorMessages = {
     evaluationLineShape: ({ line, source }: { line: number; source: string }) =>
       `Line ${line} of ${source} needs {"question": "...", "evidence": ["..."], "doc": "file.pdf"} ` +
       '(evidence and doc are optional).',
-    denseVectorsMissing: ({ name }: { name: string }) =>
+    denseVectorsMissingOrUneven: ({ name }: { name: string }) =>
       `Some chunks of ${name} have no or other-sized dense vectors. Ingest the file again.`,
     denseVectorMissing: ({ name }: { name: string }) =>
       `Some chunks of ${name} have no dense vector. Ingest the file again.`,

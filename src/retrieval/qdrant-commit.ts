@@ -33,7 +33,7 @@ export function denseDimension(input: ReplaceDocumentInput): number | null {
   if (dimension !== null && children.some((child) => child.dense?.length !== dimension)) {
     throw new RagentError(
       'INVALID_INPUT',
-      errorMessages.INVALID_INPUT.denseVectorsMissing({ name: document.name }),
+      errorMessages.INVALID_INPUT.denseVectorsMissingOrUneven({ name: document.name }),
     );
   }
   return dimension;
