@@ -17,6 +17,7 @@ import {
   url,
   wholeNumber,
 } from './config-fields.ts';
+import { errorMessages } from './error-messages-en.ts';
 import { RagentError } from './errors.ts';
 import { isFetchAllowEntry } from './network-address.ts';
 import { type PlatformConfigs, platformSettingsList } from './platform-settings/settings-registry.ts';
@@ -362,7 +363,7 @@ export function loadConfig(environment: Environment = process.env, options: Load
         : ' Fix it in your environment or .env file, or unset it to use the default.';
       return `${variable} ${issue.message}${shown}.${fix}`;
     });
-    throw new RagentError('CONFIG_INVALID', `Invalid configuration:\n- ${lines.join('\n- ')}`, {
+    throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.settings({ lines }), {
       details: { variables: issues.map((issue) => issue.path[0]) },
     });
   }

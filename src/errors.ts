@@ -1,13 +1,18 @@
 /**
  * Typed errors. Every failure a user can meet is a `RagentError` with a stable `code`,
  * a message fit to show a person (what went wrong and what to do), and the underlying `cause`
- * for the log. Adapters render these; the core only throws them.
+ * for the log. Adapters render these; the core only throws them. The codes are grouped by area; the
+ * sentences are in one catalogue, src/error-messages-en.ts, and a throw site passes it the facts.
  */
+import { errorMessageOpenings, errorMessages } from './error-messages-en.ts';
 
 export const errorCodes = [
+  // ── Configuration and the network: settings that do not parse, outside services that cannot be reached.
   'CONFIG_INVALID',
   /** A platform or other outside service could not be reached over the network. */
   'NETWORK_UNREACHABLE',
+
+  // ── Model servers: Ollama or an OpenAI-compatible server, for chat and embeddings.
   'OLLAMA_UNREACHABLE',
   'OLLAMA_MODEL_MISSING',
   'OLLAMA_FAILED',
@@ -21,18 +26,24 @@ export const errorCodes = [
   /** The model server refuses tool calling or JSON-schema output. */
   'MODEL_FEATURE_UNSUPPORTED',
   'MODEL_OUTPUT_INVALID',
+
+  // ── Index and search: the chunk index, embedded SQLite or Qdrant.
   'QDRANT_UNREACHABLE',
   'QDRANT_FAILED',
   'INDEX_MODEL_MISMATCH',
   /** The index was written by another version of ragent's storage format. */
   'INDEX_SCHEMA_MISMATCH',
+  'INDEX_NOT_WRITABLE',
+
+  // ── Database and replicas: PostgreSQL when DATABASE_URL is set.
   'DATABASE_UNREACHABLE',
   'DATABASE_AUTH_FAILED',
   'DATABASE_MISSING',
   'DATABASE_SCHEMA_OLD',
   'DATABASE_LOST',
   'DATABASE_FAILED',
-  'INDEX_NOT_WRITABLE',
+
+  // ── Files and formats: a file that is empty, too large, of an unread type, or damaged.
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'FILE_UNSUPPORTED',
@@ -45,14 +56,10 @@ export const errorCodes = [
   'OFFICE_CORRUPT',
   /** XML with a document type declaration (entity expansion, external entities): never read. */
   'XML_DOCTYPE_REFUSED',
-  /** An Office file whose entries would unpack past RAGENT_MAX_UNZIPPED_MB. */
-  'ZIP_TOO_LARGE',
-  /** An Office file with more entries than RAGENT_MAX_ZIP_ENTRIES. */
-  'ZIP_TOO_MANY_ENTRIES',
-  /** A sheet of a spreadsheet with more rows than RAGENT_MAX_ROWS. */
-  'SHEET_TOO_MANY_ROWS',
   /** An image (PNG, JPEG, TIFF) whose header cannot be read. */
   'IMAGE_CORRUPT',
+
+  // ── OCR: reading the text of images and scans.
   /** An image (PNG, JPEG, TIFF) in which OCR found no text. */
   'IMAGE_NO_TEXT',
   /** An image declaring more pixels than RAGENT_OCR_MAX_MEGAPIXELS (checked from its header, before decoding). */
@@ -65,6 +72,8 @@ export const errorCodes = [
   'OCR_PAGE_TIMEOUT',
   /** The OCR engine failed on a page (the image could not be decoded, or the engine stopped). */
   'OCR_FAILED',
+
+  // ── Ingest limits: the bounds every reader of outside input keeps.
   'INGEST_TOO_MANY_PAGES',
   'INGEST_TEXT_TOO_LARGE',
   'INGEST_CONTENT_TOO_LARGE',
@@ -72,6 +81,14 @@ export const errorCodes = [
   'INGEST_TIMEOUT',
   'INGEST_OUT_OF_MEMORY',
   'INGEST_CANCELLED',
+  /** An Office file whose entries would unpack past RAGENT_MAX_UNZIPPED_MB. */
+  'ZIP_TOO_LARGE',
+  /** An Office file with more entries than RAGENT_MAX_ZIP_ENTRIES. */
+  'ZIP_TOO_MANY_ENTRIES',
+  /** A sheet of a spreadsheet with more rows than RAGENT_MAX_ROWS. */
+  'SHEET_TOO_MANY_ROWS',
+
+  // ── Documents and sets: documents, verified answers, scopes, channel links and who may change them.
   'DOCUMENT_NOT_FOUND',
   /** `ragent answers remove` with an id no verified answer has. */
   'VERIFIED_ANSWER_NOT_FOUND',
@@ -85,6 +102,10 @@ export const errorCodes = [
   /** A scope outside the ones a front door (the MCP server) was started with. */
   'SCOPE_NOT_ALLOWED',
   'PERMISSION_DENIED',
+  /** A channel link that would cross workspaces/servers, or link a channel to itself. */
+  'LINK_REFUSED',
+
+  // ── Web fetching and downloads: files from a chat, pages and files from the web.
   'DOWNLOAD_FAILED',
   /** A URL that is not an http(s) address (or cannot be read as one). */
   'FETCH_INVALID_URL',
@@ -102,15 +123,21 @@ export const errorCodes = [
   'FETCH_FAILED',
   /** robots.txt of the site does not let ragent read that page. */
   'FETCH_ROBOTS_DISALLOWED',
+
+  // ── Answering: a turn that cannot be answered.
   'ANSWER_TIMEOUT',
   'SHUTTING_DOWN',
+
+  // ── Input: commands, options and files of questions that cannot be used as given.
   'INVALID_INPUT',
-  /** A channel link that would cross workspaces/servers, or link a channel to itself. */
-  'LINK_REFUSED',
+
+  // ── Storage: the data directory's disk.
   /** The server's disk is full (SQLITE_FULL, ENOSPC): nothing can be saved until the operator frees space. */
   'DISK_FULL',
   /** The data directory cannot be written (read-only file system or database, permissions). */
   'DATA_NOT_WRITABLE',
+
+  // ── Internal: a bug or an unexpected failure: the details are in the log.
   'INTERNAL',
 ] as const;
 
@@ -157,18 +184,16 @@ export function storageFailure(error: unknown): RagentError | undefined {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (isDiskFullCode(code)) {
-        return new RagentError(
-          'DISK_FULL',
-          "The server's disk is full, so I could not save this. Tell the operator (ragent's data directory needs free space), then try again.",
-          { cause: error, details: { storageCode: code } },
-        );
+        return new RagentError('DISK_FULL', errorMessages.DISK_FULL.saving(), {
+          cause: error,
+          details: { storageCode: code },
+        });
       }
       if (notWritableCodes.has(code) || code.startsWith('SQLITE_READONLY')) {
-        return new RagentError(
-          'DATA_NOT_WRITABLE',
-          "The server's data directory is read-only or not writable, so I could not save this. Tell the operator (ragent must be able to write its data directory), then try again.",
-          { cause: error, details: { storageCode: code } },
-        );
+        return new RagentError('DATA_NOT_WRITABLE', errorMessages.DATA_NOT_WRITABLE(), {
+          cause: error,
+          details: { storageCode: code },
+        });
       }
     }
     current = (current as { cause?: unknown }).cause;
@@ -183,11 +208,10 @@ export function storageFailure(error: unknown): RagentError | undefined {
 export function diskFullAtStart(error: unknown, dataDir: string): RagentError | undefined {
   const storage = storageFailure(error);
   if (storage?.code !== 'DISK_FULL') return undefined;
-  return new RagentError(
-    'DISK_FULL',
-    `The disk holding ragent's data directory (${dataDir}) is full, so its databases cannot be opened. Free space there (old backups, logs), then start ragent again.`,
-    { cause: error, ...(storage.details ? { details: storage.details } : {}) },
-  );
+  return new RagentError('DISK_FULL', errorMessages.DISK_FULL.starting({ dataDir }), {
+    cause: error,
+    ...(storage.details ? { details: storage.details } : {}),
+  });
 }
 
 /**
@@ -196,13 +220,15 @@ export function diskFullAtStart(error: unknown, dataDir: string): RagentError | 
  */
 export function toRagentError(
   error: unknown,
-  fallbackMessage = 'Something went wrong on our side.',
+  fallbackMessage = errorMessageOpenings.somethingWentWrong(),
 ): RagentError {
   if (error instanceof RagentError && error.code !== 'INTERNAL') return error;
   const storage = storageFailure(error);
   if (storage) return storage;
   if (error instanceof RagentError) return error;
-  return new RagentError('INTERNAL', `${fallbackMessage} The details are in the log.`, { cause: error });
+  return new RagentError('INTERNAL', errorMessages.INTERNAL.unexpected({ whatFailed: fallbackMessage }), {
+    cause: error,
+  });
 }
 
 /** A short description of any thrown value, for logs and one-line reports. */

@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 
 /** The SQLite files of a data directory, in the order they are copied. */
@@ -21,17 +22,11 @@ export interface BackedUpFile {
 export async function backupDataDir(dataDir: string, target: string): Promise<BackedUpFile[]> {
   const present = dataFiles.filter((name) => existsSync(path.join(dataDir, name)));
   if (present.length === 0) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      `There is nothing to back up: ${dataDir} holds no ragent database. Check RAGENT_DATA_DIR.`,
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.backupSourceEmpty({ dataDir }));
   }
   const taken = present.filter((name) => existsSync(path.join(target, name)));
   if (taken.length > 0) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      `${target} already holds ${taken.join(', ')}. Back up into a new or empty directory.`,
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.backupTargetTaken({ target, taken }));
   }
   mkdirSync(target, { recursive: true });
   const copied: BackedUpFile[] = [];
@@ -55,7 +50,10 @@ function checkCopy(file: string): void {
   try {
     const result = copy.pragma('quick_check', { simple: true });
     if (result !== 'ok') {
-      throw new RagentError('INTERNAL', `The backup ${file} failed its integrity check (${String(result)}).`);
+      throw new RagentError(
+        'INTERNAL',
+        errorMessages.INTERNAL.backupIntegrity({ file, result: String(result) }),
+      );
     }
   } finally {
     copy.close();

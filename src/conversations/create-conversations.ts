@@ -17,6 +17,7 @@ import type {
   TurnRequest,
   TurnResult,
 } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { describeError, RagentError } from '../errors.ts';
 import {
   type AnswerGraphOptions,
@@ -181,12 +182,7 @@ export async function createConversations(dependencies: ConversationsDependencie
         }
       };
       if (closing) {
-        return Promise.reject(
-          new RagentError(
-            'SHUTTING_DOWN',
-            'ragent is shutting down and takes no new questions. Ask again in a moment.',
-          ),
-        );
+        return Promise.reject(new RagentError('SHUTTING_DOWN', errorMessages.SHUTTING_DOWN()));
       }
       const invalid = validate(request);
       if (invalid) return Promise.reject(invalid);
@@ -236,13 +232,13 @@ export function replyWithoutAnswering(text: string): TurnResult | undefined {
 
 function validate(request: TurnRequest): RagentError | undefined {
   if (typeof request.threadId !== 'string' || request.threadId.trim() === '') {
-    return new RagentError('INVALID_INPUT', 'A conversation needs a thread id.');
+    return new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.conversationThreadMissing());
   }
   if (!Array.isArray(request.scopes) || request.scopes.length === 0) {
-    return new RagentError('INVALID_INPUT', 'A conversation needs at least one document scope to search.');
+    return new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.conversationScopesMissing());
   }
   if (typeof request.text !== 'string') {
-    return new RagentError('INVALID_INPUT', 'The message is empty: please write a question.');
+    return new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.conversationTextMissing());
   }
   return undefined;
 }
@@ -250,7 +246,7 @@ function validate(request: TurnRequest): RagentError | undefined {
 function answerTimeout(milliseconds: number): RagentError {
   return new RagentError(
     'ANSWER_TIMEOUT',
-    `The answer took longer than ${Math.round(milliseconds / 1000)} s, so I stopped. Try a narrower question, or raise RAGENT_ANSWER_TIMEOUT_S.`,
+    errorMessages.ANSWER_TIMEOUT.answer({ seconds: Math.round(milliseconds / 1000) }),
   );
 }
 

@@ -17,6 +17,7 @@ import type {
   ThreadId,
   TurnResult,
 } from '../core/types.ts';
+import { errorMessageOpenings, errorMessages } from '../error-messages-en.ts';
 import { isRagentError, RagentError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { createChatModel } from '../models/create-models.ts';
@@ -187,7 +188,7 @@ function resultOf(after: Snapshot, usage: Usage): TurnResult {
   const pending = after.tasks.flatMap((task) => task.interrupts)[0];
   if (pending) return { kind: 'clarification', question: (pending.value as ClarificationInterrupt).question };
   const outcome = (after.values as Partial<MainStateValue>).outcome;
-  if (!outcome) throw new RagentError('INTERNAL', 'The answer ended without a result. Please ask again.');
+  if (!outcome) throw new RagentError('INTERNAL', errorMessages.INTERNAL.answerWithoutResult());
   if (outcome.kind === 'stopped') return { kind: 'stopped', message: outcome.message };
   const answer: Answer = {
     id: randomUUID(),
@@ -242,13 +243,13 @@ function toTurnError(error: unknown, signal: AbortSignal, config: Config): Ragen
   if (isNodeTimeoutError(error)) {
     return new RagentError(
       'ANSWER_TIMEOUT',
-      `A step of the answer took longer than ${Math.round(config.limits.nodeTimeoutMs / 1000)} s (Ollama may be overloaded), so I stopped. Try again, or raise RAGENT_NODE_TIMEOUT_S.`,
+      errorMessages.ANSWER_TIMEOUT.step({ seconds: Math.round(config.limits.nodeTimeoutMs / 1000) }),
       { cause: error },
     );
   }
   const cause = (error as { cause?: unknown })?.cause;
   if (isRagentError(cause)) return cause;
-  return toRagentError(error, 'Answering failed unexpectedly.');
+  return toRagentError(error, errorMessageOpenings.answeringFailed());
 }
 
 export type { HistoryWindow } from './graph-dependencies.ts';

@@ -6,6 +6,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Config } from '../config.ts';
 import type { StreamedTextKind } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { ModelClient } from './model-client.ts';
 import type { RetrievalTools } from './retrieval-tools.ts';
@@ -37,7 +38,7 @@ export interface TurnContext {
 export function turnContext(config: LangGraphRunnableConfig): TurnContext {
   const context = (config as { context?: Partial<TurnContext> }).context;
   if (!context?.model || !context.tools) {
-    throw new RagentError('INTERNAL', 'The answer graph ran without its turn context. Please ask again.');
+    throw new RagentError('INTERNAL', errorMessages.INTERNAL.graphWithoutContext());
   }
   return context as TurnContext;
 }

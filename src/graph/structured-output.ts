@@ -6,6 +6,7 @@
  */
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { z } from 'zod';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { messageText } from './message-text.ts';
 import type { ModelClient } from './model-client.ts';
@@ -53,11 +54,9 @@ export async function chatStructured<T>(model: ModelClient, request: StructuredR
       ),
     );
   }
-  throw new RagentError(
-    'MODEL_OUTPUT_INVALID',
-    'The language model gave a reply I could not use, twice in a row. Please ask again, perhaps in other words; if it keeps happening, try another chat model (OLLAMA_MODEL or OPENAI_MODEL).',
-    { details: { purpose: request.purpose, problem } },
-  );
+  throw new RagentError('MODEL_OUTPUT_INVALID', errorMessages.MODEL_OUTPUT_INVALID(), {
+    details: { purpose: request.purpose, problem },
+  });
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {

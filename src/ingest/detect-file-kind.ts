@@ -10,6 +10,7 @@
  * (.pdf, .txt, …) is told what it really is.
  */
 import type { FileKind } from '../core/file-kind.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { looksLikeEmail, looksLikeHtml, looksLikeMbox } from './readers/markup-signatures.ts';
 import { officeEncrypted } from './readers/open-document.ts';
@@ -80,14 +81,17 @@ export interface FileLimits {
 /** Throws FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED or OFFICE_ENCRYPTED with a one-line reason. */
 export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimits): FileKind {
   if (bytes.byteLength === 0) {
-    throw new RagentError('FILE_EMPTY', `${name} is empty (0 bytes). Check the file and try again.`);
+    throw new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noBytes({ name }));
   }
   if (bytes.byteLength > limits.maxFileBytes) {
     const megabytes = (size: number) => `${Math.round((size / 1024 / 1024) * 10) / 10} MB`;
     throw new RagentError(
       'FILE_TOO_LARGE',
-      `${name} is ${megabytes(bytes.byteLength)}, over the ${megabytes(limits.maxFileBytes)} limit. ` +
-        'Split it, or raise RAGENT_MAX_FILE_MB.',
+      errorMessages.FILE_TOO_LARGE({
+        name,
+        size: megabytes(bytes.byteLength),
+        limit: megabytes(limits.maxFileBytes),
+      }),
       { details: { bytes: bytes.byteLength, limit: limits.maxFileBytes } },
     );
   }
@@ -95,11 +99,7 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
   const claimed = extension === 'pdf' ? 'pdf' : officeExtensions[extension];
   if (startsWith(bytes, oleMagic)) {
     if (isEncryptedOffice(bytes)) throw officeEncrypted(name);
-    throw new RagentError(
-      'FILE_UNSUPPORTED',
-      `${name} is an old binary Office file (.doc, .xls or .ppt), which ragent does not read. Save it as ` +
-        '.docx, .xlsx or .pptx and ingest that.',
-    );
+    throw new RagentError('FILE_UNSUPPORTED', errorMessages.FILE_UNSUPPORTED.oldOffice({ name }));
   }
   const image = imageMagics.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
   if (image) {
@@ -107,8 +107,12 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
     if (claimedDocument === undefined) return 'image';
     throw new RagentError(
       'FILE_UNSUPPORTED',
-      `${name} is named .${claimedDocument.toLowerCase()} but is a ${image.format} image. Rename it to ` +
-        `${image.extension} to ingest it as an image (its text is read with OCR).`,
+      errorMessages.FILE_UNSUPPORTED.imageMisnamed({
+        name,
+        claimed: claimedDocument.toLowerCase(),
+        format: image.format,
+        extension: image.extension,
+      }),
     );
   }
   // HTML and e-mail may be in any 8-bit charset; their first bytes tell (a doctype, headers). They are
@@ -133,7 +137,7 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
   }
   throw new RagentError(
     'FILE_UNSUPPORTED',
-    `${name} is not a file type ragent reads. Supported: ${supportedTypesText}.`,
+    errorMessages.FILE_UNSUPPORTED.unknownType({ name, supportedTypesText }),
   );
 }
 
@@ -148,25 +152,27 @@ function mismatch(
     const rename = kindExtensions[actual];
     return new RagentError(
       'FILE_UNSUPPORTED',
-      `${name} is named .${extension} but is ${kindNames[actual]}, not ${claimedName}.` +
-        (rename ? ` Rename it to ${rename} to ingest it.` : ''),
+      errorMessages.FILE_UNSUPPORTED.otherKind({
+        name,
+        extension,
+        actualName: kindNames[actual],
+        claimedName,
+        rename,
+      }),
       { details: { claimed: extension, actual } },
     );
   }
   if (isText(bytes)) {
     return new RagentError(
       'FILE_UNSUPPORTED',
-      `${name} is named .${extension} but is not ${claimedName}: its content is plain text. Rename it to .txt ` +
-        `(or .md) to ingest it as text, or export the document as ${extension === 'pdf' ? 'a real PDF' : `a real .${extension} file`}.`,
+      errorMessages.FILE_UNSUPPORTED.plainText({ name, extension, claimedName }),
     );
   }
+  if (extension === 'pdf')
+    return new RagentError('FILE_UNSUPPORTED', errorMessages.FILE_UNSUPPORTED.notPdf({ name }));
   return new RagentError(
     'FILE_UNSUPPORTED',
-    extension === 'pdf'
-      ? `${name} is named .pdf but is not a PDF (it does not start with %PDF-). Export or download the ` +
-          'document again as a PDF.'
-      : `${name} is named .${extension} but is not ${claimedName} (it is not a zip with the parts that ` +
-          `format has). Save or download it again as .${extension}.`,
+    errorMessages.FILE_UNSUPPORTED.notOfficeZip({ name, extension, claimedName }),
   );
 }
 

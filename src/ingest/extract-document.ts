@@ -4,6 +4,7 @@
  * reader (readers/reader-registry.ts) in a worker thread. All are held to the ingest limits (a text file
  * to RAGENT_MAX_TEXT_MB by its size, a reader's output by the text it made).
  */
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { FileKind } from './detect-file-kind.ts';
 import { defaultIngestLimits, type IngestLimits, ingestCancelled, tooMuchText } from './ingest-limits.ts';
@@ -47,7 +48,7 @@ export async function extractDocument(
   if (extracted.blocks.length === 0) {
     throw options.kind === 'pdf'
       ? pdfWithoutText(options.name, ocr)
-      : new RagentError('FILE_EMPTY', `${options.name} has no text in it. Check the file and try again.`);
+      : new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noText({ name: options.name }));
   }
   if (options.kind !== 'pdf') {
     const chars = extracted.blocks.reduce((sum, block) => sum + block.text.length + 2, 0);

@@ -3,6 +3,7 @@
  * RAGENT_MAX_FILE_MB is either ingested or refused with one of these codes, in bounded time and memory:
  * a small PDF can inflate to hundreds of MB of page content (a compressed-stream bomb).
  */
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 
 export interface IngestLimits {
@@ -42,8 +43,7 @@ const megabytes = (chars: number) => `${Math.round((chars / 1024 / 1024) * 10) /
 export function tooManyPages(name: string, pages: number, limits: IngestLimits): RagentError {
   return new RagentError(
     'INGEST_TOO_MANY_PAGES',
-    `${name} has ${count(pages)} pages, over the limit of ${count(limits.maxPages)}. ` +
-      'Split it, or raise RAGENT_MAX_PAGES.',
+    errorMessages.INGEST_TOO_MANY_PAGES({ name, pages: count(pages), limit: count(limits.maxPages) }),
     { details: { pages, limit: limits.maxPages } },
   );
 }
@@ -51,8 +51,7 @@ export function tooManyPages(name: string, pages: number, limits: IngestLimits):
 export function tooMuchText(name: string, limits: IngestLimits): RagentError {
   return new RagentError(
     'INGEST_TEXT_TOO_LARGE',
-    `${name} holds more than ${megabytes(limits.maxTextChars)} of text, the limit. ` +
-      'Split it, or raise RAGENT_MAX_TEXT_MB if it really is that long.',
+    errorMessages.INGEST_TEXT_TOO_LARGE({ name, limit: megabytes(limits.maxTextChars) }),
     { details: { limitChars: limits.maxTextChars } },
   );
 }
@@ -61,9 +60,7 @@ export function tooMuchText(name: string, limits: IngestLimits): RagentError {
 export function contentTooLarge(name: string, limits: IngestLimits): RagentError {
   return new RagentError(
     'INGEST_CONTENT_TOO_LARGE',
-    `${name} has a compressed stream that inflates to more than ${megabytes(limits.maxTextChars)}, ` +
-      'over the RAGENT_MAX_TEXT_MB limit; nothing was added. Check the file (it may be built to exhaust ' +
-      'memory), or raise RAGENT_MAX_TEXT_MB.',
+    errorMessages.INGEST_CONTENT_TOO_LARGE({ name, limit: megabytes(limits.maxTextChars) }),
     { details: { limitBytes: limits.maxTextChars } },
   );
 }
@@ -71,8 +68,7 @@ export function contentTooLarge(name: string, limits: IngestLimits): RagentError
 export function tooManyChunks(name: string, chunks: number, limits: IngestLimits): RagentError {
   return new RagentError(
     'INGEST_TOO_MANY_CHUNKS',
-    `${name} makes ${count(chunks)} chunks, over the limit of ${count(limits.maxChunks)}. ` +
-      'Split it, or raise RAGENT_MAX_CHUNKS.',
+    errorMessages.INGEST_TOO_MANY_CHUNKS({ name, chunks: count(chunks), limit: count(limits.maxChunks) }),
     { details: { chunks, limit: limits.maxChunks } },
   );
 }
@@ -80,8 +76,7 @@ export function tooManyChunks(name: string, chunks: number, limits: IngestLimits
 export function readingTimedOut(name: string, limits: IngestLimits): RagentError {
   return new RagentError(
     'INGEST_TIMEOUT',
-    `Reading ${name} took longer than ${Math.round(limits.timeoutMs / 1000)} s, the limit; nothing was added. ` +
-      'Split it, or raise RAGENT_INGEST_TIMEOUT_S if it is a large but ordinary file.',
+    errorMessages.INGEST_TIMEOUT({ name, seconds: Math.round(limits.timeoutMs / 1000) }),
     { details: { timeoutMs: limits.timeoutMs } },
   );
 }
@@ -89,9 +84,7 @@ export function readingTimedOut(name: string, limits: IngestLimits): RagentError
 export function readerOutOfMemory(name: string, limits: IngestLimits, cause?: unknown): RagentError {
   return new RagentError(
     'INGEST_OUT_OF_MEMORY',
-    `Reading ${name} needed more than ${count(limits.workerMemoryMb)} MB of memory, the limit of a PDF ` +
-      'reader; nothing was added. Check the file (it may be built to exhaust memory), or raise ' +
-      'RAGENT_INGEST_MEMORY_MB.',
+    errorMessages.INGEST_OUT_OF_MEMORY({ name, limitMb: count(limits.workerMemoryMb) }),
     { cause, details: { workerMemoryMb: limits.workerMemoryMb } },
   );
 }
@@ -99,7 +92,7 @@ export function readerOutOfMemory(name: string, limits: IngestLimits, cause?: un
 /** The error an aborted ingest ends with: the abort's own reason when it is a RagentError. */
 export function ingestCancelled(name: string, signal: AbortSignal): RagentError {
   if (signal.reason instanceof RagentError) return signal.reason;
-  return new RagentError('INGEST_CANCELLED', `Ingesting ${name} was cancelled; nothing was added.`, {
+  return new RagentError('INGEST_CANCELLED', errorMessages.INGEST_CANCELLED({ name }), {
     cause: signal.reason,
   });
 }
@@ -107,8 +100,7 @@ export function ingestCancelled(name: string, signal: AbortSignal): RagentError 
 export function tooManyRows(name: string, sheet: string, rows: number, limits: IngestLimits): RagentError {
   return new RagentError(
     'SHEET_TOO_MANY_ROWS',
-    `${name} has more than ${count(limits.maxRows)} rows in ${sheet}, the limit; nothing was added. ` +
-      'Split the sheet, or raise RAGENT_MAX_ROWS.',
+    errorMessages.SHEET_TOO_MANY_ROWS({ name, limit: count(limits.maxRows), sheet }),
     { details: { sheet, rows, limit: limits.maxRows } },
   );
 }
@@ -117,8 +109,7 @@ export function tooManyRows(name: string, sheet: string, rows: number, limits: I
 export function unzippedTooLarge(name: string, bytes: number, limits: IngestLimits): RagentError {
   return new RagentError(
     'ZIP_TOO_LARGE',
-    `${name} would unpack to ${megabytes(bytes)}, over the ${megabytes(limits.maxUnzippedBytes)} limit; ` +
-      'nothing was added. Check the file (it may be built to exhaust memory), or raise RAGENT_MAX_UNZIPPED_MB.',
+    errorMessages.ZIP_TOO_LARGE({ name, size: megabytes(bytes), limit: megabytes(limits.maxUnzippedBytes) }),
     { details: { bytes, limit: limits.maxUnzippedBytes } },
   );
 }
@@ -126,8 +117,7 @@ export function unzippedTooLarge(name: string, bytes: number, limits: IngestLimi
 export function tooManyZipEntries(name: string, entries: number, limits: IngestLimits): RagentError {
   return new RagentError(
     'ZIP_TOO_MANY_ENTRIES',
-    `${name} holds ${count(entries)} files inside, over the limit of ${count(limits.maxZipEntries)}; ` +
-      'nothing was added. Check the file, or raise RAGENT_MAX_ZIP_ENTRIES.',
+    errorMessages.ZIP_TOO_MANY_ENTRIES({ name, entries: count(entries), limit: count(limits.maxZipEntries) }),
     { details: { entries, limit: limits.maxZipEntries } },
   );
 }

@@ -25,6 +25,7 @@ import type {
   Scope,
 } from '../core/types.ts';
 import { sharedScope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { isRagentError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { encodeSparseChild, sparseWeightsVersion } from '../retrieval/bm25.ts';
@@ -223,13 +224,10 @@ export function createIngestion({
     if (byPrefix.length > 1) {
       throw new RagentError(
         'INVALID_INPUT',
-        `"${wanted}" matches ${byPrefix.length} documents in ${scope}. Give more characters of the id.`,
+        errorMessages.INVALID_INPUT.documentIdAmbiguous({ wanted, matches: byPrefix.length, scope }),
       );
     }
-    throw new RagentError(
-      'DOCUMENT_NOT_FOUND',
-      `No document "${wanted}" in ${scope}. List them with \`ragent docs list --scope ${scope}\`.`,
-    );
+    throw new RagentError('DOCUMENT_NOT_FOUND', errorMessages.DOCUMENT_NOT_FOUND.byName({ wanted, scope }));
   };
 
   const ingest: Ingestion['ingest'] = (request, onProgress) =>
@@ -280,15 +278,12 @@ function placeOf(scope: Scope): string {
 /** A move stays in its workspace/server (or goes to or from shared, which only the CLI offers). */
 function checkMove(from: Scope, to: Scope): void {
   if (from === to) {
-    throw new RagentError('MOVE_REFUSED', `The document is already in ${to}: nothing to move.`);
+    throw new RagentError('MOVE_REFUSED', errorMessages.MOVE_REFUSED.alreadyThere({ scope: to }));
   }
   if (from !== sharedScope && to !== sharedScope && placeOf(from) !== placeOf(to)) {
-    throw new RagentError(
-      'MOVE_REFUSED',
-      `A document moves only between the sets of one workspace or server (or to and from shared): ` +
-        `${from} and ${to} are not in the same one. Ingest the file in ${to} instead.`,
-      { details: { from, to } },
-    );
+    throw new RagentError('MOVE_REFUSED', errorMessages.MOVE_REFUSED.otherPlace({ from, to }), {
+      details: { from, to },
+    });
   }
 }
 

@@ -5,6 +5,7 @@
  * With OCR on, a page without a text layer (a scan) is recognised in the same threads; its paragraphs
  * are cited by its page and take their place among the other pages' blocks.
  */
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { IngestLimits } from './ingest-limits.ts';
 import { type OcrSettings, ocrOff } from './ocr/ocr-settings.ts';
@@ -67,15 +68,9 @@ export function pdfWithoutText(name: string, ocr: OcrSettings): RagentError {
   return ocr.enabled
     ? new RagentError(
         'PDF_NO_TEXT',
-        `${name} has no text layer (it looks like a scan), and OCR found no text on its pages (read as ` +
-          `${ocr.languages.join('+')}). If it holds text, scan it again sharper (300 dpi), or set ` +
-          'RAGENT_OCR_LANGS to its language.',
+        errorMessages.PDF_NO_TEXT.ocrFoundNothing({ name, languages: ocr.languages }),
       )
-    : new RagentError(
-        'PDF_NO_TEXT',
-        `${name} has no text layer (it looks like a scan), and OCR is switched off here (RAGENT_OCR=off). ` +
-          'Ingest a PDF with selectable text, or ask the operator to switch OCR on.',
-      );
+    : new RagentError('PDF_NO_TEXT', errorMessages.PDF_NO_TEXT.ocrOff({ name }));
 }
 
 /** Merges the blocks of recognised pages among the laid-out ones, by page (each list is in page order). */

@@ -11,6 +11,7 @@
  * document; an interrupted run is finished by running it again.
  */
 import type { DocumentRecord, Scope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { isRagentError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { encodeSparseChild, sparseWeightsVersion } from '../retrieval/bm25.ts';
@@ -53,10 +54,7 @@ export async function reindexDocuments(
   onProgress: (progress: ReindexProgress) => void = () => {},
 ): Promise<ReindexReport> {
   if (!index.readDocument || !index.listAllDocuments) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      'This index cannot re-index from its stored text. Ingest the files again with `ragent ingest --force`.',
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.reindexUnsupported());
   }
   const documents = selection.document
     ? [selection.document]
@@ -75,8 +73,7 @@ export async function reindexDocuments(
       if (selection.scope || selection.document || !index.dropDenseVectors) {
         throw new RagentError(
           'INDEX_MODEL_MISMATCH',
-          `The index holds vectors of another embedding model than ${embedder.model}. ` +
-            'Run `ragent reindex` without a scope or document to embed every document with the new model.',
+          errorMessages.INDEX_MODEL_MISMATCH.reindexOtherModel({ model: embedder.model }),
           { cause: error },
         );
       }

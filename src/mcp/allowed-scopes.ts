@@ -4,6 +4,7 @@
  * chooses the argument, so it is checked here, before any search.
  */
 import type { Scope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 
 /** The scopes a tool call searches: all of the ceiling, or the one asked for when it is within it. */
@@ -11,11 +12,7 @@ export function narrowScopes(ceiling: readonly Scope[], requested: string | unde
   if (requested === undefined || requested.trim() === '') return [...ceiling];
   const scope = requested.trim();
   if (!ceiling.includes(scope)) {
-    throw new RagentError(
-      'SCOPE_NOT_ALLOWED',
-      `The scope "${scope}" is not open to this server; it searches only ${ceiling.join(', ')}. ` +
-        `Leave "scope" out or pick one of those; to open another, restart \`ragent mcp\` with --scope ${scope}.`,
-    );
+    throw new RagentError('SCOPE_NOT_ALLOWED', errorMessages.SCOPE_NOT_ALLOWED({ scope, allowed: ceiling }));
   }
   return [scope];
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { outcomeOf, type ProgressEvent, type Source, type TurnResult } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { describeProgress } from '../turns/messages-en.ts';
 import { narrowScopes } from './allowed-scopes.ts';
@@ -51,11 +52,7 @@ export function registerAsk(server: McpServer, dependencies: McpToolDependencies
       try {
         const scopes = narrowScopes(dependencies.scopes, scope);
         if ((await dependencies.ingestion.listDocuments(scopes)).length === 0) {
-          throw new RagentError(
-            'SCOPE_EMPTY',
-            `There are no documents in ${scopes.join(', ')} yet, so there is nothing to answer from. ` +
-              'Add some with `ragent ingest <files> --scope <scope>`, then ask again.',
-          );
+          throw new RagentError('SCOPE_EMPTY', errorMessages.SCOPE_EMPTY.noDocumentsInScopes({ scopes }));
         }
         const progressToken = extra._meta?.progressToken;
         let step = 0;

@@ -4,6 +4,7 @@
  * into the error's details for the log.
  */
 import type { ChatModelCall, ModelProviderName } from '../core/model-provider.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import type { ErrorCode, RagentError } from '../errors.ts';
 import { type CallFailure, causeChain, classifyFailure, serviceError } from '../outside-calls.ts';
 
@@ -20,39 +21,40 @@ export interface ModelFailureContext {
   attempts?: number;
 }
 
-interface ProviderWords {
-  name: string;
-  unreachable: ErrorCode;
-  missing: ErrorCode;
-  failed: ErrorCode;
-  urlVariable: string;
-  credentials: string;
-  start: string;
-  pull: (model: string) => string;
-}
-
-const words: Record<ModelProviderName, ProviderWords> = {
+/** Each provider's codes; the sentences are the error catalogue's. */
+const providerErrors = {
   ollama: {
-    name: 'Ollama',
-    unreachable: 'OLLAMA_UNREACHABLE',
-    missing: 'OLLAMA_MODEL_MISSING',
-    failed: 'OLLAMA_FAILED',
-    urlVariable: 'OLLAMA_BASE_URL',
-    credentials: 'OLLAMA_API_KEY or OLLAMA_HEADERS (for a proxy in front of Ollama)',
-    start: 'Start it (`ollama serve`)',
-    pull: (model) => `Pull it with \`ollama pull ${model}\``,
+    unreachable: (reason: string) =>
+      serviceFailure('OLLAMA_UNREACHABLE', errorMessages.OLLAMA_UNREACHABLE({ reason })),
+    missing: (model: string, modelVariable: string) =>
+      serviceFailure('OLLAMA_MODEL_MISSING', errorMessages.OLLAMA_MODEL_MISSING({ model, modelVariable })),
+    timeout: (facts: FailedFacts) =>
+      serviceFailure('OLLAMA_FAILED', errorMessages.OLLAMA_FAILED.timeout(facts)),
+    failed: (facts: FailedFacts & { reason: string }) =>
+      serviceFailure('OLLAMA_FAILED', errorMessages.OLLAMA_FAILED.failed(facts)),
   },
   openai: {
-    name: 'The model server',
-    unreachable: 'OPENAI_UNREACHABLE',
-    missing: 'OPENAI_MODEL_MISSING',
-    failed: 'OPENAI_FAILED',
-    urlVariable: 'OPENAI_BASE_URL',
-    credentials: 'OPENAI_API_KEY',
-    start: 'Start the server',
-    pull: () => 'Load it on the server (see its /v1/models)',
+    unreachable: (reason: string) =>
+      serviceFailure('OPENAI_UNREACHABLE', errorMessages.OPENAI_UNREACHABLE({ reason })),
+    missing: (model: string, modelVariable: string) =>
+      serviceFailure('OPENAI_MODEL_MISSING', errorMessages.OPENAI_MODEL_MISSING({ model, modelVariable })),
+    timeout: (facts: FailedFacts) =>
+      serviceFailure('OPENAI_FAILED', errorMessages.OPENAI_FAILED.timeout(facts)),
+    failed: (facts: FailedFacts & { reason: string }) =>
+      serviceFailure('OPENAI_FAILED', errorMessages.OPENAI_FAILED.failed(facts)),
   },
-};
+} satisfies Record<ModelProviderName, unknown>;
+
+interface FailedFacts {
+  task: string;
+  model: string;
+  attempts: number | undefined;
+}
+
+/** A code and its sentence, made into the RagentError by describeModelFailure. */
+function serviceFailure(code: ErrorCode, message: string) {
+  return { code, message };
+}
 
 /** Text of the error and its causes, for spotting what a server said it refused. */
 function errorText(error: unknown): string {
@@ -79,75 +81,49 @@ function refusedFeature(
 /** The RagentError for a failed model call (after the retries). */
 export function describeModelFailure(error: unknown, context: ModelFailureContext): RagentError {
   const failure = classifyFailure(error);
-  const said = words[context.provider];
   const text = errorText(error);
-  const { model, modelVariable } = context;
-  const tries = context.attempts && context.attempts > 1 ? ` after ${context.attempts} tries` : '';
-  const make = (code: ErrorCode, message: string) =>
+  const { model, modelVariable, provider, attempts } = context;
+  const errors = providerErrors[provider];
+  const make = ({ code, message }: { code: ErrorCode; message: string }) =>
     serviceError(code, message, {
-      service: context.provider,
+      service: provider,
       url: context.baseUrl,
       failure,
       cause: error,
-      extra: { model, task: context.task, ...(context.attempts ? { attempts: context.attempts } : {}) },
+      extra: { model, task: context.task, ...(attempts ? { attempts } : {}) },
     });
+  const reason = failure.reason;
 
   const feature = refusedFeature(failure, text, context.request);
   if (feature === 'tools') {
     return make(
-      'MODEL_FEATURE_UNSUPPORTED',
-      `${said.name} refused tool calling for the model "${model}" (${failure.reason}). ragent needs a model ` +
-        `that can call tools: set ${modelVariable} to one that can` +
-        (context.provider === 'openai'
-          ? ', and on vLLM start the server with --enable-auto-tool-choice and a --tool-call-parser (llama.cpp: --jinja).'
-          : ' (e.g. granite4.1:8b or qwen3).'),
+      serviceFailure(
+        'MODEL_FEATURE_UNSUPPORTED',
+        errorMessages.MODEL_FEATURE_UNSUPPORTED.tools({ provider, model, reason, modelVariable }),
+      ),
     );
   }
   if (feature === 'json-schema') {
     return make(
-      'MODEL_FEATURE_UNSUPPORTED',
-      `${said.name} refused JSON-schema output for the model "${model}" (${failure.reason}). ragent needs ` +
-        `structured output (${context.provider === 'openai' ? 'response_format json_schema' : 'format'}): use a server ` +
-        `and model that support it, or set RAGENT_LLM_PROVIDER to the other provider.`,
+      serviceFailure(
+        'MODEL_FEATURE_UNSUPPORTED',
+        errorMessages.MODEL_FEATURE_UNSUPPORTED.jsonSchema({ provider, model, reason }),
+      ),
     );
   }
   if (failure.kind === 'not-found' || /model .*not found|try pulling|does not exist/i.test(text)) {
-    return make(
-      said.missing,
-      `The model "${model}" is not available on ${context.provider === 'ollama' ? 'Ollama' : 'the model server'}. ` +
-        `${said.pull(model)}, or set ${modelVariable} to a model you have.`,
-    );
+    return make(errors.missing(model, modelVariable));
   }
-  if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
-    return make(
-      said.unreachable,
-      `Could not reach ${context.provider === 'ollama' ? 'Ollama' : 'the model server'} (${failure.reason}). ` +
-        `${said.start} or fix ${said.urlVariable}, then try again.`,
-    );
-  }
+  if (failure.kind === 'unreachable' || failure.kind === 'disconnected')
+    return make(errors.unreachable(reason));
   if (failure.kind === 'unauthorized') {
-    return make(
-      'MODEL_AUTH_FAILED',
-      `${said.name} refused ragent's credentials (${failure.reason}). Check ${said.credentials}.`,
-    );
+    return make(serviceFailure('MODEL_AUTH_FAILED', errorMessages.MODEL_AUTH_FAILED({ provider, reason })));
   }
   if (failure.kind === 'rate-limited') {
     return make(
-      'MODEL_RATE_LIMITED',
-      `${said.name} is answering too many requests (rate limited${tries}). Try again in a minute; ` +
-        'if it keeps happening, lower RAGENT_LLM_CONCURRENCY or raise the limit of your plan.',
+      serviceFailure('MODEL_RATE_LIMITED', errorMessages.MODEL_RATE_LIMITED({ provider, attempts })),
     );
   }
-  if (failure.kind === 'timeout') {
-    return make(
-      said.failed,
-      `${said.name} did not answer in time while ${context.task} (model "${model}"${tries}). It may be ` +
-        'overloaded or still loading the model; try again in a moment.',
-    );
-  }
-  return make(
-    said.failed,
-    `${said.name} failed while ${context.task} (model "${model}": ${failure.reason}${tries}). Try again in a ` +
-      `moment; if it keeps failing, check the ${context.provider === 'ollama' ? 'Ollama' : 'server'} log.`,
-  );
+  if (failure.kind === 'timeout') return make(errors.timeout({ task: context.task, model, attempts }));
+  return make(errors.failed({ task: context.task, model, reason, attempts }));
 }

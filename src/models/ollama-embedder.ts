@@ -2,6 +2,7 @@
  * Dense embeddings from Ollama (`/api/embed` through @langchain/ollama, OLLAMA_HEADERS / OLLAMA_API_KEY
  * on every request). Batching, retries and checks live in BatchEmbedder.
  */
+import { errorMessageAdditions, errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { BatchEmbedder, type BatchEmbedderOptions } from './batch-embedder.ts';
 import { describeModelFailure } from './model-failure.ts';
@@ -47,7 +48,7 @@ export class OllamaEmbedder extends BatchEmbedder {
     if (described.code === 'OLLAMA_MODEL_MISSING' || described.code === 'OLLAMA_UNREACHABLE') {
       return new RagentError(
         described.code,
-        `${described.message} Or set RAGENT_EMBEDDINGS=none to search with BM25 only.`,
+        errorMessageAdditions.embeddingsCanBeOff({ message: described.message }),
         { cause: error, ...(described.details ? { details: described.details } : {}) },
       );
     }
@@ -57,8 +58,7 @@ export class OllamaEmbedder extends BatchEmbedder {
   protected dimensionChanged(from: number, to: number): RagentError {
     return new RagentError(
       'OLLAMA_FAILED',
-      `Ollama's ${this.model} returned vectors of ${to} dimensions after ${from}. ` +
-        'Check that OLLAMA_EMBED_MODEL names one model and try again.',
+      errorMessages.OLLAMA_FAILED.embeddingDimensionsChanged({ model: this.model, to, from }),
     );
   }
 }

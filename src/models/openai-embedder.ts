@@ -3,6 +3,7 @@
  * plain floats (some servers do not speak base64). Batching, retries and checks live in BatchEmbedder.
  */
 import type { Config } from '../config.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import { BatchEmbedder, type BatchEmbedderOptions } from './batch-embedder.ts';
 import { describeModelFailure } from './model-failure.ts';
@@ -48,8 +49,7 @@ export class OpenAiEmbedder extends BatchEmbedder {
   protected dimensionChanged(from: number, to: number): RagentError {
     return new RagentError(
       'OPENAI_FAILED',
-      `The embedding model ${this.model} returned vectors of ${to} dimensions after ${from}. ` +
-        'Check that OPENAI_EMBED_MODEL names one model and try again.',
+      errorMessages.OPENAI_FAILED.embeddingDimensionsChanged({ model: this.model, to, from }),
     );
   }
 }

@@ -2,6 +2,7 @@
  * The one error for an index built with another embedding model or dimension than the one in use:
  * both backends say the same thing, each with its own way to reindex.
  */
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 
 export interface EmbeddingMismatch {
@@ -21,9 +22,13 @@ export function embeddingMismatchError(mismatch: EmbeddingMismatch): RagentError
     dimension === null ? model : `${model} (${dimension} dimensions)`;
   return new RagentError(
     'INDEX_MODEL_MISMATCH',
-    `${index} was built with the embedding model ${describe(indexModel, indexDimension)}, ` +
-      `but ${describe(wantedModel, wantedDimension)} is in use now; vectors of two models are never mixed. ` +
-      `Set OLLAMA_EMBED_MODEL=${indexModel} again, or reindex: ${reindex}`,
+    errorMessages.INDEX_MODEL_MISMATCH.modelChanged({
+      index,
+      indexEmbedding: describe(indexModel, indexDimension),
+      wantedEmbedding: describe(wantedModel, wantedDimension),
+      indexModel,
+      reindex,
+    }),
     { details: { indexModel, indexDimension, wantedModel, wantedDimension } },
   );
 }

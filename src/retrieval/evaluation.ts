@@ -19,6 +19,7 @@
  */
 import path from 'node:path';
 import type { Scope, SearchHit } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { Retriever } from './chunk-index.ts';
 
@@ -102,7 +103,7 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
     } catch {
       throw new RagentError(
         'INVALID_INPUT',
-        `Line ${index + 1} of ${source} is not valid JSON. Fix it and run again.`,
+        errorMessages.INVALID_INPUT.evaluationLineNotJson({ line: index + 1, source }),
       );
     }
     const record = value as Partial<EvalQuestion>;
@@ -112,8 +113,7 @@ export function parseQuestions(text: string, source = 'the question file'): Eval
     if (typeof record.question !== 'string' || record.question.trim() === '' || !evidenceOk) {
       throw new RagentError(
         'INVALID_INPUT',
-        `Line ${index + 1} of ${source} needs {"question": "...", "evidence": ["..."], "doc": "file.pdf"} ` +
-          '(evidence and doc are optional).',
+        errorMessages.INVALID_INPUT.evaluationLineShape({ line: index + 1, source }),
       );
     }
     questions.push({

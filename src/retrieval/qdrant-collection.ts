@@ -4,6 +4,7 @@
  * point that records the embedding model and dimension it was built with, and the drop of every dense
  * vector before the documents are embedded again with another model of the same size.
  */
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { IndexEmbeddingInfo } from './chunk-index.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
@@ -88,9 +89,7 @@ export function createCollection(
 export function bm25OnlyCollection(collection: string): RagentError {
   return new RagentError(
     'INDEX_MODEL_MISMATCH',
-    `The Qdrant collection "${collection}" was created for BM25 only, without dense vectors. ` +
-      'Delete the collection (or set QDRANT_COLLECTION to a new name) and ingest again, ' +
-      'or keep RAGENT_EMBEDDINGS=none.',
+    errorMessages.INDEX_MODEL_MISMATCH.collectionWithoutVectors({ collection }),
   );
 }
 

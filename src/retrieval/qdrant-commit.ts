@@ -17,6 +17,7 @@
  * The caller holds the write lock of the (scope, name) (qdrant-write-locks.ts).
  */
 import type { DocumentRecord, Scope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
 import { documentChanged } from './document-changed.ts';
@@ -32,7 +33,7 @@ export function denseDimension(input: ReplaceDocumentInput): number | null {
   if (dimension !== null && children.some((child) => child.dense?.length !== dimension)) {
     throw new RagentError(
       'INVALID_INPUT',
-      `Some chunks of ${document.name} have no or other-sized dense vectors. Ingest the file again.`,
+      errorMessages.INVALID_INPUT.denseVectorsMissingOrUneven({ name: document.name }),
     );
   }
   return dimension;

@@ -3,6 +3,7 @@
  * and how a failed request becomes a RagentError (QDRANT_UNREACHABLE or QDRANT_FAILED).
  */
 import { QdrantClient } from '@qdrant/js-client-rest';
+import { errorMessages } from '../error-messages-en.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { classifyFailure, serviceError } from '../outside-calls.ts';
@@ -61,22 +62,24 @@ export async function callQdrant<Result>(
     if (failure.kind === 'unreachable' || failure.kind === 'disconnected') {
       throw serviceError(
         'QDRANT_UNREACHABLE',
-        `Qdrant is not reachable (${failure.reason}). Start it (e.g. \`docker run -p 6333:6333 qdrant/qdrant\`), ` +
-          'fix QDRANT_URL, or unset QDRANT_URL to use the embedded index.',
+        errorMessages.QDRANT_UNREACHABLE({ reason: failure.reason }),
         context,
       );
     }
     if (failure.kind === 'unauthorized') {
       throw serviceError(
         'QDRANT_FAILED',
-        `Qdrant refused ragent's API key (${failure.reason}). Check QDRANT_API_KEY.`,
+        errorMessages.QDRANT_FAILED.apiKeyRefused({ reason: failure.reason }),
         context,
       );
     }
     throw serviceError(
       'QDRANT_FAILED',
-      `Qdrant failed to ${what} in collection "${connection.collection}": ${firstLine(describeError(error))}. ` +
-        'Check the Qdrant log and QDRANT_API_KEY, then try again.',
+      errorMessages.QDRANT_FAILED.operationFailed({
+        what,
+        collection: connection.collection,
+        reason: firstLine(describeError(error)),
+      }),
       context,
     );
   }

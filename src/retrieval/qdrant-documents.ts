@@ -3,6 +3,7 @@
  * read back whole (its live version's parents and children, in ingest order) for `ragent reindex`.
  */
 import type { DocumentRecord, Scope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { StoredDocument } from './chunk-index.ts';
 import { callQdrant, type QdrantConnection } from './qdrant-connection.ts';
@@ -94,9 +95,13 @@ export async function readStoredDocument(
   if (!still || still.version !== live.version) return undefined;
   throw new RagentError(
     'QDRANT_FAILED',
-    `Qdrant returned ${parents.length} of ${document.parents} parts and ${children.length} of ` +
-      `${document.children} chunks of ${document.name}, so it was not re-indexed (it is searched as before). ` +
-      'Check the Qdrant log and try again, or ingest the file again with `ragent ingest --force`.',
+    errorMessages.QDRANT_FAILED.partsMissing({
+      parentsFound: parents.length,
+      parents: document.parents,
+      childrenFound: children.length,
+      children: document.children,
+      name: document.name,
+    }),
     { details: { documentId, scope, version: live.version } },
   );
 }

@@ -20,6 +20,7 @@
  *    copy it names (sweep, removal), so that copy never comes back.
  */
 import type { DocumentRecord, Scope } from '../core/types.ts';
+import { errorMessageAdditions } from '../error-messages-en.ts';
 import { describeError, RagentError } from '../errors.ts';
 import type { MoveOutcome } from './chunk-index.ts';
 import { moveSourceMissing, moveTargetTaken } from './move-errors.ts';
@@ -176,7 +177,7 @@ export function stillIn(error: unknown, name: string, from: Scope): unknown {
   if (!(error instanceof RagentError) || !error.code.startsWith('QDRANT_')) return error;
   return new RagentError(
     error.code,
-    `${error.message} Nothing was moved: ${name} is still in ${from} only.`,
+    errorMessageAdditions.nothingMoved({ message: error.message, name, from }),
     {
       cause: error,
       ...(error.details ? { details: error.details } : {}),

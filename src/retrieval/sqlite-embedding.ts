@@ -4,6 +4,7 @@
  * every dense vector before documents are embedded again with another model.
  */
 import type Database from 'better-sqlite3';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { ReplaceDocumentInput } from './chunk-index.ts';
 import { embeddingMismatchError } from './embedding-mismatch.ts';
@@ -21,15 +22,18 @@ export function denseDimensionOf(input: ReplaceDocumentInput): number | null {
     else if (child.dense.length !== dimension) {
       throw new RagentError(
         'INDEX_MODEL_MISMATCH',
-        `Chunks of ${input.document.name} have dense vectors of different sizes (${dimension} and ${child.dense.length}). ` +
-          'Check OLLAMA_EMBED_MODEL and ingest the file again.',
+        errorMessages.INDEX_MODEL_MISMATCH.denseSizesDiffer({
+          name: input.document.name,
+          dimension,
+          otherDimension: child.dense.length,
+        }),
       );
     }
   }
   if (dimension !== null && input.children.some((child) => !child.dense)) {
     throw new RagentError(
       'INVALID_INPUT',
-      `Some chunks of ${input.document.name} have no dense vector. Ingest the file again.`,
+      errorMessages.INVALID_INPUT.denseVectorMissing({ name: input.document.name }),
     );
   }
   return dimension;

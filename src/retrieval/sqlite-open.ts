@@ -9,6 +9,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { readMeta, setMeta } from './sqlite-meta.ts';
@@ -70,8 +71,7 @@ export function checkSchemaVersion(db: Database.Database, file: string): void {
   else if (version !== schemaVersion) {
     throw new RagentError(
       'INDEX_SCHEMA_MISMATCH',
-      `The index at ${file} has format ${version}; this ragent uses ${schemaVersion}. ` +
-        'Delete that file and ingest your documents again.',
+      errorMessages.INDEX_SCHEMA_MISMATCH({ file, version, schemaVersion }),
     );
   }
 }
@@ -106,12 +106,10 @@ export function guardWrite<T>(file: string, write: () => T): T {
 }
 
 function notWritable(file: string, what: string, cause: unknown): RagentError {
-  return new RagentError(
-    'INDEX_NOT_WRITABLE',
-    `The index ${what} cannot be written (${file}). Give ragent write access to its data directory ` +
-      '(RAGENT_DATA_DIR) and free disk space there, then try again.',
-    { cause, details: { file } },
-  );
+  return new RagentError('INDEX_NOT_WRITABLE', errorMessages.INDEX_NOT_WRITABLE({ what, file }), {
+    cause,
+    details: { file },
+  });
 }
 
 function isReadOnlyError(error: unknown): boolean {

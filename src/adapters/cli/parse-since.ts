@@ -2,6 +2,7 @@
  * `--since` of `ragent feedback export` and `ragent report`: a duration back from now (`7d`, `24h`) or an
  * ISO 8601 date or time (`2026-11-01`, `2026-11-01T09:00:00Z`), as an ISO 8601 UTC time.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 const hourMs = 60 * 60 * 1000;
@@ -16,10 +17,7 @@ export function parseSince(text: string, now = Date.now()): string {
   }
   const time = new Date(trimmed);
   if (!/^\d{4}-\d{2}-\d{2}/.test(trimmed) || Number.isNaN(time.getTime())) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      `"${text}" is neither a duration nor an ISO 8601 time: use e.g. --since 7d, --since 24h or --since 2026-11-01.`,
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.sinceInvalid({ text }));
   }
   return time.toISOString();
 }

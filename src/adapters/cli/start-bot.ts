@@ -10,6 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { describeError, diskFullAtStart, isRagentError, RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { createServices } from '../../main.ts';
@@ -231,8 +232,7 @@ async function ensureDataDir(dataDir: string): Promise<void> {
   } catch (error) {
     throw new RagentError(
       'CONFIG_INVALID',
-      `The data directory ${dataDir} cannot be created (${describeError(error)}). ` +
-        'Set RAGENT_DATA_DIR to a directory this user can write, then run ragent doctor.',
+      errorMessages.CONFIG_INVALID.dataDirUncreatable({ dataDir, reason: describeError(error) }),
       { cause: error },
     );
   }

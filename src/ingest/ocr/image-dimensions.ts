@@ -4,6 +4,7 @@
  * The header is parsed by image-size, which reads only the few bytes that hold the dimensions.
  */
 import { imageSize } from 'image-size';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { imageTooLarge, type OcrSettings } from './ocr-settings.ts';
 
@@ -16,15 +17,13 @@ export function checkImageDimensions(
   try {
     size = imageSize(bytes);
   } catch (error) {
-    throw new RagentError(
-      'IMAGE_CORRUPT',
-      `${name} is damaged: its size cannot be read from its header. Save or scan it again and try again.`,
-      { cause: error },
-    );
+    throw new RagentError('IMAGE_CORRUPT', errorMessages.IMAGE_CORRUPT.headerUnreadable({ name }), {
+      cause: error,
+    });
   }
   const { width, height } = size;
   if (!(width > 0 && height > 0)) {
-    throw new RagentError('IMAGE_CORRUPT', `${name} declares no width or height. Save or scan it again.`);
+    throw new RagentError('IMAGE_CORRUPT', errorMessages.IMAGE_CORRUPT.noSize({ name }));
   }
   if (width * height > settings.maxPixels) throw imageTooLarge(name, width, height, settings);
   return { width, height };

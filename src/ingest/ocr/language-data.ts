@@ -13,6 +13,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 const require = createRequire(import.meta.url);
@@ -40,8 +41,7 @@ export function languageFile(code: string): string {
   } catch (error) {
     throw new RagentError(
       'OCR_LANGUAGE_MISSING',
-      `OCR language "${code}" (RAGENT_OCR_LANGS) needs the npm package ${packageName}, which is not installed. ` +
-        `Install it (npm install --save-exact ${packageName}) or remove "${code}" from RAGENT_OCR_LANGS.`,
+      errorMessages.OCR_LANGUAGE_MISSING.packageMissing({ code, packageName }),
       { cause: error, details: { language: code } },
     );
   }
@@ -51,14 +51,14 @@ export function languageFile(code: string): string {
   }
   throw new RagentError(
     'OCR_LANGUAGE_MISSING',
-    `The package ${packageName} has no ${code}.traineddata.gz (looked in ${builds.join(', ')}). ` +
-      `Reinstall it (npm install --save-exact ${packageName}).`,
+    errorMessages.OCR_LANGUAGE_MISSING.dataMissing({ packageName, code, builds }),
     { details: { language: code } },
   );
 }
 
 export async function prepareLanguageData(codes: readonly string[]): Promise<LanguageData> {
-  if (codes.length === 0) throw new RagentError('INVALID_INPUT', 'RAGENT_OCR_LANGS names no language.');
+  if (codes.length === 0)
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.ocrLanguagesEmpty());
   const files = codes.map(languageFile);
   const directories = new Set(files.map((file) => path.dirname(file)));
   const [only] = directories;

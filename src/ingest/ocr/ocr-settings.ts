@@ -3,6 +3,7 @@
  * (PNG, JPEG, TIFF) and the PDF pages that have no text layer, offline: the engine (tesseract.js's
  * WebAssembly build) and the language data (@tesseract.js-data/<code>) are npm packages.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 export interface OcrSettings {
@@ -34,8 +35,10 @@ export function pageLabel(name: string, page: number | undefined): string {
 export function ocrPageTimedOut(name: string, page: number | undefined, settings: OcrSettings): RagentError {
   return new RagentError(
     'OCR_PAGE_TIMEOUT',
-    `Recognising the text of ${pageLabel(name, page)} took longer than ${Math.round(settings.pageTimeoutMs / 1000)} s, ` +
-      'the limit; nothing was added. Scan it at a lower resolution, or raise RAGENT_OCR_PAGE_SECONDS.',
+    errorMessages.OCR_PAGE_TIMEOUT({
+      where: pageLabel(name, page),
+      seconds: Math.round(settings.pageTimeoutMs / 1000),
+    }),
     { details: { page, pageTimeoutMs: settings.pageTimeoutMs } },
   );
 }
@@ -49,18 +52,20 @@ export function imageTooLarge(
   const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
   return new RagentError(
     'IMAGE_TOO_LARGE',
-    `${name} is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels ` +
-      `(${megapixels(width * height)}), over the limit of ${megapixels(settings.maxPixels)}; nothing was added. ` +
-      'Scale it down (300 dpi is plenty for OCR), or raise RAGENT_OCR_MAX_MEGAPIXELS.',
+    errorMessages.IMAGE_TOO_LARGE({
+      name,
+      width,
+      height,
+      size: megapixels(width * height),
+      limit: megapixels(settings.maxPixels),
+    }),
     { details: { width, height, maxPixels: settings.maxPixels } },
   );
 }
 
 export function ocrFailed(name: string, page: number | undefined, cause: unknown): RagentError {
-  return new RagentError(
-    'OCR_FAILED',
-    `The text of ${pageLabel(name, page)} could not be recognised (the image may be damaged); nothing was added. ` +
-      'Save or scan it again as PNG or JPEG and try again.',
-    { cause, details: { page, reason: cause instanceof Error ? cause.message : String(cause) } },
-  );
+  return new RagentError('OCR_FAILED', errorMessages.OCR_FAILED.page({ where: pageLabel(name, page) }), {
+    cause,
+    details: { page, reason: cause instanceof Error ? cause.message : String(cause) },
+  });
 }

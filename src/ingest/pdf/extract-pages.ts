@@ -10,6 +10,7 @@
  * with its own error code.
  */
 import { Worker } from 'node:worker_threads';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { workerEntry } from '../../worker-entry.ts';
 import {
@@ -210,14 +211,14 @@ class WorkerPool {
       this.fail(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? readerOutOfMemory(name, this.limits, error)
-          : new RagentError('INTERNAL', 'A PDF extraction worker failed. The details are in the log.', {
+          : new RagentError('INTERNAL', errorMessages.INTERNAL.pdfWorkerFailed(), {
               cause: error,
             }),
       );
     });
     worker.on('exit', (code) => {
       if (code !== 0 && (this.total === 0 || this.nextPage <= this.total)) {
-        this.fail(new RagentError('INTERNAL', `A PDF extraction worker stopped early (exit code ${code}).`));
+        this.fail(new RagentError('INTERNAL', errorMessages.INTERNAL.pdfWorkerExited({ code })));
       }
     });
   }

@@ -1,5 +1,6 @@
 /** A worker thread that extracts the lines of the page ranges it is sent, one message per page. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessages } from '../../error-messages-en.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import type { OcrEngine } from '../ocr/ocr-engine.ts';
 import type { PageRenderer } from '../ocr/render-page.ts';
@@ -46,8 +47,9 @@ async function start(): Promise<void> {
       ]).catch((error: unknown) => {
         throw new RagentError(
           'OCR_FAILED',
-          `OCR could not start here (${error instanceof Error ? error.message : String(error)}). ` +
-            "Reinstall ragent's packages (npm ci), or set RAGENT_OCR=off.",
+          errorMessages.OCR_FAILED.engineUnavailable({
+            reason: error instanceof Error ? error.message : String(error),
+          }),
           { cause: error },
         );
       });

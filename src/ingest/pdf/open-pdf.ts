@@ -3,6 +3,7 @@
  * exceptions into typed errors.
  */
 import { getDocumentProxy } from 'unpdf';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -31,15 +32,7 @@ export async function openPdf(bytes: Uint8Array, name = 'the PDF'): Promise<PdfD
 export function pdfOpenError(error: unknown, name: string): RagentError {
   const kind = error instanceof Error ? error.name : '';
   if (kind === 'PasswordException') {
-    return new RagentError(
-      'PDF_ENCRYPTED',
-      `${name} is password-protected. Remove the password (e.g. print it to a new PDF) and ingest it again.`,
-      { cause: error },
-    );
+    return new RagentError('PDF_ENCRYPTED', errorMessages.PDF_ENCRYPTED({ name }), { cause: error });
   }
-  return new RagentError(
-    'PDF_CORRUPT',
-    `${name} is damaged and cannot be read as a PDF. Re-export or re-download it and try again.`,
-    { cause: error },
-  );
+  return new RagentError('PDF_CORRUPT', errorMessages.PDF_CORRUPT({ name }), { cause: error });
 }

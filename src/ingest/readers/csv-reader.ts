@@ -6,6 +6,7 @@
  * export it where the comma is the decimal mark).
  */
 import { parse } from 'csv-parse';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled } from '../ingest-limits.ts';
 import { SheetBlocks } from '../sheet-records.ts';
@@ -38,8 +39,12 @@ function readDelimited(tab: boolean): Reader {
       if (error instanceof RagentError) throw error;
       throw new RagentError(
         'FILE_UNSUPPORTED',
-        `${name} could not be read as ${tab ? 'TSV' : 'CSV'} near row ${row + 1}: ${(error as Error).message}. ` +
-          'Check the file (quotes must be closed) and try again.',
+        errorMessages.FILE_UNSUPPORTED.delimitedUnreadable({
+          name,
+          tab,
+          line: row + 1,
+          reason: (error as Error).message,
+        }),
         { cause: error },
       );
     }

@@ -11,6 +11,7 @@
  */
 import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { tableBlocks } from '../table-blocks.ts';
 import type { TextBlock } from '../text-block.ts';
@@ -53,7 +54,7 @@ export const readDocx: Reader = async (bytes, { name, limits }) => {
   } catch (error) {
     throw new RagentError(
       'OFFICE_CORRUPT',
-      `${name} could not be read as a Word document (${(error as Error).message}). Save it again from Word or LibreOffice.`,
+      errorMessages.OFFICE_CORRUPT.wordUnreadable({ name, reason: (error as Error).message }),
       { cause: error },
     );
   }

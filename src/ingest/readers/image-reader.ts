@@ -2,6 +2,7 @@
  * An image (PNG, JPEG, TIFF) into blocks by OCR: its size is checked from its header, then one OCR
  * engine (a thread of its own) recognises it. The image is one page: its blocks are cited as page 1.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled } from '../ingest-limits.ts';
 import { checkImageDimensions } from '../ocr/image-dimensions.ts';
@@ -20,11 +21,7 @@ export interface ReadImageOptions {
 export async function readImage(bytes: Uint8Array, options: ReadImageOptions): Promise<ExtractedDocument> {
   const { name, ocr, signal } = options;
   if (!ocr.enabled) {
-    throw new RagentError(
-      'OCR_OFF',
-      `${name} is an image, and reading the text of images (OCR) is switched off here (RAGENT_OCR=off). ` +
-        'Ask the operator to switch it on, or ingest the document as a PDF with selectable text.',
-    );
+    throw new RagentError('OCR_OFF', errorMessages.OCR_OFF({ name }));
   }
   checkImageDimensions(name, bytes, ocr);
   if (signal?.aborted) throw ingestCancelled(name, signal);
@@ -39,11 +36,7 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions): P
     const text = await Promise.race([engine.recognise(bytes), aborted]);
     const blocks = recognisedTextToBlocks(text, 1);
     if (blocks.length === 0) {
-      throw new RagentError(
-        'IMAGE_NO_TEXT',
-        `No text was found in ${name} (read as ${ocr.languages.join('+')}). If it holds text, scan it ` +
-          'again sharper (300 dpi), or set RAGENT_OCR_LANGS to its language.',
-      );
+      throw new RagentError('IMAGE_NO_TEXT', errorMessages.IMAGE_NO_TEXT({ name, languages: ocr.languages }));
     }
     return { pageCount: 1, blocks };
   } finally {

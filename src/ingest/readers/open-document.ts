@@ -4,6 +4,7 @@
  * comments (`office:annotation`) and frames inside a paragraph (images, text boxes) are left out of
  * the paragraph's text, so they never mix into the body.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { IngestLimits } from '../ingest-limits.ts';
 import { tableBlocks } from '../table-blocks.ts';
@@ -23,28 +24,18 @@ export function openDocumentBody(
   if (manifest && /<manifest:encryption-data\b/.test(manifest)) throw officeEncrypted(fileName);
   const text = zip.text('content.xml');
   if (text === undefined) {
-    throw new RagentError(
-      'OFFICE_CORRUPT',
-      `${fileName} could not be read: it has no content.xml. Save the file again from its application.`,
-    );
+    throw new RagentError('OFFICE_CORRUPT', errorMessages.OFFICE_CORRUPT.noContentXml({ name: fileName }));
   }
   const content = parseXml(text, fileName, 'content.xml');
   const body = findFirst(content, bodyTag);
   if (!body) {
-    throw new RagentError(
-      'OFFICE_CORRUPT',
-      `${fileName} could not be read: its content.xml has no ${bodyTag}. Save the file again from its application.`,
-    );
+    throw new RagentError('OFFICE_CORRUPT', errorMessages.OFFICE_CORRUPT.noBody({ name: fileName, bodyTag }));
   }
   return { body, content };
 }
 
 export function officeEncrypted(fileName: string): RagentError {
-  return new RagentError(
-    'OFFICE_ENCRYPTED',
-    `${fileName} is protected with a password, so it cannot be read. Save a copy without the password ` +
-      '(in its application: remove the password under its protection or encryption settings) and ingest that.',
-  );
+  return new RagentError('OFFICE_ENCRYPTED', errorMessages.OFFICE_ENCRYPTED({ name: fileName }));
 }
 
 const skippedInText = new Set([

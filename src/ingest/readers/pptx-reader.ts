@@ -5,6 +5,7 @@
  * its speaker notes. Slide numbers, dates and footers (the same on every slide) are left out. Every
  * block is at position N.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled } from '../ingest-limits.ts';
 import { tableBlocks } from '../table-blocks.ts';
@@ -35,10 +36,7 @@ export const readPptx: Reader = async (bytes, { name, limits, signal }) => {
   };
   const presentation = xml('ppt/presentation.xml');
   if (!presentation) {
-    throw new RagentError(
-      'OFFICE_CORRUPT',
-      `${name} could not be read: it has no ppt/presentation.xml. Save the file again from its application.`,
-    );
+    throw new RagentError('OFFICE_CORRUPT', errorMessages.OFFICE_CORRUPT.noPresentationXml({ name }));
   }
   const relationships = readRelationships(xml('ppt/_rels/presentation.xml.rels') ?? [], 'ppt');
   const slidePaths = findAll(presentation, 'p:sldId')

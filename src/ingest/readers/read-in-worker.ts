@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { FileKind } from '../../core/file-kind.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled, readerOutOfMemory, readingTimedOut } from '../ingest-limits.ts';
 import type { ExtractedDocument } from '../text-block.ts';
@@ -47,7 +48,7 @@ export function readInWorker(
         finish(new RagentError(message.code, message.message, { details: message.details }));
       else
         finish(
-          new RagentError('INTERNAL', `Reading ${name} failed unexpectedly. The details are in the log.`, {
+          new RagentError('INTERNAL', errorMessages.INTERNAL.readerFailed({ name }), {
             cause: new Error(message.message),
           }),
         );
@@ -56,13 +57,13 @@ export function readInWorker(
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? readerOutOfMemory(name, limits, error)
-          : new RagentError('INTERNAL', `A reader thread for ${name} failed. The details are in the log.`, {
+          : new RagentError('INTERNAL', errorMessages.INTERNAL.readerThreadFailed({ name }), {
               cause: error,
             }),
       );
     });
     worker.on('exit', (code) => {
-      finish(new RagentError('INTERNAL', `A reader thread for ${name} stopped early (exit code ${code}).`));
+      finish(new RagentError('INTERNAL', errorMessages.INTERNAL.readerThreadExited({ name, code })));
     });
   });
 }

@@ -5,6 +5,7 @@
  * entities and character references are decoded.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 /** One element (its name → children) or text (`#text`) in document order; attributes under `:@`. */
@@ -31,7 +32,7 @@ export function parseXml(text: string, fileName: string, entry: string): XmlNode
   } catch (error) {
     throw new RagentError(
       'OFFICE_CORRUPT',
-      `${fileName} could not be read: its ${entry} is not well-formed XML. Save the file again from its application.`,
+      errorMessages.OFFICE_CORRUPT.xmlMalformed({ name: fileName, entry }),
       { cause: error, details: { entry } },
     );
   }
@@ -41,9 +42,7 @@ export function refuseDoctype(text: string, fileName: string, entry: string): vo
   if (/<!DOCTYPE/i.test(text)) {
     throw new RagentError(
       'XML_DOCTYPE_REFUSED',
-      `${fileName} was refused: its ${entry} declares a document type (DOCTYPE), which Office files never ` +
-        'need and which can expand entities or read outside files; nothing was added. Save the file again ' +
-        'from its application.',
+      errorMessages.XML_DOCTYPE_REFUSED({ name: fileName, entry }),
       { details: { entry } },
     );
   }

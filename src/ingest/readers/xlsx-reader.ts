@@ -15,6 +15,7 @@
  */
 import { format as formatNumber, getFormatFromId, isDateFormat } from 'numfmt';
 import { SaxesParser } from 'saxes';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { ingestCancelled } from '../ingest-limits.ts';
 import { columnIndex, SheetBlocks } from '../sheet-records.ts';
@@ -195,7 +196,7 @@ function parseInSlices(parser: SaxesParser, part: Uint8Array, fileName: string, 
     if (error instanceof RagentError) throw error;
     throw new RagentError(
       'OFFICE_CORRUPT',
-      `${fileName} could not be read: its ${entry} is not well-formed XML. Save the file again from its application.`,
+      errorMessages.OFFICE_CORRUPT.xmlMalformed({ name: fileName, entry }),
       { cause: error, details: { entry } },
     );
   }
@@ -265,7 +266,7 @@ function builtInFormat(id: number): string {
 function missingPart(fileName: string, entry: string): RagentError {
   return new RagentError(
     'OFFICE_CORRUPT',
-    `${fileName} could not be read: it has no ${entry}. Save the file again from its application.`,
+    errorMessages.OFFICE_CORRUPT.entryMissing({ name: fileName, entry }),
     { details: { entry } },
   );
 }

@@ -7,6 +7,7 @@
  * what is inflated stays within the checked total.
  */
 import { unzipSync } from 'fflate';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { type IngestLimits, tooManyZipEntries, unzippedTooLarge } from '../ingest-limits.ts';
 
@@ -95,9 +96,7 @@ export function decodeXmlText(bytes: Uint8Array): string {
 }
 
 export function corruptZip(fileName: string, cause?: unknown): RagentError {
-  return new RagentError(
-    'OFFICE_CORRUPT',
-    `${fileName} could not be read: its zip container is damaged or cut short. Save or download it again.`,
-    { cause },
-  );
+  return new RagentError('OFFICE_CORRUPT', errorMessages.OFFICE_CORRUPT.zipDamaged({ name: fileName }), {
+    cause,
+  });
 }

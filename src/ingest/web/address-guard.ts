@@ -8,6 +8,7 @@
  * RAGENT_FETCH_ALLOW names exceptions: host names, addresses or CIDR ranges.
  */
 import { BlockList, isIP } from 'node:net';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { canonicalAddress } from '../../network-address.ts';
 
@@ -91,9 +92,7 @@ export function addressRefused(url: string, hostname: string, address: string): 
   const shown = canonicalAddress(address);
   return new RagentError(
     'FETCH_ADDRESS_REFUSED',
-    `${url} leads to ${hostname === shown ? shown : `${hostname} (${shown})`}, a private, loopback or ` +
-      'link-local address, which ragent does not fetch for a chat; nothing was added. An operator can ' +
-      'allow it in RAGENT_FETCH_ALLOW, or ingest it with `ragent ingest <url>` on the server.',
+    errorMessages.FETCH_ADDRESS_REFUSED({ url, hostname, shown }),
     { details: { hostname, address: shown } },
   );
 }

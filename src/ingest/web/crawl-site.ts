@@ -8,6 +8,7 @@
  */
 import { DOMParser } from 'linkedom';
 import robotsParserModule from 'robots-parser';
+import { errorMessages } from '../../error-messages-en.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import { type Fetcher, type FetchOrigin, parseHttpUrl } from './fetch-url.ts';
 import { type WebPage, webPageOf } from './web-page.ts';
@@ -51,8 +52,7 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   if (!allowed(startUrl.toString())) {
     throw new RagentError(
       'FETCH_ROBOTS_DISALLOWED',
-      `The robots.txt of ${startUrl.origin} does not allow ragent to read ${startUrl}; nothing was added. ` +
-        'Ask the site owner, or ingest a saved copy of the page.',
+      errorMessages.FETCH_ROBOTS_DISALLOWED({ origin: startUrl.origin, url: startUrl }),
       { details: { url: startUrl.toString() } },
     );
   }
@@ -186,5 +186,9 @@ function signalOf(options: CrawlOptions): { signal?: AbortSignal } {
 }
 
 function wrapped(url: string, error: unknown): RagentError {
-  return new RagentError('FETCH_FAILED', `${url} could not be read: ${String(error)}`, { cause: error });
+  return new RagentError(
+    'FETCH_FAILED',
+    errorMessages.FETCH_FAILED.unreadable({ url, reason: String(error) }),
+    { cause: error },
+  );
 }

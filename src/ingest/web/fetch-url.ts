@@ -20,6 +20,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { errorMessages } from '../../error-messages-en.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import {
   type CallFailure,
@@ -89,8 +90,7 @@ export function createFetcher(settings: FetchSettings): Fetcher {
         if (redirects >= maxRedirects) {
           throw new RagentError(
             'FETCH_TOO_MANY_REDIRECTS',
-            `${url} redirects more than ${maxRedirects} times (the limit); nothing was added. ` +
-              'Give the address it finally leads to.',
+            errorMessages.FETCH_TOO_MANY_REDIRECTS({ url, limit: maxRedirects }),
             { details: { url: redactUrl(url), limit: maxRedirects } },
           );
         }
@@ -100,8 +100,7 @@ export function createFetcher(settings: FetchSettings): Fetcher {
       if (deadline.aborted && !signal?.aborted) {
         throw new RagentError(
           'FETCH_TIMEOUT',
-          `${url} did not arrive within ${Math.round(settings.timeoutMs / 1000)} s (RAGENT_FETCH_TIMEOUT_S); ` +
-            'nothing was added. Try again later, or raise RAGENT_FETCH_TIMEOUT_S for a slow site.',
+          errorMessages.FETCH_TIMEOUT({ url, seconds: Math.round(settings.timeoutMs / 1000) }),
           { cause: error, details: { url: redactUrl(url), timeoutMs: settings.timeoutMs } },
         );
       }
@@ -110,7 +109,7 @@ export function createFetcher(settings: FetchSettings): Fetcher {
       const failure = classifyFailure(error);
       throw serviceError(
         'FETCH_FAILED',
-        `${url} could not be fetched: ${failure.reason}. Check the address, or try again later.`,
+        errorMessages.FETCH_FAILED.unfetchable({ url, reason: failure.reason }),
         { service: 'web', url, failure, cause: error },
       );
     }
@@ -133,10 +132,7 @@ export function parseHttpUrl(text: string, asked = text): URL {
 }
 
 function invalidUrl(url: string, reason: string): RagentError {
-  return new RagentError(
-    'FETCH_INVALID_URL',
-    `${url.length > 200 ? `${url.slice(0, 200)}…` : url} cannot be fetched: ${reason}. Give an http:// or https:// address.`,
-  );
+  return new RagentError('FETCH_INVALID_URL', errorMessages.FETCH_INVALID_URL({ url, reason }));
 }
 
 /** Our refusals are final; an HTTP status or a network failure goes to the shared classifier. */
@@ -238,8 +234,7 @@ async function handleResponse(url: URL, response: IncomingMessage, context: HopC
   if (mediaType && !context.siteFile && !readableTypes.test(mediaType)) {
     throw new RagentError(
       'FETCH_UNSUPPORTED_TYPE',
-      `${url} is ${mediaType}, which ragent cannot read; nothing was added. Web pages (HTML), PDFs, ` +
-        'Markdown, text, Office documents and e-mail can be ingested.',
+      errorMessages.FETCH_UNSUPPORTED_TYPE({ url, mediaType }),
       { details: { url: redactUrl(url.toString()), mediaType } },
     );
   }
@@ -274,10 +269,7 @@ async function readCapped(stream: Readable, url: URL, settings: FetchSettings): 
 
 function tooLarge(url: URL, settings: FetchSettings): RagentError {
   const megabytes = Math.round((settings.maxBytes / 1024 / 1024) * 10) / 10;
-  return new RagentError(
-    'FETCH_TOO_LARGE',
-    `${url} is larger than ${megabytes} MB, the limit (RAGENT_FETCH_MAX_MB); nothing was added. ` +
-      'Download it and ingest the file, or raise RAGENT_FETCH_MAX_MB.',
-    { details: { url: redactUrl(url.toString()), limitBytes: settings.maxBytes } },
-  );
+  return new RagentError('FETCH_TOO_LARGE', errorMessages.FETCH_TOO_LARGE({ url, megabytes }), {
+    details: { url: redactUrl(url.toString()), limitBytes: settings.maxBytes },
+  });
 }

@@ -2,6 +2,7 @@
  * PostgreSQL failures as RagentErrors. Messages name DATABASE_URL and the server by host, port and
  * database only: the URL holds a password and never appears in a message.
  */
+import { errorMessages } from '../../error-messages-en.ts';
 import { describeError, RagentError } from '../../errors.ts';
 
 /** `host:port/database` of a PostgreSQL URL, safe to show (no user, no password). */
@@ -54,36 +55,32 @@ export function toDatabaseError(error: unknown, url: string, what = 'reach the d
   const address = databaseAddress(url);
   const code = databaseErrorCode(error);
   if (code && authCodes.has(code)) {
-    return new RagentError(
-      'DATABASE_AUTH_FAILED',
-      `PostgreSQL at ${address} refused the user name or password in DATABASE_URL. Fix the credentials in DATABASE_URL.`,
-      { cause: error, details: { address, code } },
-    );
+    return new RagentError('DATABASE_AUTH_FAILED', errorMessages.DATABASE_AUTH_FAILED({ address }), {
+      cause: error,
+      details: { address, code },
+    });
   }
   if (code === missingDatabaseCode) {
-    return new RagentError(
-      'DATABASE_MISSING',
-      `The database in DATABASE_URL does not exist on ${address}. Create it (e.g. \`createdb ${address.split('/')[1]}\`) or fix DATABASE_URL.`,
-      { cause: error, details: { address, code } },
-    );
+    return new RagentError('DATABASE_MISSING', errorMessages.DATABASE_MISSING({ address }), {
+      cause: error,
+      details: { address, code },
+    });
   }
   if (code && unreachableCodes.has(code)) {
-    return new RagentError(
-      'DATABASE_UNREACHABLE',
-      `PostgreSQL is not reachable at ${address}. Start it, fix DATABASE_URL, or unset DATABASE_URL to run one process on SQLite.`,
-      { cause: error, details: { address, code } },
-    );
+    return new RagentError('DATABASE_UNREACHABLE', errorMessages.DATABASE_UNREACHABLE({ address }), {
+      cause: error,
+      details: { address, code },
+    });
   }
   if (isConnectionFailure(error)) {
-    return new RagentError(
-      'DATABASE_LOST',
-      `The connection to PostgreSQL at ${address} was lost. Check that the server is running; ragent takes no new work until it is back.`,
-      { cause: error, details: { address, code } },
-    );
+    return new RagentError('DATABASE_LOST', errorMessages.DATABASE_LOST({ address }), {
+      cause: error,
+      details: { address, code },
+    });
   }
   return new RagentError(
     'DATABASE_FAILED',
-    `PostgreSQL at ${address} failed to ${what}: ${firstLine(describeError(error))}. Check the PostgreSQL log.`,
+    errorMessages.DATABASE_FAILED({ address, what, reason: firstLine(describeError(error)) }),
     { cause: error, details: { address, code } },
   );
 }

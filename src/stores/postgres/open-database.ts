@@ -16,6 +16,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { databaseAddress, toDatabaseError } from './database-errors.ts';
@@ -181,7 +182,11 @@ async function prepareSchema(client: pg.Client, pool: pg.Pool, migrate: boolean,
     if (applied > schemaVersion) {
       throw new RagentError(
         'DATABASE_SCHEMA_OLD',
-        `The database at ${databaseAddress(url)} has schema version ${applied}, newer than this ragent knows (${schemaVersion}). Upgrade ragent on every replica.`,
+        errorMessages.DATABASE_SCHEMA_OLD.newerThanRagent({
+          address: databaseAddress(url),
+          applied,
+          schemaVersion,
+        }),
       );
     }
     if (applied < schemaVersion && !migrate) throw schemaOld(url, applied);
@@ -212,7 +217,11 @@ export async function appliedVersion(client: pg.ClientBase | pg.Pool): Promise<n
 export function schemaOld(url: string, applied: number): RagentError {
   return new RagentError(
     'DATABASE_SCHEMA_OLD',
-    `The database at ${databaseAddress(url)} has schema version ${applied}; this ragent needs ${schemaVersion}. Start ragent once (\`ragent start\` migrates it) and run the doctor again.`,
+    errorMessages.DATABASE_SCHEMA_OLD.olderThanRagent({
+      address: databaseAddress(url),
+      applied,
+      schemaVersion,
+    }),
     { details: { applied, needed: schemaVersion } },
   );
 }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { VerifiedAnswer, VerifiedAnswerSource } from '../../../core/verified-answers.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import { formatVerifiedSource, isStale } from '../../../operators/verified-answer-status.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -114,10 +115,7 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
     .action(async (id: string) => {
       const { verifiedAnswers } = await context.services();
       if (!(await verifiedAnswers.removeVerifiedAnswer(id.trim()))) {
-        throw new RagentError(
-          'VERIFIED_ANSWER_NOT_FOUND',
-          `There is no verified answer with the id "${id}". \`ragent answers list\` shows their ids.`,
-        );
+        throw new RagentError('VERIFIED_ANSWER_NOT_FOUND', errorMessages.VERIFIED_ANSWER_NOT_FOUND({ id }));
       }
       context.output.write(`Removed verified answer ${id.trim()}.\n`);
     });
@@ -125,11 +123,12 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
 
 function bounded(text: string, what: string, maxLength: number): string {
   const trimmed = text.trim();
-  if (!trimmed) throw new RagentError('INVALID_INPUT', `The ${what} is empty: pass --${what} "…".`);
+  if (!trimmed)
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.answerFieldEmpty({ what }));
   if (trimmed.length > maxLength) {
     throw new RagentError(
       'INVALID_INPUT',
-      `The ${what} is ${trimmed.length.toLocaleString('en-US')} characters long; at most ${maxLength.toLocaleString('en-US')} fit.`,
+      errorMessages.INVALID_INPUT.answerFieldTooLong({ what, length: trimmed.length, maxLength }),
     );
   }
   return trimmed;
@@ -149,7 +148,11 @@ async function resolveSource(
   if (start < 1 || end < start || end > Math.max(1, document.pages)) {
     throw new RagentError(
       'INVALID_INPUT',
-      `${document.name} in ${scope} has ${document.pages} page${document.pages === 1 ? '' : 's'}: pass --source ${document.name}:<page> with a page from 1 to ${document.pages}.`,
+      errorMessages.INVALID_INPUT.answerSourcePageMissing({
+        name: document.name,
+        scope,
+        pages: document.pages,
+      }),
     );
   }
   return { file: document.name, pages: [start, end], documentId: document.id };

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { type ModelCallRecord, outcomeOf } from '../../../core/types.ts';
+import { errorMessageOpenings, errorMessages } from '../../../error-messages-en.ts';
 import { describeError, RagentError, toRagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { handleAndRecord } from '../record-cli-turn.ts';
@@ -16,11 +17,7 @@ import { checkScope, describeProgress, renderTurnResult } from './chat-command.t
 
 /** Asking with no documents to search would only make the model say it found nothing. */
 function emptyScope(scope: string): RagentError {
-  return new RagentError(
-    'SCOPE_EMPTY',
-    `There are no documents in ${scope} yet, so there is nothing to answer from. Add some with ` +
-      `\`npx ragent ingest <files> --scope ${scope}\`, then ask again.`,
-  );
+  return new RagentError('SCOPE_EMPTY', errorMessages.SCOPE_EMPTY.noDocumentsInScope({ scope }));
 }
 
 interface AskCommandOptions {
@@ -48,7 +45,7 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
     .action(async (question: string, options: AskCommandOptions) => {
       const scope = checkScope(options.scope);
       if (!question.trim())
-        throw new RagentError('INVALID_INPUT', 'The question is empty: ragent ask "your question".');
+        throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.askQuestionEmpty());
       const progress = io.progress ?? context.progress ?? process.stderr;
       const trace = options.trace ? openTrace(options.trace) : undefined;
       const services = await context.services();
@@ -86,7 +83,7 @@ export function registerAskCommand(program: Command, context: CliContext, io: As
 /** With --json a failed turn is JSON too (`outcome: failed` and its error), then fails the command. */
 function printFailure(output: NodeJS.WritableStream) {
   return (error: unknown): never => {
-    const failure = toRagentError(error, 'Answering failed unexpectedly.');
+    const failure = toRagentError(error, errorMessageOpenings.answeringFailed());
     const json = { outcome: 'failed', error: { code: failure.code, message: failure.message } };
     output.write(`${JSON.stringify(json, null, 2)}\n`);
     throw failure;
@@ -99,9 +96,13 @@ function openTrace(file: string): { write(call: ModelCallRecord): void; close():
   try {
     descriptor = openSync(file, 'a');
   } catch (error) {
-    throw new RagentError('INVALID_INPUT', `Cannot write the trace file ${file}: ${describeError(error)}.`, {
-      cause: error,
-    });
+    throw new RagentError(
+      'INVALID_INPUT',
+      errorMessages.INVALID_INPUT.traceFileUnwritable({ file, reason: describeError(error) }),
+      {
+        cause: error,
+      },
+    );
   }
   return {
     write: (call) => {

@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { ProgressEvent, TurnResult } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import { describeProgress as statusLine } from '../../../turns/messages-en.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -50,18 +51,14 @@ export function registerChatCommand(program: Command, context: CliContext, io: C
 export function cliThreadId(name: string): string {
   const trimmed = name.trim();
   if (!/^[\w.-]{1,64}$/.test(trimmed)) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      `The thread name "${name}" is not valid: use 1–64 letters, digits, dots, dashes or underscores.`,
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.threadNameInvalid({ name }));
   }
   return `cli:${trimmed}`;
 }
 
 export function checkScope(scope: string): string {
   const trimmed = scope.trim();
-  if (!trimmed)
-    throw new RagentError('INVALID_INPUT', 'The scope is empty: pass --scope shared or another scope.');
+  if (!trimmed) throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.chatScopeEmpty());
   return trimmed;
 }
 

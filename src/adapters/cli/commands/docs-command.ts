@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../../../config.ts';
 import { type DocumentRecord, sharedScope } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 
@@ -24,7 +25,7 @@ export function registerDocsCommand(program: Command, context: CliContext): void
     .option('--json', 'print the documents as JSON')
     .action(async (options: ScopeOption & { json?: boolean; all?: boolean }, command: Command) => {
       if (options.all && command.getOptionValueSource('scope') === 'cli') {
-        throw new RagentError('INVALID_INPUT', 'Use either --scope or --all, not both.');
+        throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.scopeAndAll());
       }
       const { ingestion, config, index } = await context.services();
       const { configuredEmbeddingModel } = await import('../../../models/create-embedder.ts');
@@ -34,10 +35,7 @@ export function registerDocsCommand(program: Command, context: CliContext): void
       let documents: DocumentRecord[];
       if (options.all) {
         if (!index.listAllDocuments) {
-          throw new RagentError(
-            'INVALID_INPUT',
-            'This index cannot list every scope at once. List one with `ragent docs list --scope <scope>`.',
-          );
+          throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.listAllUnsupported());
         }
         documents = await index.listAllDocuments();
       } else documents = await ingestion.listDocuments([options.scope]);

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { sharedScope } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { describeError, RagentError } from '../../../errors.ts';
 import type { EvalMetrics, EvalReport } from '../../../retrieval/evaluation.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -36,14 +37,19 @@ export function registerEvalCommand(program: Command, context: CliContext): void
       const k = parseK(options.k, 5);
       const scopes = options.scope.length > 0 ? options.scope : [sharedScope];
       const text = await readFile(file, 'utf8').catch((error: unknown) => {
-        throw new RagentError('INVALID_INPUT', `Cannot read ${file}: ${describeError(error)}.`, {
-          cause: error,
-        });
+        throw new RagentError(
+          'INVALID_INPUT',
+          errorMessages.INVALID_INPUT.fileUnreadable({ file, reason: describeError(error) }),
+          {
+            cause: error,
+          },
+        );
       });
       const { evaluateRetrieval, parseQuestions } = await import('../../../retrieval/evaluation.ts');
       const { countTokens } = await import('../../../graph/token-counter.ts');
       const questions = parseQuestions(text, file);
-      if (questions.length === 0) throw new RagentError('INVALID_INPUT', `${file} holds no questions.`);
+      if (questions.length === 0)
+        throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.noQuestions({ file }));
       const { retriever } = await context.services();
       const bar = options.json
         ? undefined

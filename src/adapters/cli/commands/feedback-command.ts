@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { DeliveredAnswer } from '../../../core/coordination-store.ts';
 import { describeLocation } from '../../../core/location.ts';
 import type { Feedback, Source } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { parseSince } from '../parse-since.ts';
@@ -52,7 +53,7 @@ export function registerFeedbackCommand(program: Command, context: CliContext): 
       if (options.format !== 'csv' && options.format !== 'jsonl') {
         throw new RagentError(
           'INVALID_INPUT',
-          `Unknown format "${options.format}": use --format csv or jsonl.`,
+          errorMessages.INVALID_INPUT.feedbackFormatUnknown({ format: options.format }),
         );
       }
       const since = options.since === undefined ? undefined : parseSince(options.since);

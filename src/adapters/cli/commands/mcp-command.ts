@@ -7,6 +7,7 @@
  */
 import type { Command } from 'commander';
 import { sharedScope } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 import { checkScope } from './chat-command.ts';
@@ -48,10 +49,7 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       const token = options.token ?? (options.http === undefined ? undefined : context.config().mcp.token);
       const http = options.http === undefined ? undefined : checkHttp(options, token);
       if (!http && options.token !== undefined)
-        throw new RagentError(
-          'INVALID_INPUT',
-          '--token is for --http: on stdio the client starts ragent itself.',
-        );
+        throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.mcpTokenWithoutHttp());
       const progress = context.progress ?? process.stderr;
       const logger = context.logger();
       const { retriever, ingestion, conversations } = await context.services();
@@ -86,14 +84,11 @@ function checkHttp(
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new RagentError(
       'INVALID_INPUT',
-      `--http needs a port number from 0 to 65535 (got ${options.http}).`,
+      errorMessages.INVALID_INPUT.mcpPortInvalid({ port: options.http }),
     );
   const trimmed = token?.trim() ?? '';
   if (trimmed.length < minTokenLength) {
-    throw new RagentError(
-      'INVALID_INPUT',
-      `ragent mcp --http serves your documents to whoever can reach it, so it needs --token (or RAGENT_MCP_TOKEN) with at least ${minTokenLength} characters (for example \`openssl rand -hex 24\`).`,
-    );
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.mcpTokenMissing({ minTokenLength }));
   }
   return { port, host: options.host.trim() || '127.0.0.1', token: trimmed };
 }

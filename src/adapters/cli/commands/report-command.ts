@@ -4,6 +4,7 @@
  * exactly the report's keys.
  */
 import type { Command } from 'commander';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import { createReport, type Report, type ReportTotals } from '../../../operators/report.ts';
 import { platformModules } from '../../../platforms/registry.ts';
@@ -36,7 +37,7 @@ export function registerReportCommand(program: Command, context: CliContext): vo
       if (options.platform !== undefined && !platforms.includes(options.platform)) {
         throw new RagentError(
           'INVALID_INPUT',
-          `Unknown platform "${options.platform}": use --platform ${platformChoices}.`,
+          errorMessages.INVALID_INPUT.platformUnknown({ platform: options.platform, platformChoices }),
         );
       }
       const { turnHistory, coordination, index, verifiedAnswers } = await context.services();

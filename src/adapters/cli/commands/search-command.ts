@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { describeLocation, type Location, locationOf } from '../../../core/location.ts';
 import { type DocumentRecord, type SearchHit, sharedScope } from '../../../core/types.ts';
+import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
 import type { CliContext } from '../cli-context.ts';
 
@@ -16,7 +17,7 @@ export const collectScopes = (value: string, previous: string[]) => [...previous
 export function parseK(value: string, fallback: number): number {
   const k = Number(value ?? fallback);
   if (!Number.isInteger(k) || k < 1 || k > 100) {
-    throw new RagentError('INVALID_INPUT', `--k must be a whole number from 1 to 100 (got ${value}).`);
+    throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.searchCountInvalid({ value }));
   }
   return k;
 }
