@@ -8,7 +8,7 @@
  * This file is on the ground floor: it imports nothing but types, so any layer may use it. The chat's
  * own sentences (status lines, replies, help) are in src/turns/messages-en.ts.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 /** One sentence: the facts it names in, the sentence out. */
 type ErrorSentence = (facts: never) => string;

@@ -24,7 +24,6 @@ import { messageSequence } from '../../turns/message-sequence.ts';
 import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-ids.ts';
-import { reopenPrivateTurn } from './private-ask.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 
@@ -39,7 +38,12 @@ export interface DiscordSurfaces {
 
 export function discordPlatform(
   surfaces: DiscordSurfaces,
-  options: { statusIntervalMs: number; textIntervalMs: number },
+  options: {
+    statusIntervalMs: number;
+    textIntervalMs: number;
+    /** Reaches a recorded private turn (`/ragent ask`): only through its interaction, never the channel. */
+    reopenPrivate: (turn: TurnInFlight) => ReplySurface;
+  },
 ): ChatPlatform {
   return {
     name: 'discord',
@@ -50,7 +54,8 @@ export function discordPlatform(
     editBudget: { perMinute: 600, burst: 30 },
     // Discord's global limit is per bot, whatever the server.
     budgetPer: 'bot',
-    reopen: (turn) => reopenDiscordTurn(surfaces, turn),
+    reopen: async (turn) =>
+      turn.location.privateTo ? options.reopenPrivate(turn) : reopenDiscordTurn(surfaces, turn),
     threadLink: (place) => discordThreadLink(place.threadId),
   };
 }
@@ -104,7 +109,6 @@ export function interactionSurface(
 async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): Promise<ReplySurface> {
   const { client, logger } = surfaces;
   const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
-  if (turn.location.privateTo) return reopenPrivateTurn(surfaces, turn);
   // A command's ingest is reached through its interaction; a message's ("@ragent ingest") through
   // its status message, like an answer.
   if (turn.kind === 'ingest' && !statusMessageId) {

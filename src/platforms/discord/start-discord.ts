@@ -18,6 +18,7 @@ import { discordPlatform } from './discord-surfaces.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
+import { reopenPrivateTurn } from './private-ask.ts';
 
 export interface DiscordAdapterOptions {
   /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
@@ -65,6 +66,7 @@ export async function startDiscord(
   const platform = discordPlatform(surfaces, {
     statusIntervalMs: options.progressIntervalMs ?? 1_000,
     textIntervalMs: options.textIntervalMs ?? 1_250,
+    reopenPrivate: (turn) => reopenPrivateTurn(surfaces, turn),
   });
   // A replica that lost the shared database handles no new messages (the runner's claim refuses them).
   platform.stopTaking = async () => {

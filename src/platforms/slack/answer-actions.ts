@@ -25,10 +25,10 @@ import { answerActionIds } from './answer-action-buttons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import type { FeedbackValue } from './render-answer.ts';
 import { slackTerms } from './render-reply.ts';
+import { isWorkspaceAdmin } from './slack-admins.ts';
 import { channelScope, isDirectMessageChannel, placeScopes, type SlackContext } from './slack-context.ts';
 import { slackThreadLink } from './slack-ids.ts';
 import { safeMrkdwn } from './slack-text.ts';
-import { isWorkspaceAdmin } from './slash-command.ts';
 
 /** Where an action on an answer came from, read from Slack's signed payload. */
 export interface AnswerAction {

@@ -13,8 +13,8 @@ import {
 } from '../../turns/messages-en.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
 import { slackTerms } from './render-reply.ts';
+import { isWorkspaceAdmin } from './slack-admins.ts';
 import { channelScope, isDirectMessageChannel, type SlackContext } from './slack-context.ts';
-import { isWorkspaceAdmin } from './slash-command.ts';
 
 export async function runHandOffCommand(
   context: SlackContext,

@@ -28,9 +28,9 @@ import {
   chatReportUncitedTitle,
 } from '../../turns/messages-en.ts';
 import { helpText } from './render-reply.ts';
+import { isWorkspaceAdmin } from './slack-admins.ts';
 import { type SlackContext, workspaceScope } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
-import { isWorkspaceAdmin } from './slash-command.ts';
 
 /** The report window buttons (`ragent_home_report_7`: action ids are unique per block); the value is the number of days. */
 export const homeReportActionId = 'ragent_home_report';

@@ -36,6 +36,7 @@ import { slackWebPagesJob } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { runPrivateAsk } from './private-ask.ts';
 import { helpText, slackTerms } from './render-reply.ts';
+import { isWorkspaceAdmin } from './slack-admins.ts';
 import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -226,19 +227,6 @@ async function move(context: SlackContext, sets: PlaceSets, user: string, argume
     case 'taken':
       return `:warning: ${moveTakenText(document, outcome.to)}`;
   }
-}
-
-/**
- * Whether the user is listed in RAGENT_ADMINS or Slack says they are a workspace admin or owner (asked
- * each time: roles change).
- */
-export async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
-  if (context.services.config.admins.includes(user)) return true;
-  const result = await context.client.users.info({ user });
-  const profile = result.user as
-    | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
-    | undefined;
-  return Boolean(profile?.is_admin || profile?.is_owner || profile?.is_primary_owner);
 }
 
 /**
