@@ -204,6 +204,7 @@ export const defaultGrantedScopes: readonly string[] = [
   'commands',
   'files:read',
   'users:read',
+  'usergroups:read',
 ];
 
 /** Slack accepts at most this many Socket Mode connections per app. */

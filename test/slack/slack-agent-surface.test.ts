@@ -379,7 +379,7 @@ describe('Slack: the agent surface settings, status and scopes', () => {
         { envFile: false },
       );
       expect(await checkPlatformsOnline(config, 2_000)).toEqual([
-        { title: 'Slack app scopes', status: 'pass', detail: expect.stringContaining('all 10 scopes') },
+        { title: 'Slack app scopes', status: 'pass', detail: expect.stringContaining('all 11 scopes') },
       ]);
       slack.setGrantedScopes(
         defaultGrantedScopes.filter((scope) => scope !== 'assistant:write' && scope !== 'users:read'),
