@@ -45,6 +45,18 @@ export const flag = (fallback: boolean) =>
     },
     z.boolean({ error: 'must be true or false' }).default(fallback),
   );
+/** A comma-separated list (entries trimmed, empty ones dropped), each entry checked by `entry`; default none. */
+export const commaList = (entry: z.ZodType<string>) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : value,
+    z.array(entry).default([]),
+  );
 export const token = (prefix: string, what: string) =>
   z.preprocess(
     emptyToUndefined,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import {
+  commaList,
   decimal,
   emptyToUndefined,
   flag,
@@ -114,21 +115,10 @@ const coreEnvironment = {
     (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
     z.enum(['channel', 'workspace'], { error: 'must be "channel" or "workspace"' }).default('channel'),
   ),
-  RAGENT_FETCH_ALLOW: z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean)
-        : value,
-    z
-      .array(
-        z.string().refine(isFetchAllowEntry, {
-          error: 'must list host names, IP addresses or CIDR ranges, separated by commas',
-        }),
-      )
-      .default([]),
+  RAGENT_FETCH_ALLOW: commaList(
+    z.string().refine(isFetchAllowEntry, {
+      error: 'must list host names, IP addresses or CIDR ranges, separated by commas',
+    }),
   ),
   RAGENT_FETCH_TIMEOUT_S: wholeNumber(30, 1, 3_600),
   RAGENT_FETCH_MAX_MB: wholeNumber(20, 1, 2_048),
@@ -164,17 +154,8 @@ const coreEnvironment = {
   RAGENT_MIN_RELEVANCE: decimal(0, 0, 1_000),
   RAGENT_MAX_CLARIFICATIONS: wholeNumber(3, 0, 20),
   RAGENT_FOLLOW_UPS: flag(true),
-  RAGENT_ADMINS: z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean)
-        : value,
-    z
-      .array(z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'must list user ids, separated by commas' }))
-      .default([]),
+  RAGENT_ADMINS: commaList(
+    z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'must list user ids, separated by commas' }),
   ),
   RAGENT_RETENTION_DAYS: wholeNumber(90, 0, 36_500),
   RAGENT_MCP_TOKEN: optionalText(),
