@@ -13,6 +13,7 @@ import { decodeScope } from '../core/ids.ts';
 import type { TurnHistory } from '../core/turn-history.ts';
 import type { Scope, ThreadId } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
+import { handOffAlreadyText, handOffAskedText, handOffUnsetText } from './messages-en.ts';
 
 /** The channel setting that holds a channel's own hand-off target. */
 export const handOffSettingName = 'handoff';
@@ -113,4 +114,16 @@ export async function setHandOffTarget(
   target: string | null,
 ): Promise<void> {
   await settings.setChannelSetting(channel, handOffSettingName, target);
+}
+
+/** What the person who pressed "Ask a person" is told, privately. */
+export function handOffOutcomeText(outcome: HandOffOutcome): string {
+  switch (outcome.kind) {
+    case 'handed-off':
+      return handOffAskedText;
+    case 'already':
+      return handOffAlreadyText;
+    case 'no-target':
+      return handOffUnsetText;
+  }
 }

@@ -8,14 +8,16 @@
 import { type ButtonInteraction, ComponentType, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
 import type { FeedbackReason, ThreadId } from '../../core/types.ts';
 import { parseFeedbackReason, recordFeedbackReason } from '../../turns/feedback-reason.ts';
-import { type HandOffOutcome, type HandOffReason, handOff } from '../../turns/hand-off.ts';
+import {
+  type HandOffOutcome,
+  type HandOffReason,
+  handOff,
+  handOffOutcomeText,
+} from '../../turns/hand-off.ts';
 import {
   feedbackCommentLabel,
   feedbackReasonThanks,
   feedbackReasonTitle,
-  handOffAlreadyText,
-  handOffAskedText,
-  handOffUnsetText,
   verifiedConfirmText,
   verifyDeniedText,
   verifyInDirectMessageText,
@@ -49,7 +51,7 @@ export async function handleAnswerButton(
   if (customId.startsWith(askPersonPrefix)) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const outcome = await handOffFrom(context, interaction, customId.slice(askPersonPrefix.length), 'asked');
-    await interaction.editReply({ content: handOffReply(outcome), allowedMentions: noMentions });
+    await interaction.editReply({ content: handOffOutcomeText(outcome), allowedMentions: noMentions });
     return true;
   }
   const reasonMatch = reasonPattern.exec(customId);
@@ -215,17 +217,6 @@ async function handOffFrom(
       post: (target) => postDiscordHandOff(context.surfaces.client, threadId, target),
     },
   );
-}
-
-function handOffReply(outcome: HandOffOutcome): string {
-  switch (outcome.kind) {
-    case 'handed-off':
-      return handOffAskedText;
-    case 'already':
-      return handOffAlreadyText;
-    case 'no-target':
-      return handOffUnsetText;
-  }
 }
 
 function threadOf(interaction: { channelId: string | null; guildId: string | null }): ThreadId {

@@ -9,11 +9,8 @@ import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
 import { threadParts } from '../../core/ids.ts';
 import type { ThreadId } from '../../core/types.ts';
 import { toRagentError } from '../../errors.ts';
-import { type HandOffReason, handOff } from '../../turns/hand-off.ts';
+import { type HandOffReason, handOff, handOffOutcomeText } from '../../turns/hand-off.ts';
 import {
-  handOffAlreadyText,
-  handOffAskedText,
-  handOffUnsetText,
   verifiedByText,
   verifiedConfirmText,
   verifyDeniedText,
@@ -61,7 +58,7 @@ export function registerAnswerActions(app: App, context: SlackContext): void {
     if (pressed)
       context.turns.track('handing off', async () => {
         const outcome = await handOffThread(context, pressed, 'asked');
-        await tell(context, pressed, handOffReply(outcome));
+        await tell(context, pressed, handOffOutcomeText(outcome));
       });
   });
 }
@@ -197,17 +194,6 @@ export async function handOffThread(
       post: (target) => postSlackHandOff(context.client, pressed.threadId, target),
     },
   );
-}
-
-function handOffReply(outcome: Awaited<ReturnType<typeof handOff>>): string {
-  switch (outcome.kind) {
-    case 'handed-off':
-      return handOffAskedText;
-    case 'already':
-      return handOffAlreadyText;
-    case 'no-target':
-      return handOffUnsetText;
-  }
 }
 
 /** A private line to the person who pressed, in the answer's thread. */

@@ -33,7 +33,10 @@ export const slackScopes: readonly SlackScope[] = [
     scope: 'users:read',
     enables: 'admin checks (/ragent forget, autoanswer, the Home tab report) and names in threads',
   },
-  { scope: 'usergroups:read', enables: "ragent doctor's check that RAGENT_HANDOFF_SLACK's user group exists" },
+  {
+    scope: 'usergroups:read',
+    enables: "ragent doctor's check that RAGENT_HANDOFF_SLACK's user group exists",
+  },
 ];
 
 /** The manifest's scopes a token lacks, given the scopes Slack says it was granted. */
