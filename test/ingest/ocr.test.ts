@@ -15,6 +15,7 @@ import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { readGreyscalePgm } from '../../src/ingest/ocr/greyscale-image.ts';
 import { defaultOcrSettings } from '../../src/ingest/ocr/ocr-settings.ts';
 import { PageRenderer } from '../../src/ingest/ocr/render-page.ts';
+import { extractPages } from '../../src/ingest/pdf/extract-pages.ts';
 import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
 import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
@@ -104,6 +105,37 @@ describe('OCR (on by default)', ocrTimeout, () => {
       ['the valve schedule is checked every autumn.', 2, 2],
       ['chapter three lists the spare gaskets.', 3, 3],
     ]);
+  });
+
+  it('reads a small scan on two threads once its first page turns out scanned, every page in order', async () => {
+    const lines = [
+      ['The pump is serviced', 'in spring.'],
+      ['The filter is changed', 'in summer.'],
+      ['The valve is checked', 'in autumn.'],
+    ];
+    const scan = await makePdf(lines.map((page) => ({ scan: textPng({ lines: page }) })));
+    const text = await makePdf([{ text: ['A page with a text layer.'] }, { text: ['Another one.'] }]);
+    expect(scan.byteLength).toBeLessThan(1024 * 1024);
+    const read = async (bytes: Uint8Array, workers: number) => {
+      const extracted = await extractPages(bytes, { name: 'small.pdf', workers, ocr: defaultOcrSettings });
+      const pages: string[] = [];
+      for await (const page of extracted.pages) {
+        pages.push(
+          (page.recognised ?? page.lines.map((line) => line.text).join(' '))
+            .replace(/\s+/g, ' ')
+            .trim()
+            .toLowerCase(),
+        );
+      }
+      return { pages, threads: extracted.readerThreads() };
+    };
+    // Under 1 MiB, a file starts with one thread; the scan's first page brings in the second one.
+    expect(await read(scan, 2)).toEqual({
+      pages: lines.map((page) => page.join(' ').toLowerCase()),
+      threads: 2,
+    });
+    expect((await read(scan, 1)).threads).toBe(1);
+    expect(await read(text, 2)).toEqual({ pages: ['a page with a text layer.', 'another one.'], threads: 1 });
   });
 
   it('refuses an image whose header declares too many pixels before decoding it, naming the variable', async () => {
