@@ -172,6 +172,28 @@ describe('OCR (on by default)', ocrTimeout, () => {
     await expect(reading).rejects.toMatchObject({ code: 'OCR_PAGE_TIMEOUT' });
     await expect(reading).rejects.toThrow(/page 2 of slow\.pdf took longer than .*RAGENT_OCR_PAGE_SECONDS/);
   });
+
+  it('refuses a small scan whose page runs past the limit while a second thread joins, and reads the next file', async () => {
+    const pages = ['First slow page', 'Second slow page', 'Third slow page'];
+    const pdf = await makePdf(pages.map((line) => ({ scan: textPng({ lines: [line] }) })));
+    const reading = extractPages(pdf, {
+      name: 'small-slow.pdf',
+      workers: 2,
+      ocr: { ...defaultOcrSettings, pageTimeoutMs: 1 },
+    }).then(async ({ pages: stream }) => {
+      for await (const _ of stream);
+    });
+    await expect(reading).rejects.toMatchObject({ code: 'OCR_PAGE_TIMEOUT' });
+    await expect(reading).rejects.toThrow(/page \d of small-slow\.pdf took longer than/);
+    // Every thread of the refused file was ended: the next file is read as usual.
+    const next = await extractDocument(await makePdf([{ text: ['After the refusal.'] }]), {
+      name: 'next.pdf',
+      kind: 'pdf',
+      workers: 2,
+      ocr: defaultOcrSettings,
+    });
+    expect(next.blocks.map((block) => block.text)).toEqual(['After the refusal.']);
+  });
 });
 
 describe('OCR settings', ocrTimeout, () => {
