@@ -57,9 +57,13 @@ export class PageRenderer {
       const { width, height } = page.getViewport({ scale: 1 });
       const scale = Math.min(scaleAt300Dpi, Math.sqrt(this.maxPixels / Math.max(1, width * height)));
       const viewport = page.getViewport({ scale });
-      const canvas = createCanvas(Math.floor(viewport.width), Math.floor(viewport.height));
+      const canvas = createCanvas(
+        Math.max(1, Math.floor(viewport.width)),
+        Math.max(1, Math.floor(viewport.height)),
+      );
       const context = canvas.getContext('2d');
-      // Drawn as unpdf's renderPageAsImage draws, but read back as grey pixels instead of a PNG.
+      // Drawn as unpdf's renderPageAsImage draws, but read back as grey pixels instead of a PNG. pdf.js's
+      // types name the DOM's canvas; Skia's canvas has the same drawing API.
       await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
       const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
       return greyscalePgm(pixels.data, pixels.width, pixels.height);
