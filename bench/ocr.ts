@@ -1,7 +1,9 @@
 /**
  * npm run bench:ocr — seconds per A4 page at 300 dpi, on this machine:
- * 1. image: a page of printed prose (2480 × 3508 px PNG, 11 pt text) recognised by one OCR engine, after
- *    the engine has started (its start is printed on its own), with the share of the page's words found;
+ * 1. image: a page of printed prose (2480 × 3508 px, 11 pt text) recognised by one OCR engine: its
+ *    start, its first page (slower: V8 is still optimising tesseract's WebAssembly), then BENCH_OCR_ROUNDS
+ *    (default 2) rounds of the page as PNG (an uploaded image) and as the greyscale PGM a rendered scan
+ *    page is handed over as, with the share of the page's words found;
  * 2. scanned PDF: BENCH_OCR_PAGES (default 4) such pages as JPEG scans in one PDF, read the way the
  *    ingest reads it (reader threads per RAGENT_INGEST_WORKERS render each page and recognise it), with
  *    the longest event-loop delay of the main thread meanwhile (the thread that serves chats);
@@ -20,11 +22,13 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { loadConfig } from '../src/config.ts';
 import { extractDocument } from '../src/ingest/extract-document.ts';
+import { greyscalePgm } from '../src/ingest/ocr/greyscale-image.ts';
 import { OcrEngine } from '../src/ingest/ocr/ocr-engine.ts';
 import { PageRenderer } from '../src/ingest/ocr/render-page.ts';
 import { openPdf } from '../src/ingest/pdf/open-pdf.ts';
 import { readPage } from '../src/ingest/pdf/read-page.ts';
 import { corpusDirectory } from './corpus-path.ts';
+import { a4Canvas, a4Page, cpuSince, proseLines, wordsFound } from './ocr-page.ts';
 
 const config = loadConfig(process.env, { envFile: false });
 // The bench measures speed: the page limit is RAGENT_OCR_PAGE_SECONDS only when set (else 10 minutes).
@@ -36,81 +40,54 @@ const ocr = {
 const pdfPages = Number(process.env.BENCH_OCR_PAGES ?? 4);
 const corpusPages = Number(process.env.BENCH_OCR_CORPUS_PAGES ?? 2);
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
-/**
- * CPU time of the whole process (every thread) since `from`, in ms. On a machine busy with other work,
- * wall-clock seconds mostly measure the wait for a core; the CPU seconds of a page are what it costs,
- * and about its wall-clock time on an idle core.
- */
-const cpuSince = (from: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(from);
-  return (used.user + used.system) / 1000;
-};
-
-const vocabulary = (
-  'the valve pump schedule inspection warranty turbine harbour invoice quarterly engineer report ' +
-  'maintenance pressure filter gasket replace monthly customer delivery contract section appendix ' +
-  'temperature sensor calibration procedure safety manual operator battery charger voltage current ' +
-  'network server backup restore archive policy budget council meeting minutes approved rejected'
-).split(' ');
-
-/** Deterministic prose: the same page on every run. */
-function proseLines(count: number, seed: number): string[] {
-  let state = seed;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state;
-  };
-  return Array.from({ length: count }, () =>
-    Array.from({ length: 11 }, () => vocabulary[next() % vocabulary.length]).join(' '),
-  );
-}
-
-/** An A4 page at 300 dpi: 2480 × 3508 px, 11 pt text (46 px) with 1 in margins. */
-function a4Page(lines: string[], format: 'png' | 'jpeg'): Uint8Array {
-  const canvas = createCanvas(2480, 3508);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = '#000000';
-  context.font = '46px serif';
-  lines.forEach((line, index) => {
-    context.fillText(line, 300, 300 + index * 66);
-  });
-  return new Uint8Array(format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 85));
-}
-
-function wordsFound(expected: string, recognised: string): string {
-  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  const found = new Set(words(recognised));
-  const wanted = words(expected);
-  const share = wanted.filter((word) => found.has(word)).length / Math.max(1, wanted.length);
-  return `${(share * 100).toFixed(1)} % of ${wanted.length} words`;
-}
-
 console.log(
   `machine     ${cpus().length} cores, load ${loadavg()
     .map((value) => value.toFixed(1))
     .join(' ')}; languages ${ocr.languages.join('+')}, reader threads ${config.ingest.workers}`,
 );
 
-// 1. One image, one engine.
+// 1. One image, one engine: its start, its first page (its WebAssembly still being optimised), then
+// the page as a PNG (an uploaded image) and as the greyscale PGM a rendered scan page is handed over as,
+// in turns, so that both see the same load.
 const lines = proseLines(45, 7);
 const engine = new OcrEngine(ocr, 'bench');
 let started = performance.now();
+let cpu = process.cpuUsage();
 await engine.recognise(new Uint8Array(createCanvas(64, 32).toBuffer('image/png')));
-console.log(`engine      started in ${seconds(performance.now() - started)} (once per file)`);
-const page = a4Page(lines, 'png');
-const times: string[] = [];
-let recognised = '';
-for (let round = 0; round < 2; round++) {
+console.log(
+  `engine      started in ${seconds(performance.now() - started)} (CPU ${seconds(cpuSince(cpu))}; once per file and thread)`,
+);
+const canvas = a4Canvas(lines);
+const png = new Uint8Array(canvas.toBuffer('image/png'));
+const rgba = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+const pgm = greyscalePgm(rgba, canvas.width, canvas.height);
+const recogniseTimed = async (image: Uint8Array) => {
   started = performance.now();
-  const cpu = process.cpuUsage();
-  recognised = await engine.recognise(page);
-  times.push(`${seconds(performance.now() - started)} (CPU ${seconds(cpuSince(cpu))})`);
+  cpu = process.cpuUsage();
+  const text = await engine.recognise(image);
+  return { text, wall: performance.now() - started, cpu: cpuSince(cpu) };
+};
+const first = await recogniseTimed(png);
+console.log(
+  `first page  A4 300 dpi PNG: ${seconds(first.wall)} (CPU ${seconds(first.cpu)}); ${wordsFound(lines.join(' '), first.text)} found`,
+);
+const rounds = Number(process.env.BENCH_OCR_ROUNDS ?? 2);
+const measured = { png: [] as number[], pgm: [] as number[] };
+const found = { png: '', pgm: '' };
+for (let round = 0; round < rounds; round++) {
+  for (const format of ['png', 'pgm'] as const) {
+    const result = await recogniseTimed(format === 'png' ? png : pgm);
+    measured[format].push(result.cpu);
+    found[format] = wordsFound(lines.join(' '), result.text);
+  }
 }
 await engine.close();
+const cpuList = (values: number[]) => values.map((value) => seconds(value)).join(', ');
 console.log(
-  `image       A4 300 dpi PNG: ${times.join(', ')} per page; ${wordsFound(lines.join(' '), recognised)} found`,
+  `image       A4 300 dpi PNG (an uploaded image): CPU ${cpuList(measured.png)} per page; ${found.png} found`,
+);
+console.log(
+  `image       the same page as grey PGM (a rendered scan page): CPU ${cpuList(measured.pgm)} per page; ${found.pgm} found`,
 );
 
 // 2. A scanned PDF, read as the ingest reads it.
@@ -136,7 +113,7 @@ const cpuPerPage = cpuSince(pdfCpu) / pdfPages;
 delay.disable();
 console.log(
   `scanned pdf ${pdfPages} A4 pages (${(pdf.byteLength / 1024 / 1024).toFixed(1)} MB, JPEG): ${seconds(elapsed)}, ` +
-    `${seconds(elapsed / pdfPages)} per page (render + OCR, ${pdf.byteLength >= 1024 * 1024 ? config.ingest.workers : 1} thread(s); ` +
+    `${seconds(elapsed / pdfPages)} per page (render + OCR, ${config.ingest.workers} thread(s); ` +
     `CPU ${seconds(cpuPerPage)} per page, engine starts included); ` +
     `${extracted.blocks.length} blocks; main-thread delay max ${(delay.max / 1e6).toFixed(0)} ms`,
 );

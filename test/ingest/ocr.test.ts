@@ -6,15 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Ingestion } from '../../src/core/types.ts';
 import { checkOcr } from '../../src/doctor/check-ocr.ts';
 import { extractDocument } from '../../src/ingest/extract-document.ts';
 import { createIngestion } from '../../src/ingest/ingestion-service.ts';
+import { readGreyscalePgm } from '../../src/ingest/ocr/greyscale-image.ts';
 import { defaultOcrSettings } from '../../src/ingest/ocr/ocr-settings.ts';
 import { PageRenderer } from '../../src/ingest/ocr/render-page.ts';
+import { extractPages } from '../../src/ingest/pdf/extract-pages.ts';
 import { createLogger } from '../../src/logger.ts';
 import { encodeSparseQuery } from '../../src/retrieval/bm25.ts';
 import type { ChunkIndex } from '../../src/retrieval/chunk-index.ts';
@@ -106,6 +107,37 @@ describe('OCR (on by default)', ocrTimeout, () => {
     ]);
   });
 
+  it('reads a small scan on two threads once its first page turns out scanned, every page in order', async () => {
+    const lines = [
+      ['The pump is serviced', 'in spring.'],
+      ['The filter is changed', 'in summer.'],
+      ['The valve is checked', 'in autumn.'],
+    ];
+    const scan = await makePdf(lines.map((page) => ({ scan: textPng({ lines: page }) })));
+    const text = await makePdf([{ text: ['A page with a text layer.'] }, { text: ['Another one.'] }]);
+    expect(scan.byteLength).toBeLessThan(1024 * 1024);
+    const read = async (bytes: Uint8Array, workers: number) => {
+      const extracted = await extractPages(bytes, { name: 'small.pdf', workers, ocr: defaultOcrSettings });
+      const pages: string[] = [];
+      for await (const page of extracted.pages) {
+        pages.push(
+          (page.recognised ?? page.lines.map((line) => line.text).join(' '))
+            .replace(/\s+/g, ' ')
+            .trim()
+            .toLowerCase(),
+        );
+      }
+      return { pages, threads: extracted.readerThreads() };
+    };
+    // Under 1 MiB, a file starts with one thread; the scan's first page brings in the second one.
+    expect(await read(scan, 2)).toEqual({
+      pages: lines.map((page) => page.join(' ').toLowerCase()),
+      threads: 2,
+    });
+    expect((await read(scan, 1)).threads).toBe(1);
+    expect(await read(text, 2)).toEqual({ pages: ['a page with a text layer.', 'another one.'], threads: 1 });
+  });
+
   it('refuses an image whose header declares too many pixels before decoding it, naming the variable', async () => {
     const bomb = pixelBombPng(100_000, 100_000);
     expect(bomb.byteLength).toBeLessThan(1_024);
@@ -139,6 +171,28 @@ describe('OCR (on by default)', ocrTimeout, () => {
     });
     await expect(reading).rejects.toMatchObject({ code: 'OCR_PAGE_TIMEOUT' });
     await expect(reading).rejects.toThrow(/page 2 of slow\.pdf took longer than .*RAGENT_OCR_PAGE_SECONDS/);
+  });
+
+  it('refuses a small scan whose page runs past the limit while a second thread joins, and reads the next file', async () => {
+    const pages = ['First slow page', 'Second slow page', 'Third slow page'];
+    const pdf = await makePdf(pages.map((line) => ({ scan: textPng({ lines: [line] }) })));
+    const reading = extractPages(pdf, {
+      name: 'small-slow.pdf',
+      workers: 2,
+      ocr: { ...defaultOcrSettings, pageTimeoutMs: 1 },
+    }).then(async ({ pages: stream }) => {
+      for await (const _ of stream);
+    });
+    await expect(reading).rejects.toMatchObject({ code: 'OCR_PAGE_TIMEOUT' });
+    await expect(reading).rejects.toThrow(/page \d of small-slow\.pdf took longer than/);
+    // Every thread of the refused file was ended: the next file is read as usual.
+    const next = await extractDocument(await makePdf([{ text: ['After the refusal.'] }]), {
+      name: 'next.pdf',
+      kind: 'pdf',
+      workers: 2,
+      ocr: defaultOcrSettings,
+    });
+    expect(next.blocks.map((block) => block.text)).toEqual(['After the refusal.']);
   });
 });
 
@@ -216,19 +270,18 @@ describe('OCR settings', ocrTimeout, () => {
     await expect(reading).rejects.toMatchObject({ code: 'INGEST_CANCELLED' });
   });
 
-  it('renders text set in fonts, within the pixel limit (Node 20 lacks a method pdf.js draws glyphs with)', async () => {
+  it('renders text set in fonts as a greyscale image, within the pixel limit (Node 20 lacks a method pdf.js draws glyphs with)', async () => {
     const renderer = new PageRenderer(readFixture('asy-latex.pdf'), 1_000_000);
     try {
-      const image = await loadImage(Buffer.from(await renderer.render(1)));
-      expect(image.width * image.height).toBeLessThanOrEqual(1_000_000);
-      const canvas = createCanvas(image.width, image.height);
-      const context = canvas.getContext('2d');
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      const { width, height, pixels } = readGreyscalePgm(await renderer.render(1));
+      expect(width * height).toBeLessThanOrEqual(1_000_000);
+      expect(width * height).toBeGreaterThan(900_000);
+      expect(pixels.byteLength).toBe(width * height);
       let dark = 0;
-      for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 128) dark++;
-      // The page is text only (its one drawing is a rule): dark pixels are glyphs.
+      for (const level of pixels) if (level < 128) dark++;
+      // The page is text only (its one drawing is a rule): dark pixels are glyphs, and most of it is white.
       expect(dark).toBeGreaterThan(1_000);
+      expect(dark).toBeLessThan((width * height) / 4);
     } finally {
       await renderer.close();
     }

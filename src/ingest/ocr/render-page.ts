@@ -1,5 +1,5 @@
 /**
- * Renders PDF pages to PNG images for OCR, with pdf.js (through unpdf's `renderPageAsImage`) drawing on
+ * Renders PDF pages to greyscale images (PGM, see greyscale-image.ts) for OCR, with pdf.js drawing on
  * @napi-rs/canvas (prebuilt native binaries installed as npm packages). Used in the PDF reader threads
  * only, for the pages that have no text layer.
  *
@@ -7,8 +7,9 @@
  * size); an image inside the page larger than `maxPixels` is not decoded at all (pdf.js's
  * `maxImageSize`), so a page cannot make the reader decode a bomb.
  */
-import { createIsomorphicCanvasFactory, getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
 import type { PdfDocument } from '../pdf/open-pdf.ts';
+import { greyscalePgm } from './greyscale-image.ts';
 
 /** 300 dpi: what OCR engines are tuned for. A PDF unit is 1/72 inch. */
 const scaleAt300Dpi = 300 / 72;
@@ -46,14 +47,29 @@ export class PageRenderer {
     private readonly maxPixels: number,
   ) {}
 
+  /** The page as a greyscale PGM image. */
   async render(pageNumber: number): Promise<Uint8Array> {
     this.document ??= this.open();
     const document = await this.document;
+    const { createCanvas } = await canvasImport();
     const page = await document.getPage(pageNumber);
-    const { width, height } = page.getViewport({ scale: 1 });
-    page.cleanup();
-    const scale = Math.min(scaleAt300Dpi, Math.sqrt(this.maxPixels / Math.max(1, width * height)));
-    return new Uint8Array(await renderPageAsImage(document, pageNumber, { canvasImport, scale }));
+    try {
+      const { width, height } = page.getViewport({ scale: 1 });
+      const scale = Math.min(scaleAt300Dpi, Math.sqrt(this.maxPixels / Math.max(1, width * height)));
+      const viewport = page.getViewport({ scale });
+      const canvas = createCanvas(
+        Math.max(1, Math.floor(viewport.width)),
+        Math.max(1, Math.floor(viewport.height)),
+      );
+      const context = canvas.getContext('2d');
+      // Drawn as unpdf's renderPageAsImage draws, but read back as grey pixels instead of a PNG. pdf.js's
+      // types name the DOM's canvas; Skia's canvas has the same drawing API.
+      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+      return greyscalePgm(pixels.data, pixels.width, pixels.height);
+    } finally {
+      page.cleanup();
+    }
   }
 
   async close(): Promise<void> {

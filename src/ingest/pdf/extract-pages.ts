@@ -2,7 +2,9 @@
  * Streams the lines of every page of a PDF, in page order, read by worker threads — never in the
  * calling thread, however small the file: a PDF of a few kB can inflate to hundreds of MB of page
  * content. Each worker opens its own copy of the document and takes batches of pages as it frees up;
- * a file under `minBytesForWorkers` gets one worker (starting more costs more than it saves).
+ * a file under `minBytesForWorkers` gets one worker (starting more costs more than it saves), until
+ * it turns out to be a scan: OCR takes seconds a page, so the other workers then join (a scan of a
+ * few pages is often under 1 MiB) and the pages are shared among them.
  *
  * The reading is bounded: each worker's heap is capped (a file needing more kills that worker, not
  * the process), and the page count, the extracted text and the time are checked against the limits.
@@ -58,6 +60,8 @@ export interface PdfPages {
   pages: AsyncIterable<ExtractedPage>;
   /** The PDF's outline, read by a worker; empty when it has none (or the reading stopped first). */
   outline: Promise<OutlineEntry[]>;
+  /** How many reader threads were started so far (benchmarks and tests). */
+  readerThreads(): number;
 }
 
 /** Opens the document (so a bad PDF fails here, before anything else) and returns its page stream. */
@@ -67,7 +71,12 @@ export async function extractPages(bytes: Uint8Array, options: ExtractOptions): 
   const pool = new WorkerPool(bytes, workers, options);
   try {
     const pageCount = await pool.pageCount;
-    return { pageCount, pages: pool.pages(pageCount), outline: pool.outline };
+    return {
+      pageCount,
+      pages: pool.pages(pageCount),
+      outline: pool.outline,
+      readerThreads: () => pool.threadCount,
+    };
   } catch (error) {
     await pool.close();
     throw error;
@@ -99,6 +108,10 @@ class WorkerPool {
   private resolveCount: (count: number) => void = () => {};
   private rejectCount: (error: Error) => void = () => {};
   private readonly timer: NodeJS.Timeout;
+  /** The file's bytes, shared read-only with every worker (a joined one too). */
+  private readonly shared: SharedArrayBuffer;
+  /** Whether the pages are being handed out (every first worker was ready). */
+  private reading = false;
   private readonly onAbort = () => {
     if (this.options.signal) this.fail(ingestCancelled(this.options.name, this.options.signal));
   };
@@ -122,17 +135,17 @@ class WorkerPool {
     });
     this.timer = setTimeout(() => this.fail(readingTimedOut(options.name, limits)), limits.timeoutMs);
     this.timer.unref();
+    this.shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(this.shared).set(bytes);
     options.signal?.addEventListener('abort', this.onAbort, { once: true });
     if (options.signal?.aborted) {
       this.onAbort();
       return;
     }
-    const shared = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(shared).set(bytes);
     for (let index = 0; index < workerCount; index++) {
       this.startWorker(
         {
-          bytes: shared,
+          bytes: this.shared,
           name: options.name,
           maxPageChars: limits.maxTextChars,
           maxStreamBytes: limits.maxTextChars,
@@ -157,6 +170,11 @@ class WorkerPool {
         case 'ready':
           // Each worker checked its share of the streams: pages are read once every share passed.
           this.readyWorkers.push(worker);
+          if (this.reading) {
+            // A worker that joined for a scan: it takes the next page.
+            this.give(worker);
+            return;
+          }
           if (this.readyWorkers.length < workerCount) return;
           if (message.pageCount > this.limits.maxPages) {
             this.fail(tooManyPages(name, message.pageCount, this.limits));
@@ -165,6 +183,7 @@ class WorkerPool {
           this.total = message.pageCount;
           this.batchSize = Math.max(8, Math.min(32, Math.ceil(message.pageCount / (workerCount * 8))));
           this.resolveCount(message.pageCount);
+          this.reading = true;
           this.startReading();
           break;
         case 'outline':
@@ -178,6 +197,10 @@ class WorkerPool {
           break;
         case 'batch-done':
           this.give(worker);
+          break;
+        case 'scanning':
+          this.scanned = true;
+          this.addScanWorkers();
           break;
         case 'page':
           if (message.recognised !== undefined) this.scanned = true;
@@ -221,6 +244,36 @@ class WorkerPool {
         this.fail(new RagentError('INTERNAL', errorMessages.INTERNAL.pdfWorkerExited({ code })));
       }
     });
+  }
+
+  get threadCount(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * A small file starts with one worker: once a page turns out to be a scan (seconds of OCR each), the
+   * other workers allowed (RAGENT_INGEST_WORKERS) join while pages are left for them, each with its
+   * own OCR engine, so the pages of a scan are recognised side by side.
+   */
+  private addScanWorkers(): void {
+    if (this.failure || !this.reading) return;
+    const allowed = Math.max(1, this.options.workers);
+    const waiting = this.total - this.nextPage + 1;
+    const running = this.workers.length;
+    for (let index = running; index < allowed && index - running < waiting; index++) {
+      this.startWorker(
+        {
+          bytes: this.shared,
+          name: this.options.name,
+          maxPageChars: this.limits.maxTextChars,
+          maxStreamBytes: this.limits.maxTextChars,
+          streamShare: { index, of: allowed },
+          ocr: this.options.ocr,
+          joined: true,
+        },
+        allowed,
+      );
+    }
   }
 
   async *pages(pageCount: number): AsyncGenerator<ExtractedPage> {

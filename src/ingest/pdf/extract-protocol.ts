@@ -15,6 +15,11 @@ export interface WorkerInput {
   streamShare: { index: number; of: number };
   /** Present when OCR is on: pages without text are rendered and recognised (see ../ocr/). */
   ocr?: OcrSettings;
+  /**
+   * A thread added to a small file's one thread once it turned out to be a scan (see extract-pages.ts):
+   * the first thread has checked every stream and read the outline, so this one only reads pages.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -31,6 +36,8 @@ export type FromWorker =
    * none). The other workers do not read it (on a large manual that costs a fifth of a second each).
    */
   | { type: 'outline'; entries: OutlineEntry[] }
+  /** A page has no text layer and is being recognised by OCR (seconds): sent before its `page`. */
+  | { type: 'scanning'; page: number }
   /** `recognised`: the OCR text of a page without a text layer (when OCR is on and found some). */
   | { type: 'page'; page: PageText; chars: number; recognised?: string }
   | { type: 'page-failed'; page: number; message: string }

@@ -22,7 +22,10 @@ const send = (message: FromWorker) => port.postMessage(message);
 installSyncInflate(input.maxStreamBytes);
 installPlainClone();
 
-const oversized = findOversizedStream(new Uint8Array(input.bytes), input.maxStreamBytes, input.streamShare);
+// A joined thread's file was checked by the first thread (see extract-protocol.ts).
+const oversized = input.joined
+  ? undefined
+  : findOversizedStream(new Uint8Array(input.bytes), input.maxStreamBytes, input.streamShare);
 if (oversized !== undefined) {
   send({ type: 'stream-too-large', offset: oversized });
   port.close();
@@ -33,7 +36,8 @@ async function start(): Promise<void> {
     const document = await openPdf(new Uint8Array(input.bytes), input.name);
     send({ type: 'ready', pageCount: document.numPages });
     // The outline is read here (by the first worker), never in the thread that serves chats.
-    if (input.streamShare.index === 0) send({ type: 'outline', entries: await readOutline(document) });
+    if (input.streamShare.index === 0 && !input.joined)
+      send({ type: 'outline', entries: await readOutline(document) });
     // Without an outline, headings come from fonts: the parent asks for their weights (bold at body size).
     const fontWeights = new FontWeights();
     // Pages without a text layer, with OCR on: rendered and recognised here, one at a time per thread
@@ -76,6 +80,8 @@ async function start(): Promise<void> {
             message.fontWeights ? fontWeights : undefined,
           );
           if (text.lines.length === 0 && input.ocr) {
+            // Told first, so that a small file's reader can add a thread for the next pages meanwhile.
+            send({ type: 'scanning', page });
             scans ??= startScans(input.ocr);
             const { renderer, engine } = await scans;
             const recognised = await recogniseScannedPage(renderer, engine, page);
