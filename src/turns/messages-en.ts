@@ -475,3 +475,7 @@ export const feedbackReasonLabels: Record<FeedbackReason, string> = {
 export const feedbackReasonTitle = 'What was wrong?';
 export const feedbackCommentLabel = 'Tell us what was wrong (optional)';
 export const feedbackReasonThanks = 'Thanks — your reason was saved for the people who keep the documents.';
+
+/** A chat command this version does not know (the platform still shows an older one): how to update them. */
+export const unknownCommandText = (register: string) =>
+  `Unknown command. Run \`${register}\` again to update the commands.`;

@@ -9,7 +9,6 @@
 import {
   type Client,
   type MessageContextMenuCommandInteraction,
-  MessageFlags,
   Routes,
   type SendableChannels,
   ThreadAutoArchiveDuration,
@@ -18,7 +17,7 @@ import {
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
 import { askInThreadText, guildOnlyText, threadFailedText } from '../../turns/messages-en.ts';
-import { noMentions } from './discord-client.ts';
+import { replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { guildChannelScopes, placeInGuild, setChannelOf } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
@@ -33,19 +32,11 @@ export async function runAskOnMessage(
   interaction: MessageContextMenuCommandInteraction,
 ): Promise<void> {
   if (!interaction.inGuild()) {
-    await interaction.reply({
-      content: guildOnlyText,
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: noMentions,
-    });
+    await replyPrivately(interaction, guildOnlyText);
     return;
   }
   // Acknowledged before any other I/O: Discord allows 3 seconds.
-  await interaction.reply({
-    content: askInThreadText,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: noMentions,
-  });
+  await replyPrivately(interaction, askInThreadText);
   const { client, guildId } = interaction;
   const target = interaction.targetMessage;
   const botId = client.user.id;

@@ -12,6 +12,8 @@ import {
   type ClientOptions,
   GatewayIntentBits,
   type IIdentifyThrottler,
+  type InteractionReplyOptions,
+  MessageFlags,
   Partials,
   REST,
   type RESTOptions,
@@ -21,6 +23,14 @@ import type { Config } from '../../config.ts';
 
 /** Sent with every message and edit: the bot never pings anyone, whatever the text says. */
 export const noMentions = { parse: [], repliedUser: false } as const;
+
+/** Answers an interaction with a line only the person who used it sees (never a ping). */
+export async function replyPrivately(
+  interaction: { reply(options: InteractionReplyOptions): Promise<unknown> },
+  content: string,
+): Promise<void> {
+  await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions });
+}
 
 /** Discord's global limit for a bot: 50 requests a second. */
 export const discordRequestsPerSecond = 50;

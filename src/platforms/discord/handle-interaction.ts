@@ -3,12 +3,12 @@
  * every handler acknowledges it (reply or defer) before any I/O: Discord allows 3 seconds.
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
-import { guildOnlyText, restartingText } from '../../turns/messages-en.ts';
+import { guildOnlyText, restartingText, unknownCommandText } from '../../turns/messages-en.ts';
 import { handleAnswerButton, handleReasonModal } from './answer-actions.ts';
 import { runAskOnMessage } from './ask-on-message.ts';
 import { runAutoAnswerCommand } from './auto-answer-command.ts';
 import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
-import { noMentions } from './discord-client.ts';
+import { noMentions, replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
@@ -35,11 +35,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
   // No claim in the store first (that is I/O before the acknowledgement): Discord accepts one
   // acknowledgement per interaction, so a duplicate delivery fails at its reply or defer and does nothing.
   if (context.isStopping() || context.turns.stopping) {
-    await interaction.reply({
-      content: restartingText,
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: noMentions,
-    });
+    await replyPrivately(interaction, restartingText);
     return;
   }
   try {
@@ -53,12 +49,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     else if (interaction.commandName === commandName) await runCommand(context, interaction);
     else if (interaction.commandName === reportCommandName) {
       if (interaction.inGuild()) await runReportCommand(context, interaction);
-      else
-        await interaction.reply({
-          content: guildOnlyText,
-          flags: MessageFlags.Ephemeral,
-          allowedMentions: noMentions,
-        });
+      else await replyPrivately(interaction, guildOnlyText);
     }
   } catch (error) {
     context.logger.warn({ err: error, interaction: interaction.id }, 'discord interaction failed');
@@ -72,11 +63,7 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
   const subcommand = interaction.options.getSubcommand();
   if (subcommand === subcommands.help) return runHelpCommand(context, interaction);
   if (!interaction.inGuild()) {
-    await interaction.reply({
-      content: guildOnlyText,
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: noMentions,
-    });
+    await replyPrivately(interaction, guildOnlyText);
     return;
   }
   switch (subcommand) {
@@ -98,10 +85,6 @@ async function runCommand(context: DiscordContext, interaction: ChatInputCommand
     case subcommands.ask:
       return runAskCommand(context, interaction);
     default:
-      await interaction.reply({
-        content: `Unknown command. Run \`ragent discord register\` again to update the commands.`,
-        flags: MessageFlags.Ephemeral,
-        allowedMentions: noMentions,
-      });
+      await replyPrivately(interaction, unknownCommandText('ragent discord register'));
   }
 }

@@ -25,7 +25,7 @@ import {
   moveTargetOption,
 } from './command-definitions.ts';
 import { isChannelAdmin, isServerAdmin } from './discord-admins.ts';
-import { noMentions } from './discord-client.ts';
+import { noMentions, replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import {
@@ -165,11 +165,7 @@ export async function runHelpCommand(
   interaction: ChatInputCommandInteraction,
 ): Promise<void> {
   const text = helpText(context.services.config.discord.messageContentIntent);
-  await interaction.reply({
-    content: text,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: noMentions,
-  });
+  await replyPrivately(interaction, text);
   // The channel's auto-answer line follows: it is read from the store, after the acknowledgement.
   if (interaction.inGuild())
     await interaction.editReply({
