@@ -1,29 +1,16 @@
 /**
  * Every error sentence lives in one catalogue (src/error-messages-en.ts): each code has its entry, and no
- * throw site outside the folders still being moved writes its own sentence, so the move cannot regress.
+ * throw site anywhere in src/ (the platforms and the turns included) writes its own sentence, so the move
+ * cannot regress.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/error-messages-en.ts';
-import { type ErrorCode, errorCodes, RagentError } from '../../src/errors.ts';
+import { errorCodes, RagentError } from '../../src/errors.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/**
- * Folders whose throw sites still carry their own sentences (their chat sentences are in
- * src/turns/messages-en.ts or inline); they move into the catalogue next, and this list shrinks.
- */
-const notYetMoved = [/^src\/platforms\//, /^src\/turns\//];
-
-/** Codes thrown only from those folders, so without a catalogue entry yet. */
-const codesOnlyThrownThere: ErrorCode[] = [
-  'NETWORK_UNREACHABLE',
-  'PERMISSION_DENIED',
-  'LINK_REFUSED',
-  'DOWNLOAD_FAILED',
-];
 
 interface ThrowSite {
   file: string;
@@ -32,21 +19,19 @@ interface ThrowSite {
   message: string;
 }
 
+/** Each file of src/ that matches `pattern` (a git grep -E pattern). */
+function sourceFiles(pattern: string): string[] {
+  return execFileSync('git', ['grep', '-l', '-E', pattern, '--', 'src/*.ts'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '');
+}
+
 /**
  * Each `new RagentError(code, message`, `serviceError(code, message` and `serviceFailure(code, message` in
  * src/, with the text of its message's first line.
  */
 function throwSites(): ThrowSite[] {
-  const files = execFileSync(
-    'git',
-    ['grep', '-l', '-E', 'new RagentError\\(|service(Error|Failure)\\(', '--', 'src/*.ts'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  )
-    .split('\n')
-    .filter((file) => file !== '');
+  const files = sourceFiles('new RagentError\\(|service(Error|Failure)\\(');
   const sites: ThrowSite[] = [];
   for (const file of files) {
     const text = readFileSync(`${root}${file}`, 'utf8');
@@ -65,7 +50,7 @@ describe('the error catalogue', () => {
   it('has an entry for every error code, each a sentence or a sentence per situation', () => {
     const catalogue: Record<string, unknown> = errorMessages;
     const missing = errorCodes.filter((code) => !(code in catalogue));
-    expect(missing).toEqual(codesOnlyThrownThere);
+    expect(missing).toEqual([]);
     expect(
       Object.keys(catalogue).filter((code) => !(errorCodes as readonly string[]).includes(code)),
     ).toEqual([]);
@@ -91,9 +76,11 @@ describe('the error catalogue', () => {
     );
   });
 
-  it('is where every throw site outside the folders still being moved takes its sentence from', () => {
-    const sites = throwSites();
-    const moved = sites.filter((site) => !notYetMoved.some((folder) => folder.test(site.file)));
+  it('is where every throw site takes its sentence from', () => {
+    const moved = throwSites();
+    // No folder is left out: the platforms' and the turns' throw sites are searched too.
+    expect(moved.filter((site) => site.file.startsWith('src/platforms/')).length).toBeGreaterThan(20);
+    expect(moved.filter((site) => site.file.startsWith('src/turns/')).length).toBeGreaterThan(3);
     // The search itself works: it finds the sites that use the catalogue.
     expect(moved.filter((site) => site.message.startsWith('errorMessages.')).length).toBeGreaterThan(100);
     // A message that is not the catalogue's and spells out text (a literal, a template, a choice of two).
@@ -107,5 +94,21 @@ describe('the error catalogue', () => {
       return entry !== undefined && site.code !== `'${entry}'`;
     });
     expect(mismatched.map((site) => `${site.file}:${site.line}`)).toEqual([]);
+  });
+
+  it('gives toRagentError its opening sentence from the catalogue, never spelled out', () => {
+    const openings: Array<{ file: string; opening: string }> = [];
+    for (const file of sourceFiles('toRagentError\\(')) {
+      const text = readFileSync(`${root}${file}`, 'utf8');
+      for (const match of text.matchAll(/toRagentError\(\s*[^,()]+,\s*(\S[^\n]*)/g)) {
+        openings.push({ file, opening: match[1] ?? '' });
+      }
+    }
+    // The search itself works: it finds the callers that pass an opening.
+    expect(openings.length).toBeGreaterThan(3);
+    const spelledOut = openings.filter(
+      (site) => !site.opening.startsWith('errorMessageOpenings.') && /['"`]/.test(site.opening),
+    );
+    expect(spelledOut.map((site) => `${site.file}: ${site.opening}`)).toEqual([]);
   });
 });

@@ -16,8 +16,9 @@ import {
   type ThreadChannel,
 } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
-import { askInThreadText, guildOnlyText, threadFailedText } from '../../turns/messages-en.ts';
+import { askInThreadText, guildOnlyText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { guildChannelScopes, placeInGuild, setChannelOf } from './discord-scopes.ts';
@@ -109,9 +110,12 @@ async function threadFromMessage(
     });
   } catch (error) {
     if ((error as { code?: unknown }).code !== threadAlreadyCreated)
-      throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
+      throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadNotStarted(), {
+        cause: error,
+      });
   }
   const thread = await client.channels.fetch(messageId, { allowUnknownGuild: true });
-  if (!thread?.isThread()) throw new RagentError('PERMISSION_DENIED', threadFailedText);
+  if (!thread?.isThread())
+    throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadNotStarted());
   return thread;
 }

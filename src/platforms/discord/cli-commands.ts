@@ -3,6 +3,7 @@
  * server, which is instant, or globally), and `ragent discord invite`: prints the bot's invite URL.
  */
 import type { Command } from 'commander';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { PlatformCliContext } from '../platform-module.ts';
 
@@ -35,10 +36,7 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
     .action(async () => {
       const applicationId = context.config().discord.applicationId;
       if (!applicationId) {
-        throw new RagentError(
-          'CONFIG_INVALID',
-          'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
-        );
+        throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.discordApplicationIdMissing());
       }
       const { inviteUrl, requiredPermissions } = await import('./invite-url.ts');
       context.output.write(

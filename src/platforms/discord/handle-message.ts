@@ -13,8 +13,8 @@ import {
 } from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
-import { threadFailedText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import {
@@ -130,7 +130,13 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
           autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
         });
       } catch (error) {
-        throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
+        throw new RagentError(
+          'PERMISSION_DENIED',
+          errorMessages.PERMISSION_DENIED.discordThreadNotStarted(),
+          {
+            cause: error,
+          },
+        );
       }
       const threadPlace = placeInGuild(guildId ?? '', thread.id, setChannel);
       return {

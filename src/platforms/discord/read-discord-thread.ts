@@ -10,6 +10,7 @@
  */
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
 /** Discord's largest page of channel messages. */
@@ -117,11 +118,9 @@ async function fetchPage(thread: ThreadChannel, options: { before?: string; limi
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 403)
-      throw new RagentError(
-        'PERMISSION_DENIED',
-        'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
-        { cause: error },
-      );
+      throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadUnreadable(), {
+        cause: error,
+      });
     throw error;
   }
 }

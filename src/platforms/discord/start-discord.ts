@@ -6,6 +6,7 @@
 import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
@@ -45,10 +46,7 @@ export async function startDiscord(
 ): Promise<RunningPlatform> {
   const { config } = services;
   if (!config.discord.token) {
-    throw new RagentError(
-      'CONFIG_INVALID',
-      'DISCORD_TOKEN is not set. Copy the bot token from your application in the Discord developer portal (Bot → Reset Token).',
-    );
+    throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.discordTokenMissing());
   }
   const logger = services.logger.child({ adapter: 'discord' });
   const { replicas } = services;
@@ -156,13 +154,18 @@ function connectFailure(error: unknown, config: Config): RagentError {
   if (network) {
     return new RagentError(
       'NETWORK_UNREACHABLE',
-      `Could not reach Discord (${network.reason}). Check the network${config.discord.apiUrl ? ' and DISCORD_API_URL' : ''}, then start again.`,
+      errorMessages.NETWORK_UNREACHABLE.discord({
+        reason: network.reason,
+        apiUrlSet: config.discord.apiUrl !== undefined,
+      }),
       { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
     );
   }
   return new RagentError(
     'CONFIG_INVALID',
-    `Could not connect to Discord (${error instanceof Error ? error.message : String(error)}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
+    errorMessages.CONFIG_INVALID.discordConnectFailed({
+      reason: error instanceof Error ? error.message : String(error),
+    }),
     { cause: error },
   );
 }

@@ -8,6 +8,7 @@
  * the rest of the mention syntax inert and fits the messages to the token budget.
  */
 import type { ThreadMessage } from '../../core/types.ts';
+import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackErrorCode } from './slack-message.ts';
@@ -152,8 +153,10 @@ async function repliesPage(
     if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
       throw new RagentError(
         'PERMISSION_DENIED',
-        `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
-        { cause: error },
+        errorMessages.PERMISSION_DENIED.slackThreadUnreadable({ code }),
+        {
+          cause: error,
+        },
       );
     throw error;
   }
