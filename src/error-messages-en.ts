@@ -6,12 +6,21 @@
  * `new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noBytes({ name }))`.
  *
  * This file is on the ground floor: it imports nothing but types, so any layer may use it. The chat's
- * own sentences (status lines, replies, help) are in src/turns/messages-en.ts.
+ * own sentences (status lines, replies, help) are in src/turns/messages-en.ts. The sentences only one
+ * platform says are in its part of this catalogue: src/platforms/slack/slack-error-messages-en.ts and
+ * src/platforms/discord/discord-error-messages-en.ts.
  */
 import type { ErrorCode } from './error-codes.ts';
 
 /** One sentence: the facts it names in, the sentence out. */
 type ErrorSentence = (facts: never) => string;
+
+/**
+ * The shape of a catalogue: per code, a sentence or a sentence per situation. Each platform keeps the
+ * sentences only it says (its settings, its hosts, its permissions) in a part of this catalogue of the
+ * same shape under src/platforms/<platform>/, since no code outside the platform folders names one.
+ */
+export type ErrorCatalogue = Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
 
 /** A model server as a sentence names it. */
 const modelServerName = { ollama: 'Ollama', openai: 'The model server' } as const;
@@ -23,22 +32,6 @@ const modelCredentials = {
 /** " after 3 tries" when a call was retried, else nothing. */
 const afterTries = (attempts: number | undefined) =>
   attempts && attempts > 1 ? ` after ${attempts} tries` : '';
-/** Slack's Web API could not be reached at start: a network failure, or an answer that is not Slack's. */
-const slackUnreachable = ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
-  `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`;
-/** `1.5 MB` below 10 MB, `12 MB` from there. */
-const megabytesOf = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-/** A file shared in Slack that could not be downloaded, and why. */
-const slackDownloadFailed = (name: string, reason: string) =>
-  `Could not download ${name}: ${reason}. Try uploading it again.`;
-/** What to do when registering the Discord commands failed with this HTTP status. */
-const discordRegisterHint = (status: number | undefined) =>
-  status === 401
-    ? 'Discord rejected the token: reset it under Bot → Token and update DISCORD_TOKEN.'
-    : status === 403 || status === 404
-      ? 'Check DISCORD_APPLICATION_ID, and that the bot was invited to that server with the applications.commands scope.'
-      : 'Check your network connection and try again.';
 
 export const errorMessages = {
   // ── Configuration and the network: settings that do not parse, outside services that cannot be reached.
@@ -47,33 +40,6 @@ export const errorMessages = {
       `The data directory ${dataDir} cannot be created (${reason}). ` +
       'Set RAGENT_DATA_DIR to a directory this user can write, then run ragent doctor.',
     settings: ({ lines }: { lines: readonly string[] }) => `Invalid configuration:\n- ${lines.join('\n- ')}`,
-    slackBotTokenMissing: () =>
-      'SLACK_BOT_TOKEN is not set. Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page into .env.',
-    slackReceiverMissing: () =>
-      'Slack needs SLACK_APP_TOKEN (Socket Mode, no public URL needed) or SLACK_SIGNING_SECRET (HTTP events). Set one in .env.',
-    slackSocketModeFailed: ({ reason }: { reason: string }) =>
-      `Could not open the Slack Socket Mode connection (${reason}). Check SLACK_APP_TOKEN (an app-level token with connections:write) and that Socket Mode is enabled for the app.`,
-    slackPortUnavailable: ({ port, reason }: { port: number | undefined; reason: string }) =>
-      `Could not listen for Slack events on port ${port} (${reason}). Choose a free SLACK_PORT.`,
-    slackBotTokenRejected: ({ code }: { code: string }) =>
-      `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
-    /** Slack answered, but not as Slack does (a wrong SLACK_API_URL, a proxy's page). */
-    slackUnreachable,
-    discordTokenMissing: () =>
-      'DISCORD_TOKEN is not set. Copy the bot token from your application in the Discord developer portal (Bot → Reset Token).',
-    discordApplicationIdMissing: () =>
-      'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
-    discordCommandSettingsMissing: ({ missing }: { missing: readonly string[] }) =>
-      `${missing.join(' and ')} must be set to register the commands. Copy them from your application in the Discord developer portal (Bot → Token, General Information → Application ID).`,
-    discordConnectFailed: ({ reason }: { reason: string }) =>
-      `Could not connect to Discord (${reason}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
-  },
-  NETWORK_UNREACHABLE: {
-    slack: slackUnreachable,
-    slackSocketMode: ({ reason }: { reason: string }) =>
-      `Could not reach Slack to open the Socket Mode connection (${reason}). Check the network and try again.`,
-    discord: ({ reason, apiUrlSet }: { reason: string; apiUrlSet: boolean }) =>
-      `Could not reach Discord (${reason}). Check the network${apiUrlSet ? ' and DISCORD_API_URL' : ''}, then start again.`,
   },
 
   // ── Model servers: Ollama or an OpenAI-compatible server, for chat and embeddings.
@@ -273,19 +239,9 @@ export const errorMessages = {
   FILE_EMPTY: {
     noBytes: ({ name }: { name: string }) => `${name} is empty (0 bytes). Check the file and try again.`,
     noText: ({ name }: { name: string }) => `${name} has no text in it. Check the file and try again.`,
-    discordAttachment: () => 'The attached file is empty. Attach the file again.',
-    slackFile: ({ name }: { name: string }) => `${name} is empty. Upload the file again.`,
   },
-  FILE_TOO_LARGE: {
-    overLimit: ({ name, size, limit }: { name: string; size: string; limit: string }) =>
-      `${name} is ${size}, over the ${limit} limit. Split it, or raise RAGENT_MAX_FILE_MB.`,
-    /** A file attached in Discord: its name is not always known when the download is refused. */
-    discordAttachment: ({ bytes, maxBytes }: { bytes: number; maxBytes: number }) =>
-      `The file is ${megabytesOf(bytes)}, over the ${megabytesOf(maxBytes)} limit. Split it, or ask the operator to raise RAGENT_MAX_FILE_MB.`,
-    slackFile: ({ name, maxBytes }: { name: string; maxBytes: number }) =>
-      `${name} is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. ` +
-      'Split it into smaller files, or ask the admin to raise RAGENT_MAX_FILE_MB.',
-  },
+  FILE_TOO_LARGE: ({ name, size, limit }: { name: string; size: string; limit: string }) =>
+    `${name} is ${size}, over the ${limit} limit. Split it, or raise RAGENT_MAX_FILE_MB.`,
   FILE_UNSUPPORTED: {
     oldOffice: ({ name }: { name: string }) =>
       `${name} is an old binary Office file (.doc, .xls or .ppt), which ragent does not read. Save it as ` +
@@ -517,14 +473,6 @@ export const errorMessages = {
   SCOPE_NOT_ALLOWED: ({ scope, allowed }: { scope: string; allowed: readonly string[] }) =>
     `The scope "${scope}" is not open to this server; it searches only ${allowed.join(', ')}. ` +
     `Leave "scope" out or pick one of those; to open another, restart \`ragent mcp\` with --scope ${scope}.`,
-  PERMISSION_DENIED: {
-    discordThreadNotStarted: () =>
-      "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.",
-    discordThreadUnreadable: () =>
-      'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
-    slackThreadUnreadable: ({ code }: { code: string }) =>
-      `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
-  },
   LINK_REFUSED: {
     /** `placeName`: how the platform names its place (`workspace`, `server`). */
     acrossPlaces: ({ placeName }: { placeName: string }) =>
@@ -533,34 +481,6 @@ export const errorMessages = {
   },
 
   // ── Web fetching and downloads: files from a chat, pages and files from the web.
-  DOWNLOAD_FAILED: {
-    discordHostRefused: () =>
-      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the file to the command directly.",
-    discordRedirectRefused: () =>
-      "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the file to the command again; if it keeps happening, tell the operator.",
-    discordUnreachable: () =>
-      "I couldn't download the file from Discord (the connection failed or took too long). Try again in a moment; if it keeps failing, tell the operator.",
-    discordStatus: ({ status }: { status: number }) =>
-      `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
-    discordBrokenOff: () => 'The download from Discord broke off. Try again.',
-    slackNoLink: ({ name }: { name: string }) =>
-      slackDownloadFailed(name, 'Slack gave no download link for it'),
-    slackHostRefused: ({ name }: { name: string }) =>
-      slackDownloadFailed(name, 'its download link does not point to Slack'),
-    slackUnreachable: ({ name }: { name: string }) => slackDownloadFailed(name, 'Slack could not be reached'),
-    slackRedirectWithoutTarget: ({ name }: { name: string }) =>
-      slackDownloadFailed(name, 'Slack redirected without a target'),
-    slackSignInPage: ({ name }: { name: string }) =>
-      slackDownloadFailed(
-        name,
-        'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)',
-      ),
-    slackTooManyRedirects: ({ name }: { name: string }) =>
-      slackDownloadFailed(name, 'Slack redirected too many times'),
-    slackStatus: ({ name, status }: { name: string; status: number }) =>
-      slackDownloadFailed(name, `Slack answered HTTP ${status}`),
-    slackBrokenOff: ({ name }: { name: string }) => slackDownloadFailed(name, 'the download broke off'),
-  },
   FETCH_INVALID_URL: ({ url, reason }: { url: string; reason: string }) =>
     `${url.length > 200 ? `${url.slice(0, 200)}…` : url} cannot be fetched: ${reason}. Give an http:// or https:// address.`,
   FETCH_ADDRESS_REFUSED: ({ url, hostname, shown }: { url: string; hostname: string; shown: string }) =>
@@ -649,8 +569,6 @@ export const errorMessages = {
       `Some chunks of ${name} have no or other-sized dense vectors. Ingest the file again.`,
     denseVectorMissing: ({ name }: { name: string }) =>
       `Some chunks of ${name} have no dense vector. Ingest the file again.`,
-    discordServerIdInvalid: ({ guildId }: { guildId: string }) =>
-      `"${guildId}" is not a server id. In Discord, enable Developer Mode, right-click the server and choose "Copy Server ID".`,
   },
 
   // ── Storage: the data directory's disk.
@@ -680,10 +598,8 @@ export const errorMessages = {
       `A reader thread for ${name} failed. The details are in the log.`,
     readerThreadExited: ({ name, code }: { name: string; code: number | null }) =>
       `A reader thread for ${name} stopped early (exit code ${code}).`,
-    discordCommandsNotRegistered: ({ reason, status }: { reason: string; status: number | undefined }) =>
-      `Could not register the Discord commands (${reason}). ${discordRegisterHint(status)}`,
   },
-} as const satisfies Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
+} as const satisfies ErrorCatalogue;
 
 export type ErrorMessages = typeof errorMessages;
 

@@ -87,7 +87,7 @@ export function detectFileKind(name: string, bytes: Uint8Array, limits: FileLimi
     const megabytes = (size: number) => `${Math.round((size / 1024 / 1024) * 10) / 10} MB`;
     throw new RagentError(
       'FILE_TOO_LARGE',
-      errorMessages.FILE_TOO_LARGE.overLimit({
+      errorMessages.FILE_TOO_LARGE({
         name,
         size: megabytes(bytes.byteLength),
         limit: megabytes(limits.maxFileBytes),

@@ -16,11 +16,11 @@ import {
   type ThreadChannel,
 } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { askInThreadText, guildOnlyText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { guildChannelScopes, placeInGuild, setChannelOf } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { questionText, threadName } from './handle-message.ts';
@@ -110,12 +110,12 @@ async function threadFromMessage(
     });
   } catch (error) {
     if ((error as { code?: unknown }).code !== threadAlreadyCreated)
-      throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadNotStarted(), {
+      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
         cause: error,
       });
   }
   const thread = await client.channels.fetch(messageId, { allowUnknownGuild: true });
   if (!thread?.isThread())
-    throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadNotStarted());
+    throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted());
   return thread;
 }

@@ -3,9 +3,9 @@
  * server, which is instant, or globally), and `ragent discord invite`: prints the bot's invite URL.
  */
 import type { Command } from 'commander';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { PlatformCliContext } from '../platform-module.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export function registerDiscordCommands(program: Command, context: PlatformCliContext): void {
   const discord = program.command('discord').description('Set up the Discord bot');
@@ -36,7 +36,7 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
     .action(async () => {
       const applicationId = context.config().discord.applicationId;
       if (!applicationId) {
-        throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.discordApplicationIdMissing());
+        throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.applicationIdMissing());
       }
       const { inviteUrl, requiredPermissions } = await import('./invite-url.ts');
       context.output.write(

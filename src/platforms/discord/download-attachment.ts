@@ -5,9 +5,10 @@
  * read-download); which type the file is, is told by the ingest from its bytes (the CDN serves
  * whatever type the uploader's client claimed).
  */
-import { errorMessages } from '../../error-messages-en.ts';
+
 import { describeError, RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
 
@@ -32,7 +33,7 @@ export function isAllowedAttachmentUrl(url: string, apiUrl: string | undefined):
 
 export async function downloadAttachment(url: string, options: DownloadOptions): Promise<Uint8Array> {
   if (!isAllowedAttachmentUrl(url, options.apiUrl)) {
-    throw new RagentError('DOWNLOAD_FAILED', errorMessages.DOWNLOAD_FAILED.discordHostRefused(), {
+    throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.hostRefused(), {
       details: { host: safeHost(url) },
     });
   }
@@ -45,11 +46,11 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
   } catch (error) {
     if (/unexpected redirect/i.test(describeError((error as { cause?: unknown }).cause))) {
       // A redirect could lead anywhere: attachments are only fetched from Discord's own CDN.
-      throw new RagentError('DOWNLOAD_FAILED', errorMessages.DOWNLOAD_FAILED.discordRedirectRefused(), {
+      throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.redirectRefused(), {
         cause: error,
       });
     }
-    throw new RagentError('DOWNLOAD_FAILED', errorMessages.DOWNLOAD_FAILED.discordUnreachable(), {
+    throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.unreachable(), {
       cause: error,
     });
   }
@@ -59,24 +60,20 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
 function discordDownloadErrors(maxBytes: number): DownloadErrors {
   return {
     status: (status) =>
-      new RagentError('DOWNLOAD_FAILED', errorMessages.DOWNLOAD_FAILED.discordStatus({ status }), {
+      new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.status({ status }), {
         details: { status },
       }),
     tooLarge: (bytes) => tooLarge(bytes, maxBytes),
     brokenOff: (cause) =>
-      new RagentError('DOWNLOAD_FAILED', errorMessages.DOWNLOAD_FAILED.discordBrokenOff(), { cause }),
-    empty: () => new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.discordAttachment()),
+      new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.brokenOff(), { cause }),
+    empty: () => new RagentError('FILE_EMPTY', discordErrorMessages.FILE_EMPTY()),
   };
 }
 
 export function tooLarge(bytes: number, maxBytes: number): RagentError {
-  return new RagentError(
-    'FILE_TOO_LARGE',
-    errorMessages.FILE_TOO_LARGE.discordAttachment({ bytes, maxBytes }),
-    {
-      details: { bytes, maxBytes },
-    },
-  );
+  return new RagentError('FILE_TOO_LARGE', discordErrorMessages.FILE_TOO_LARGE({ bytes, maxBytes }), {
+    details: { bytes, maxBytes },
+  });
 }
 
 function safeHost(url: string): string {

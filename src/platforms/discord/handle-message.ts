@@ -13,10 +13,10 @@ import {
 } from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import {
   type ConversationPlace,
   channelScope,
@@ -132,7 +132,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
       } catch (error) {
         throw new RagentError(
           'PERMISSION_DENIED',
-          errorMessages.PERMISSION_DENIED.discordThreadNotStarted(),
+          discordErrorMessages.PERMISSION_DENIED.threadNotStarted(),
           {
             cause: error,
           },

@@ -10,8 +10,8 @@
  */
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 /** Discord's largest page of channel messages. */
 const pageSize = 100;
@@ -118,7 +118,7 @@ async function fetchPage(thread: ThreadChannel, options: { before?: string; limi
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 403)
-      throw new RagentError('PERMISSION_DENIED', errorMessages.PERMISSION_DENIED.discordThreadUnreadable(), {
+      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadUnreadable(), {
         cause: error,
       });
     throw error;

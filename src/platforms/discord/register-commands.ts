@@ -4,9 +4,9 @@
  */
 import { REST, Routes } from 'discord.js';
 import type { Config } from '../../config.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import { applicationCommands } from './command-definitions.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export interface RegisteredCommands {
   names: string[];
@@ -25,13 +25,13 @@ export async function registerCommands(
     ];
     throw new RagentError(
       'CONFIG_INVALID',
-      errorMessages.CONFIG_INVALID.discordCommandSettingsMissing({ missing }),
+      discordErrorMessages.CONFIG_INVALID.commandSettingsMissing({ missing }),
     );
   }
   if (options.guildId !== undefined && !/^\d{15,22}$/.test(options.guildId)) {
     throw new RagentError(
       'INVALID_INPUT',
-      errorMessages.INVALID_INPUT.discordServerIdInvalid({ guildId: options.guildId }),
+      discordErrorMessages.INVALID_INPUT.serverIdInvalid({ guildId: options.guildId }),
     );
   }
   const rest = new REST(apiUrl ? { api: apiUrl } : {}).setToken(token);
@@ -48,7 +48,7 @@ export async function registerCommands(
     const status = (error as { status?: number }).status;
     throw new RagentError(
       'INTERNAL',
-      errorMessages.INTERNAL.discordCommandsNotRegistered({ reason: describe(error), status }),
+      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describe(error), status }),
       { cause: error },
     );
   }

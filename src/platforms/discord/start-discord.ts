@@ -6,7 +6,6 @@
 import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { isRagentError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
@@ -14,6 +13,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { checkFollowUps } from './discord-doctor.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
@@ -46,7 +46,7 @@ export async function startDiscord(
 ): Promise<RunningPlatform> {
   const { config } = services;
   if (!config.discord.token) {
-    throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.discordTokenMissing());
+    throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.tokenMissing());
   }
   const logger = services.logger.child({ adapter: 'discord' });
   const { replicas } = services;
@@ -154,7 +154,7 @@ function connectFailure(error: unknown, config: Config): RagentError {
   if (network) {
     return new RagentError(
       'NETWORK_UNREACHABLE',
-      errorMessages.NETWORK_UNREACHABLE.discord({
+      discordErrorMessages.NETWORK_UNREACHABLE({
         reason: network.reason,
         apiUrlSet: config.discord.apiUrl !== undefined,
       }),
@@ -163,7 +163,7 @@ function connectFailure(error: unknown, config: Config): RagentError {
   }
   return new RagentError(
     'CONFIG_INVALID',
-    errorMessages.CONFIG_INVALID.discordConnectFailed({
+    discordErrorMessages.CONFIG_INVALID.connectFailed({
       reason: error instanceof Error ? error.message : String(error),
     }),
     { cause: error },

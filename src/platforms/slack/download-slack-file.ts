@@ -6,9 +6,10 @@
  * see read-download); a sign-in page served instead of a file is recognised as such. Which type the
  * file is, is told by the ingest from its bytes.
  */
-import { errorMessages } from '../../error-messages-en.ts';
+
 import { RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 
 export interface SlackFileReference {
   id: string;
@@ -60,17 +61,17 @@ export async function downloadSlackFile(
   const tooLarge = () =>
     new RagentError(
       'FILE_TOO_LARGE',
-      errorMessages.FILE_TOO_LARGE.slackFile({ name: file.name, maxBytes: options.maxBytes }),
+      slackErrorMessages.FILE_TOO_LARGE({ name: file.name, maxBytes: options.maxBytes }),
       { details: { file: file.id, size: file.size } },
     );
   if (file.size !== undefined && file.size > options.maxBytes) throw tooLarge();
   const source = file.url_private_download ?? file.url_private;
-  if (!source) throw downloadFailed(errorMessages.DOWNLOAD_FAILED.slackNoLink(file), { file: file.id });
+  if (!source) throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.noLink(file), { file: file.id });
 
   let url = new URL(source);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     if (!isSlackFileHost(url, options.apiUrl)) {
-      throw downloadFailed(errorMessages.DOWNLOAD_FAILED.slackHostRefused(file), {
+      throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.hostRefused(file), {
         file: file.id,
         host: url.host,
       });
@@ -80,13 +81,13 @@ export async function downloadSlackFile(
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
     }).catch((error: unknown) => {
-      throw downloadFailed(errorMessages.DOWNLOAD_FAILED.slackUnreachable(file), { file: file.id }, error);
+      throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.unreachable(file), { file: file.id }, error);
     });
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
       await response.body?.cancel();
       if (!location)
-        throw downloadFailed(errorMessages.DOWNLOAD_FAILED.slackRedirectWithoutTarget(file), {
+        throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.redirectWithoutTarget(file), {
           file: file.id,
         });
       url = new URL(location, url);
@@ -98,7 +99,7 @@ export async function downloadSlackFile(
         maxBytes: options.maxBytes,
         refuseContentType: (contentType) =>
           contentType === 'text/html' && !isHtmlFile(file)
-            ? downloadFailed(errorMessages.DOWNLOAD_FAILED.slackSignInPage(file), {
+            ? downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.signInPage(file), {
                 file: file.id,
                 contentType,
               })
@@ -107,24 +108,24 @@ export async function downloadSlackFile(
       slackDownloadErrors(file, tooLarge),
     );
   }
-  throw downloadFailed(errorMessages.DOWNLOAD_FAILED.slackTooManyRedirects(file), { file: file.id });
+  throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.tooManyRedirects(file), { file: file.id });
 }
 
 function slackDownloadErrors(file: SlackFileReference, tooLarge: () => RagentError): DownloadErrors {
   return {
     status: (status) =>
-      downloadFailed(errorMessages.DOWNLOAD_FAILED.slackStatus({ name: file.name, status }), {
+      downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.status({ name: file.name, status }), {
         file: file.id,
         status,
       }),
     tooLarge,
     brokenOff: (cause) =>
-      downloadFailed(errorMessages.DOWNLOAD_FAILED.slackBrokenOff(file), { file: file.id }, cause),
-    empty: () => new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.slackFile(file)),
+      downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.brokenOff(file), { file: file.id }, cause),
+    empty: () => new RagentError('FILE_EMPTY', slackErrorMessages.FILE_EMPTY(file)),
   };
 }
 
-/** `message`: one of errorMessages.DOWNLOAD_FAILED's Slack sentences. */
+/** `message`: one of slackErrorMessages.DOWNLOAD_FAILED's sentences. */
 function downloadFailed(message: string, details: Record<string, unknown>, cause?: unknown): RagentError {
   return new RagentError('DOWNLOAD_FAILED', message, { details, cause });
 }

@@ -8,9 +8,9 @@
  * the rest of the mention syntax inert and fits the messages to the token budget.
  */
 import type { ThreadMessage } from '../../core/types.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText } from './slack-text.ts';
 
@@ -151,13 +151,9 @@ async function repliesPage(
   } catch (error) {
     const code = slackErrorCode(error);
     if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
-      throw new RagentError(
-        'PERMISSION_DENIED',
-        errorMessages.PERMISSION_DENIED.slackThreadUnreadable({ code }),
-        {
-          cause: error,
-        },
-      );
+      throw new RagentError('PERMISSION_DENIED', slackErrorMessages.PERMISSION_DENIED({ code }), {
+        cause: error,
+      });
     throw error;
   }
 }

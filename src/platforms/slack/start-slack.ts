@@ -7,7 +7,6 @@
 import { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
-import { errorMessages } from '../../error-messages-en.ts';
 import { describeError, RagentError } from '../../errors.ts';
 import { networkFailureOf } from '../../outside-calls.ts';
 import type { RunningPlatform } from '../running-platform.ts';
@@ -26,6 +25,7 @@ import { registerMessageEvents } from './message-events.ts';
 import { logMissingScopes } from './missing-scopes-log.ts';
 import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
 
@@ -59,10 +59,10 @@ export async function startSlack(
   const { config } = services;
   const { botToken, appToken, signingSecret, apiUrl, port } = config.slack;
   if (!botToken) {
-    throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.slackBotTokenMissing());
+    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenMissing());
   }
   if (!appToken && !signingSecret) {
-    throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.slackReceiverMissing());
+    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.receiverMissing());
   }
   const mode = appToken ? 'socket' : 'http';
   const logger = services.logger.child({ adapter: 'slack' });
@@ -170,15 +170,15 @@ export async function startSlack(
     if (network) {
       throw new RagentError(
         'NETWORK_UNREACHABLE',
-        errorMessages.NETWORK_UNREACHABLE.slackSocketMode({ reason: network.reason }),
+        slackErrorMessages.NETWORK_UNREACHABLE.socketMode({ reason: network.reason }),
         { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
       );
     }
     const reason = describeError(error);
     const message =
       mode === 'socket'
-        ? errorMessages.CONFIG_INVALID.slackSocketModeFailed({ reason })
-        : errorMessages.CONFIG_INVALID.slackPortUnavailable({ port, reason });
+        ? slackErrorMessages.CONFIG_INVALID.socketModeFailed({ reason })
+        : slackErrorMessages.CONFIG_INVALID.portUnavailable({ port, reason });
     throw new RagentError('CONFIG_INVALID', message, { cause: error });
   }
   logger.info(
@@ -236,7 +236,7 @@ async function verifyBotToken(
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code) {
-      throw new RagentError('CONFIG_INVALID', errorMessages.CONFIG_INVALID.slackBotTokenRejected({ code }), {
+      throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenRejected({ code }), {
         cause: error,
       });
     }
@@ -244,14 +244,14 @@ async function verifyBotToken(
     if (network) {
       throw new RagentError(
         'NETWORK_UNREACHABLE',
-        errorMessages.NETWORK_UNREACHABLE.slack({ apiUrl, reason: network.reason }),
+        slackErrorMessages.NETWORK_UNREACHABLE.webApi({ apiUrl, reason: network.reason }),
         { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
       );
     }
     // An answer that is not Slack's (a wrong SLACK_API_URL, a proxy's page): a setting to fix.
     throw new RagentError(
       'CONFIG_INVALID',
-      errorMessages.CONFIG_INVALID.slackUnreachable({ apiUrl, reason: describeError(error) }),
+      slackErrorMessages.CONFIG_INVALID.unreachable({ apiUrl, reason: describeError(error) }),
       { cause: error },
     );
   }
