@@ -5,7 +5,6 @@
  * read-download); which type the file is, is told by the ingest from its bytes (the CDN serves
  * whatever type the uploader's client claimed).
  */
-
 import { describeError, RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';

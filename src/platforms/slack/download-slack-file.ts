@@ -6,7 +6,6 @@
  * see read-download); a sign-in page served instead of a file is recognised as such. Which type the
  * file is, is told by the ingest from its bytes.
  */
-
 import { RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';

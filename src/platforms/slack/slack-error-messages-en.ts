@@ -26,8 +26,8 @@ export const slackErrorMessages = {
       `Could not listen for Slack events on port ${port} (${reason}). Choose a free SLACK_PORT.`,
     botTokenRejected: ({ code }: { code: string }) =>
       `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
-    /** Something answered, but not as Slack does (a wrong SLACK_API_URL, a proxy's page). */
-    unreachable: slackUnreachable,
+    /** The Web API failed other than over the network: something answered, but not as Slack does. */
+    webApiFailed: slackUnreachable,
   },
   NETWORK_UNREACHABLE: {
     webApi: slackUnreachable,

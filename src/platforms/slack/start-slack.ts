@@ -251,7 +251,7 @@ async function verifyBotToken(
     // An answer that is not Slack's (a wrong SLACK_API_URL, a proxy's page): a setting to fix.
     throw new RagentError(
       'CONFIG_INVALID',
-      slackErrorMessages.CONFIG_INVALID.unreachable({ apiUrl, reason: describeError(error) }),
+      slackErrorMessages.CONFIG_INVALID.webApiFailed({ apiUrl, reason: describeError(error) }),
       { cause: error },
     );
   }
