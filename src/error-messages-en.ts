@@ -6,12 +6,21 @@
  * `new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noBytes({ name }))`.
  *
  * This file is on the ground floor: it imports nothing but types, so any layer may use it. The chat's
- * own sentences (status lines, replies, help) are in src/turns/messages-en.ts.
+ * own sentences (status lines, replies, help) are in src/turns/messages-en.ts. The sentences only one
+ * platform says are in its part of this catalogue: src/platforms/slack/slack-error-messages-en.ts and
+ * src/platforms/discord/discord-error-messages-en.ts.
  */
 import type { ErrorCode } from './error-codes.ts';
 
 /** One sentence: the facts it names in, the sentence out. */
 type ErrorSentence = (facts: never) => string;
+
+/**
+ * The shape of a catalogue: per code, a sentence or a sentence per situation. Each platform keeps the
+ * sentences only it says (its settings, its hosts, its permissions) in a part of this catalogue of the
+ * same shape under src/platforms/<platform>/, since no code outside the platform folders names one.
+ */
+export type ErrorCatalogue = Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
 
 /** A model server as a sentence names it. */
 const modelServerName = { ollama: 'Ollama', openai: 'The model server' } as const;
@@ -428,6 +437,13 @@ export const errorMessages = {
     byId: ({ documentId, from }: { documentId: string; from: string }) =>
       `No document ${documentId.slice(0, 12)} in ${from} (it may have just been removed or moved). ` +
       `List them with \`ragent docs list --scope ${from}\`.`,
+    /** Asked for in a chat, in the sets the channel searches. */
+    here: ({ wanted }: { wanted: string }) => `No document "${wanted}" here.`,
+    /** `set`, `alreadyIn`: a set as the chat names it ("this channel's documents"). */
+    moveFrom: ({ wanted, set }: { wanted: string; set: string }) =>
+      `No document "${wanted}" in ${set}. /ragent docs lists what this channel searches.`,
+    moveAlreadyIn: ({ wanted, alreadyIn }: { wanted: string; alreadyIn: string }) =>
+      `${wanted} is already in ${alreadyIn}.`,
   },
   VERIFIED_ANSWER_NOT_FOUND: ({ id }: { id: string }) =>
     `There is no verified answer with the id "${id}". \`ragent answers list\` shows their ids.`,
@@ -442,6 +458,9 @@ export const errorMessages = {
     otherPlace: ({ from, to }: { from: string; to: string }) =>
       `A document moves only between the sets of one workspace or server (or to and from shared): ` +
       `${from} and ${to} are not in the same one. Ingest the file in ${to} instead.`,
+    /** `placeName`: how the platform names its place (`workspace`, `server`). */
+    needsChannel: ({ placeName }: { placeName: string }) =>
+      `Use this command in a channel: a document moves between a channel's documents and the ${placeName}'s.`,
   },
   SCOPE_EMPTY: {
     noDocumentsInScope: ({ scope }: { scope: string }) =>
@@ -454,6 +473,12 @@ export const errorMessages = {
   SCOPE_NOT_ALLOWED: ({ scope, allowed }: { scope: string; allowed: readonly string[] }) =>
     `The scope "${scope}" is not open to this server; it searches only ${allowed.join(', ')}. ` +
     `Leave "scope" out or pick one of those; to open another, restart \`ragent mcp\` with --scope ${scope}.`,
+  LINK_REFUSED: {
+    /** `placeName`: how the platform names its place (`workspace`, `server`). */
+    acrossPlaces: ({ placeName }: { placeName: string }) =>
+      `A channel can only use the documents of another channel in this ${placeName}.`,
+    sameChannel: () => 'A channel always searches its own documents: pick another channel to use.',
+  },
 
   // ── Web fetching and downloads: files from a chat, pages and files from the web.
   FETCH_INVALID_URL: ({ url, reason }: { url: string; reason: string }) =>
@@ -574,7 +599,7 @@ export const errorMessages = {
     readerThreadExited: ({ name, code }: { name: string; code: number | null }) =>
       `A reader thread for ${name} stopped early (exit code ${code}).`,
   },
-} as const satisfies Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
+} as const satisfies ErrorCatalogue;
 
 export type ErrorMessages = typeof errorMessages;
 
@@ -592,4 +617,6 @@ export const errorMessageAdditions = {
 export const errorMessageOpenings = {
   somethingWentWrong: () => 'Something went wrong on our side.',
   answeringFailed: () => 'Answering failed unexpectedly.',
+  ingestingFailed: ({ name }: { name: string }) => `Could not ingest ${name}.`,
+  readingFailed: ({ name }: { name: string }) => `Could not read ${name}.`,
 } as const;

@@ -7,10 +7,10 @@
 import type { ChannelSettings } from '../core/channel-settings.ts';
 import { decodeScope, placeOfScope } from '../core/ids.ts';
 import type { Scope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { PlaceSets } from './document-commands.ts';
-import { crossPlaceLinkText, selfLinkText } from './messages-en.ts';
 
 /** The workspace/server scope of a channel scope, or undefined when the scope is not a channel's. */
 function placeOfChannel(scope: Scope): Scope | undefined {
@@ -20,9 +20,11 @@ function placeOfChannel(scope: Scope): Scope | undefined {
 function checkLink(channel: Scope, linked: Scope, placeName: string): void {
   const place = placeOfChannel(channel);
   if (!place || place !== placeOfChannel(linked)) {
-    throw new RagentError('LINK_REFUSED', crossPlaceLinkText(placeName), { details: { channel, linked } });
+    throw new RagentError('LINK_REFUSED', errorMessages.LINK_REFUSED.acrossPlaces({ placeName }), {
+      details: { channel, linked },
+    });
   }
-  if (channel === linked) throw new RagentError('LINK_REFUSED', selfLinkText);
+  if (channel === linked) throw new RagentError('LINK_REFUSED', errorMessages.LINK_REFUSED.sameChannel());
 }
 
 /** Links `channel` to `linked`'s set; false when it already was. Throws LINK_REFUSED across places. */

@@ -8,10 +8,11 @@
  * Platforms parse their command and render the outcome.
  */
 import { type DocumentRecord, type Ingestion, type Scope, sharedScope } from '../core/types.ts';
+import { errorMessages } from '../error-messages-en.ts';
 import { RagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { IngestTarget } from './ingest-target.ts';
-import { type DocumentSet, moveNeedsChannelText, moveNotFoundText } from './messages-en.ts';
+import { type DocumentSet, setName } from './messages-en.ts';
 
 export type ForgetOutcome =
   | { kind: 'removed'; document: DocumentRecord }
@@ -107,7 +108,10 @@ async function findInScopes(
       notFound = error;
     }
   }
-  throw notFound ?? new RagentError('DOCUMENT_NOT_FOUND', `No document "${idOrName.trim()}" here.`);
+  throw (
+    notFound ??
+    new RagentError('DOCUMENT_NOT_FOUND', errorMessages.DOCUMENT_NOT_FOUND.here({ wanted: idOrName.trim() }))
+  );
 }
 
 /**
@@ -127,7 +131,11 @@ export async function moveDocument(
   },
 ): Promise<MoveOutcome> {
   const { sets } = request;
-  if (!sets.channel) throw new RagentError('MOVE_REFUSED', moveNeedsChannelText(sets.placeName));
+  if (!sets.channel)
+    throw new RagentError(
+      'MOVE_REFUSED',
+      errorMessages.MOVE_REFUSED.needsChannel({ placeName: sets.placeName }),
+    );
   const [from, to] = request.to === 'channel' ? [sets.place, sets.channel] : [sets.channel, sets.place];
   const document = await ingestion
     .findDocument({ idOrName: request.idOrName, scope: from })
@@ -136,13 +144,15 @@ export async function moveDocument(
       const there = await ingestion
         .findDocument({ idOrName: request.idOrName, scope: to })
         .catch(() => undefined);
+      const wanted = request.idOrName.trim();
       throw new RagentError(
         'DOCUMENT_NOT_FOUND',
-        moveNotFoundText(
-          request.idOrName.trim(),
-          setOfScope(from, sets),
-          there ? setOfScope(to, sets) : undefined,
-        ),
+        there
+          ? errorMessages.DOCUMENT_NOT_FOUND.moveAlreadyIn({
+              wanted,
+              alreadyIn: setName(setOfScope(to, sets)),
+            })
+          : errorMessages.DOCUMENT_NOT_FOUND.moveFrom({ wanted, set: setName(setOfScope(from, sets)) }),
         { cause: error },
       );
     });

@@ -202,22 +202,8 @@ export function moveTakenText(name: string, to: DocumentSet): string {
   return `${setTitle(to)} already has a document named ${name} (or the same file under another name). Nothing was moved: forget one of the two first, then move again.`;
 }
 
-export function moveNotFoundText(
-  name: string,
-  from: DocumentSet,
-  alreadyIn: DocumentSet | undefined,
-): string {
-  return alreadyIn
-    ? `${name} is already in ${setName(alreadyIn)}.`
-    : `No document "${name}" in ${setName(from)}. /ragent docs lists what this channel searches.`;
-}
-
-export function moveNeedsChannelText(placeName: string): string {
-  return `Use this command in a channel: a document moves between a channel's documents and the ${placeName}'s.`;
-}
-
-/** `this channel's documents`, `this workspace's documents`. */
-function setName(set: DocumentSet): string {
+/** `this channel's documents`, `this workspace's documents` (error sentences name sets so too). */
+export function setName(set: DocumentSet): string {
   return `${setTitle(set).toLowerCase()}'s documents`;
 }
 
@@ -238,12 +224,6 @@ export function setTitle(set: DocumentSet): string {
 }
 
 export const documentSetsIntro = 'A question here searches these documents:';
-
-export function crossPlaceLinkText(placeName: string): string {
-  return `A channel can only use the documents of another channel in this ${placeName}.`;
-}
-
-export const selfLinkText = 'A channel always searches its own documents: pick another channel to use.';
 
 /** `channel` as the platform formats a channel mention. */
 export function linkedText(channel: string, added: boolean): string {
@@ -268,9 +248,6 @@ export const ingestHintText =
 
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
-
-export const threadFailedText =
-  "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.";
 
 export const guildOnlyText = 'Documents belong to a server: use this command in a server channel.';
 

@@ -4,6 +4,7 @@
  * ingested), ingest the files one by one, then deliver the result.
  */
 import type { IngestFileState, IngestJob, ReplySurface } from '../core/chat-platform.ts';
+import { errorMessageOpenings } from '../error-messages-en.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deliver } from './deliver-reply.ts';
@@ -75,7 +76,7 @@ export async function runIngest(
         files[index] = { name: file.name, state: 'added', report, seconds: (Date.now() - started) / 1000 };
         log.info({ file: file.name, status: report.status, documentId: report.document.id }, 'ingested');
       } catch (error) {
-        const ragentError = toRagentError(error, `Could not ingest ${file.name}.`);
+        const ragentError = toRagentError(error, errorMessageOpenings.ingestingFailed(file));
         log.error({ err: error, code: ragentError.code, file: file.name }, 'ingest failed');
         files[index] = { name: file.name, state: 'failed', error: ragentError };
       }

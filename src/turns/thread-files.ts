@@ -10,6 +10,7 @@
 import type { IngestFile, Place } from '../core/chat-platform.ts';
 import { threadFilesScope } from '../core/ids.ts';
 import type { Ingestion, TurnResult } from '../core/types.ts';
+import { errorMessageOpenings } from '../error-messages-en.ts';
 import { type RagentError, toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { unreadFileText } from './messages-en.ts';
@@ -56,7 +57,7 @@ export async function readThreadFiles(
         'read a file attached to the question',
       );
     } catch (error) {
-      const ragentError = toRagentError(error, `Could not read ${file.name}.`);
+      const ragentError = toRagentError(error, errorMessageOpenings.readingFailed(file));
       log.warn({ err: error, code: ragentError.code, file: file.name }, 'could not read an attached file');
       unread.push({ name: file.name, error: ragentError });
     }

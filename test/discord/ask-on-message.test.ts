@@ -5,9 +5,12 @@
  * told in the channel rather than left silent.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { askInThreadText, threadFailedText } from '../../src/turns/messages-en.ts';
+import { discordErrorMessages } from '../../src/platforms/discord/discord-error-messages-en.ts';
+import { askInThreadText } from '../../src/turns/messages-en.ts';
 import { randomUser } from '../fakes/fake-discord.ts';
 import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
+
+const threadFailedText = discordErrorMessages.PERMISSION_DENIED.threadNotStarted();
 
 describe('Discord: "Ask ragent" on a message', () => {
   let harness: DiscordHarness;

@@ -1,29 +1,18 @@
 /**
- * Every error sentence lives in one catalogue (src/error-messages-en.ts): each code has its entry, and no
- * throw site outside the folders still being moved writes its own sentence, so the move cannot regress.
+ * Every error sentence lives in one catalogue (src/error-messages-en.ts, with each platform's part under
+ * src/platforms/<platform>/): each code has its entry, and no throw site anywhere in src/ (the platforms
+ * and the turns included) writes its own sentence, so the move cannot regress.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/error-messages-en.ts';
-import { type ErrorCode, errorCodes, RagentError } from '../../src/errors.ts';
+import { errorCodes, RagentError } from '../../src/errors.ts';
+import { discordErrorMessages } from '../../src/platforms/discord/discord-error-messages-en.ts';
+import { slackErrorMessages } from '../../src/platforms/slack/slack-error-messages-en.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/**
- * Folders whose throw sites still carry their own sentences (their chat sentences are in
- * src/turns/messages-en.ts or inline); they move into the catalogue next, and this list shrinks.
- */
-const notYetMoved = [/^src\/platforms\//, /^src\/turns\//];
-
-/** Codes thrown only from those folders, so without a catalogue entry yet. */
-const codesOnlyThrownThere: ErrorCode[] = [
-  'NETWORK_UNREACHABLE',
-  'PERMISSION_DENIED',
-  'LINK_REFUSED',
-  'DOWNLOAD_FAILED',
-];
 
 interface ThrowSite {
   file: string;
@@ -32,21 +21,19 @@ interface ThrowSite {
   message: string;
 }
 
+/** Each file of src/ that matches `pattern` (a git grep -E pattern). */
+function sourceFiles(pattern: string): string[] {
+  return execFileSync('git', ['grep', '-l', '-E', pattern, '--', 'src/*.ts'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '');
+}
+
 /**
  * Each `new RagentError(code, message`, `serviceError(code, message` and `serviceFailure(code, message` in
  * src/, with the text of its message's first line.
  */
 function throwSites(): ThrowSite[] {
-  const files = execFileSync(
-    'git',
-    ['grep', '-l', '-E', 'new RagentError\\(|service(Error|Failure)\\(', '--', 'src/*.ts'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  )
-    .split('\n')
-    .filter((file) => file !== '');
+  const files = sourceFiles('new RagentError\\(|service(Error|Failure)\\(');
   const sites: ThrowSite[] = [];
   for (const file of files) {
     const text = readFileSync(`${root}${file}`, 'utf8');
@@ -61,20 +48,47 @@ function throwSites(): ThrowSite[] {
   return sites;
 }
 
+/** The catalogue and its platforms' parts, as throw sites name them. */
+const catalogues: Record<string, Record<string, unknown>> = {
+  errorMessages,
+  slackErrorMessages,
+  discordErrorMessages,
+};
+
+/** A message taken from a catalogue: `errorMessages.X…`, `slackErrorMessages.X…`, or an addition. */
+const fromCatalogue = /^(errorMessages|slackErrorMessages|discordErrorMessages|errorMessageAdditions)\./;
+
 describe('the error catalogue', () => {
   it('has an entry for every error code, each a sentence or a sentence per situation', () => {
-    const catalogue: Record<string, unknown> = errorMessages;
-    const missing = errorCodes.filter((code) => !(code in catalogue));
-    expect(missing).toEqual(codesOnlyThrownThere);
+    // A code only one platform meets (PERMISSION_DENIED, DOWNLOAD_FAILED) has its entries in that part.
+    const missing = errorCodes.filter(
+      (code) => !Object.values(catalogues).some((catalogue) => code in catalogue),
+    );
+    expect(missing).toEqual([]);
+    // Every platform's part is here: a new one is added to `catalogues`, so its entries are checked too.
     expect(
-      Object.keys(catalogue).filter((code) => !(errorCodes as readonly string[]).includes(code)),
-    ).toEqual([]);
-    for (const [code, entry] of Object.entries(catalogue)) {
-      const sentences = typeof entry === 'function' ? [entry] : Object.values(entry as object);
+      execFileSync('git', ['ls-files', 'src/platforms/*-error-messages-en.ts'], {
+        cwd: root,
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter((file) => file !== ''),
+    ).toEqual([
+      'src/platforms/discord/discord-error-messages-en.ts',
+      'src/platforms/slack/slack-error-messages-en.ts',
+    ]);
+    for (const [name, catalogue] of Object.entries(catalogues)) {
       expect([
-        code,
-        sentences.length > 0 && sentences.every((sentence) => typeof sentence === 'function'),
-      ]).toEqual([code, true]);
+        name,
+        Object.keys(catalogue).filter((code) => !(errorCodes as readonly string[]).includes(code)),
+      ]).toEqual([name, []]);
+      for (const [code, entry] of Object.entries(catalogue)) {
+        const sentences = typeof entry === 'function' ? [entry] : Object.values(entry as object);
+        expect([
+          `${name}.${code}`,
+          sentences.length > 0 && sentences.every((sentence) => typeof sentence === 'function'),
+        ]).toEqual([`${name}.${code}`, true]);
+      }
     }
   });
 
@@ -91,21 +105,41 @@ describe('the error catalogue', () => {
     );
   });
 
-  it('is where every throw site outside the folders still being moved takes its sentence from', () => {
+  it('is where every throw site takes its sentence from', () => {
     const sites = throwSites();
-    const moved = sites.filter((site) => !notYetMoved.some((folder) => folder.test(site.file)));
+    // No folder is left out: the platforms' and the turns' throw sites are searched too.
+    expect(sites.filter((site) => site.file.startsWith('src/platforms/')).length).toBeGreaterThan(20);
+    expect(sites.filter((site) => site.file.startsWith('src/turns/')).length).toBeGreaterThan(3);
     // The search itself works: it finds the sites that use the catalogue.
-    expect(moved.filter((site) => site.message.startsWith('errorMessages.')).length).toBeGreaterThan(100);
+    expect(sites.filter((site) => site.message.startsWith('errorMessages.')).length).toBeGreaterThan(100);
     // A message that is not the catalogue's and spells out text (a literal, a template, a choice of two).
-    const ownSentences = moved.filter(
-      (site) => !/^errorMessage(s|Additions)\./.test(site.message) && /['"`]/.test(site.message),
+    const ownSentences = sites.filter(
+      (site) => !fromCatalogue.test(site.message) && /['"`]/.test(site.message),
     );
     expect(ownSentences.map((site) => `${site.file}:${site.line}`)).toEqual([]);
-    // A site's sentence is its own code's: errorMessages.X under the code 'X'.
-    const mismatched = moved.filter((site) => {
-      const entry = /^errorMessages\.([A-Z_]+)/.exec(site.message)?.[1];
+    // A site's sentence is its own code's: errorMessages.X (or a platform's X) under the code 'X'.
+    const mismatched = sites.filter((site) => {
+      const entry = /^(?:errorMessages|slackErrorMessages|discordErrorMessages)\.([A-Z_]+)/.exec(
+        site.message,
+      )?.[1];
       return entry !== undefined && site.code !== `'${entry}'`;
     });
     expect(mismatched.map((site) => `${site.file}:${site.line}`)).toEqual([]);
+  });
+
+  it('gives toRagentError its opening sentence from the catalogue, never spelled out', () => {
+    const openings: Array<{ file: string; opening: string }> = [];
+    for (const file of sourceFiles('toRagentError\\(')) {
+      const text = readFileSync(`${root}${file}`, 'utf8');
+      for (const match of text.matchAll(/toRagentError\(\s*[^,()]+,\s*(\S[^\n]*)/g)) {
+        openings.push({ file, opening: match[1] ?? '' });
+      }
+    }
+    // The search itself works: it finds the callers that pass an opening.
+    expect(openings.length).toBeGreaterThan(3);
+    const spelledOut = openings.filter(
+      (site) => !site.opening.startsWith('errorMessageOpenings.') && /['"`]/.test(site.opening),
+    );
+    expect(spelledOut.map((site) => `${site.file}: ${site.opening}`)).toEqual([]);
   });
 });

@@ -16,9 +16,10 @@ import {
 } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
-import { askInThreadText, guildOnlyText, threadFailedText } from '../../turns/messages-en.ts';
+import { askInThreadText, guildOnlyText } from '../../turns/messages-en.ts';
 import { replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { guildChannelScopes, placeInGuild, setChannelOf } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { questionText, threadName } from './handle-message.ts';
@@ -100,9 +101,12 @@ async function threadFromMessage(
     });
   } catch (error) {
     if ((error as { code?: unknown }).code !== threadAlreadyCreated)
-      throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
+      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
+        cause: error,
+      });
   }
   const thread = await client.channels.fetch(messageId, { allowUnknownGuild: true });
-  if (!thread?.isThread()) throw new RagentError('PERMISSION_DENIED', threadFailedText);
+  if (!thread?.isThread())
+    throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted());
   return thread;
 }

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { RagentError } from '../../errors.ts';
 import type { PlatformCliContext } from '../platform-module.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export function registerDiscordCommands(program: Command, context: PlatformCliContext): void {
   const discord = program.command('discord').description('Set up the Discord bot');
@@ -35,10 +36,7 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
     .action(async () => {
       const applicationId = context.config().discord.applicationId;
       if (!applicationId) {
-        throw new RagentError(
-          'CONFIG_INVALID',
-          'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
-        );
+        throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.applicationIdMissing());
       }
       const { inviteUrl, requiredPermissions } = await import('./invite-url.ts');
       context.output.write(

@@ -7,6 +7,7 @@
  */
 import { describeError, RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
 
@@ -31,11 +32,9 @@ export function isAllowedAttachmentUrl(url: string, apiUrl: string | undefined):
 
 export async function downloadAttachment(url: string, options: DownloadOptions): Promise<Uint8Array> {
   if (!isAllowedAttachmentUrl(url, options.apiUrl)) {
-    throw new RagentError(
-      'DOWNLOAD_FAILED',
-      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the file to the command directly.",
-      { details: { host: safeHost(url) } },
-    );
+    throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.hostRefused(), {
+      details: { host: safeHost(url) },
+    });
   }
   let response: Response;
   try {
@@ -46,17 +45,13 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
   } catch (error) {
     if (/unexpected redirect/i.test(describeError((error as { cause?: unknown }).cause))) {
       // A redirect could lead anywhere: attachments are only fetched from Discord's own CDN.
-      throw new RagentError(
-        'DOWNLOAD_FAILED',
-        "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the file to the command again; if it keeps happening, tell the operator.",
-        { cause: error },
-      );
+      throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.redirectRefused(), {
+        cause: error,
+      });
     }
-    throw new RagentError(
-      'DOWNLOAD_FAILED',
-      "I couldn't download the file from Discord (the connection failed or took too long). Try again in a moment; if it keeps failing, tell the operator.",
-      { cause: error },
-    );
+    throw new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.unreachable(), {
+      cause: error,
+    });
   }
   return readDownload(response, { maxBytes: options.maxBytes }, discordDownloadErrors(options.maxBytes));
 }
@@ -64,28 +59,20 @@ export async function downloadAttachment(url: string, options: DownloadOptions):
 function discordDownloadErrors(maxBytes: number): DownloadErrors {
   return {
     status: (status) =>
-      new RagentError(
-        'DOWNLOAD_FAILED',
-        `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
-        { details: { status } },
-      ),
+      new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.status({ status }), {
+        details: { status },
+      }),
     tooLarge: (bytes) => tooLarge(bytes, maxBytes),
     brokenOff: (cause) =>
-      new RagentError('DOWNLOAD_FAILED', 'The download from Discord broke off. Try again.', { cause }),
-    empty: () => new RagentError('FILE_EMPTY', 'The attached file is empty. Attach the file again.'),
+      new RagentError('DOWNLOAD_FAILED', discordErrorMessages.DOWNLOAD_FAILED.brokenOff(), { cause }),
+    empty: () => new RagentError('FILE_EMPTY', discordErrorMessages.FILE_EMPTY()),
   };
 }
 
 export function tooLarge(bytes: number, maxBytes: number): RagentError {
-  return new RagentError(
-    'FILE_TOO_LARGE',
-    `The file is ${megabytes(bytes)}, over the ${megabytes(maxBytes)} limit. Split it, or ask the operator to raise RAGENT_MAX_FILE_MB.`,
-    { details: { bytes, maxBytes } },
-  );
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+  return new RagentError('FILE_TOO_LARGE', discordErrorMessages.FILE_TOO_LARGE({ bytes, maxBytes }), {
+    details: { bytes, maxBytes },
+  });
 }
 
 function safeHost(url: string): string {

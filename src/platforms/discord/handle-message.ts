@@ -14,9 +14,9 @@ import {
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
-import { threadFailedText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import {
   type ConversationPlace,
   channelScope,
@@ -130,7 +130,13 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
           autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
         });
       } catch (error) {
-        throw new RagentError('PERMISSION_DENIED', threadFailedText, { cause: error });
+        throw new RagentError(
+          'PERMISSION_DENIED',
+          discordErrorMessages.PERMISSION_DENIED.threadNotStarted(),
+          {
+            cause: error,
+          },
+        );
       }
       const threadPlace = placeInGuild(guildId ?? '', thread.id, setChannel);
       return {

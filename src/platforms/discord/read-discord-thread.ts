@@ -11,6 +11,7 @@
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
 import { RagentError } from '../../errors.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 /** Discord's largest page of channel messages. */
 const pageSize = 100;
@@ -117,11 +118,9 @@ async function fetchPage(thread: ThreadChannel, options: { before?: string; limi
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 403)
-      throw new RagentError(
-        'PERMISSION_DENIED',
-        'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
-        { cause: error },
-      );
+      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadUnreadable(), {
+        cause: error,
+      });
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { REST, Routes } from 'discord.js';
 import type { Config } from '../../config.ts';
 import { RagentError } from '../../errors.ts';
 import { applicationCommands } from './command-definitions.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 
 export interface RegisteredCommands {
   names: string[];
@@ -18,16 +19,19 @@ export async function registerCommands(
 ): Promise<RegisteredCommands> {
   const { token, applicationId, apiUrl } = config.discord;
   if (!token || !applicationId) {
-    const missing = [!token && 'DISCORD_TOKEN', !applicationId && 'DISCORD_APPLICATION_ID'].filter(Boolean);
+    const missing = [
+      ...(token ? [] : ['DISCORD_TOKEN']),
+      ...(applicationId ? [] : ['DISCORD_APPLICATION_ID']),
+    ];
     throw new RagentError(
       'CONFIG_INVALID',
-      `${missing.join(' and ')} must be set to register the commands. Copy them from your application in the Discord developer portal (Bot → Token, General Information → Application ID).`,
+      discordErrorMessages.CONFIG_INVALID.commandSettingsMissing({ missing }),
     );
   }
   if (options.guildId !== undefined && !/^\d{15,22}$/.test(options.guildId)) {
     throw new RagentError(
       'INVALID_INPUT',
-      `"${options.guildId}" is not a server id. In Discord, enable Developer Mode, right-click the server and choose "Copy Server ID".`,
+      discordErrorMessages.INVALID_INPUT.serverIdInvalid({ guildId: options.guildId }),
     );
   }
   const rest = new REST(apiUrl ? { api: apiUrl } : {}).setToken(token);
@@ -42,18 +46,10 @@ export async function registerCommands(
     };
   } catch (error) {
     const status = (error as { status?: number }).status;
-    const hint =
-      status === 401
-        ? 'Discord rejected the token: reset it under Bot → Token and update DISCORD_TOKEN.'
-        : status === 403 || status === 404
-          ? 'Check DISCORD_APPLICATION_ID, and that the bot was invited to that server with the applications.commands scope.'
-          : 'Check your network connection and try again.';
     throw new RagentError(
       'INTERNAL',
-      `Could not register the Discord commands (${describe(error)}). ${hint}`,
-      {
-        cause: error,
-      },
+      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describe(error), status }),
+      { cause: error },
     );
   }
 }

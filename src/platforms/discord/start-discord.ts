@@ -13,6 +13,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { checkFollowUps } from './discord-doctor.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
@@ -45,10 +46,7 @@ export async function startDiscord(
 ): Promise<RunningPlatform> {
   const { config } = services;
   if (!config.discord.token) {
-    throw new RagentError(
-      'CONFIG_INVALID',
-      'DISCORD_TOKEN is not set. Copy the bot token from your application in the Discord developer portal (Bot → Reset Token).',
-    );
+    throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.tokenMissing());
   }
   const logger = services.logger.child({ adapter: 'discord' });
   const { replicas } = services;
@@ -156,13 +154,18 @@ function connectFailure(error: unknown, config: Config): RagentError {
   if (network) {
     return new RagentError(
       'NETWORK_UNREACHABLE',
-      `Could not reach Discord (${network.reason}). Check the network${config.discord.apiUrl ? ' and DISCORD_API_URL' : ''}, then start again.`,
+      discordErrorMessages.NETWORK_UNREACHABLE({
+        reason: network.reason,
+        apiUrlSet: config.discord.apiUrl !== undefined,
+      }),
       { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
     );
   }
   return new RagentError(
     'CONFIG_INVALID',
-    `Could not connect to Discord (${error instanceof Error ? error.message : String(error)}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
+    discordErrorMessages.CONFIG_INVALID.connectFailed({
+      reason: error instanceof Error ? error.message : String(error),
+    }),
     { cause: error },
   );
 }

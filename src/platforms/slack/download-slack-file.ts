@@ -8,6 +8,7 @@
  */
 import { RagentError } from '../../errors.ts';
 import { type DownloadErrors, readDownload } from '../shared/read-download.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 
 export interface SlackFileReference {
   id: string;
@@ -59,18 +60,17 @@ export async function downloadSlackFile(
   const tooLarge = () =>
     new RagentError(
       'FILE_TOO_LARGE',
-      `${file.name} is larger than the ${Math.round(options.maxBytes / 1024 / 1024)} MB limit. ` +
-        'Split it into smaller files, or ask the admin to raise RAGENT_MAX_FILE_MB.',
+      slackErrorMessages.FILE_TOO_LARGE({ name: file.name, maxBytes: options.maxBytes }),
       { details: { file: file.id, size: file.size } },
     );
   if (file.size !== undefined && file.size > options.maxBytes) throw tooLarge();
   const source = file.url_private_download ?? file.url_private;
-  if (!source) throw downloadFailed(file, 'Slack gave no download link for it', { file: file.id });
+  if (!source) throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.noLink(file), { file: file.id });
 
   let url = new URL(source);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     if (!isSlackFileHost(url, options.apiUrl)) {
-      throw downloadFailed(file, 'its download link does not point to Slack', {
+      throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.hostRefused(file), {
         file: file.id,
         host: url.host,
       });
@@ -80,12 +80,15 @@ export async function downloadSlackFile(
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
     }).catch((error: unknown) => {
-      throw downloadFailed(file, 'Slack could not be reached', { file: file.id }, error);
+      throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.unreachable(file), { file: file.id }, error);
     });
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
       await response.body?.cancel();
-      if (!location) throw downloadFailed(file, 'Slack redirected without a target', { file: file.id });
+      if (!location)
+        throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.redirectWithoutTarget(file), {
+          file: file.id,
+        });
       url = new URL(location, url);
       continue;
     }
@@ -95,40 +98,33 @@ export async function downloadSlackFile(
         maxBytes: options.maxBytes,
         refuseContentType: (contentType) =>
           contentType === 'text/html' && !isHtmlFile(file)
-            ? downloadFailed(
-                file,
-                'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)',
-                { file: file.id, contentType },
-              )
+            ? downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.signInPage(file), {
+                file: file.id,
+                contentType,
+              })
             : undefined,
       },
       slackDownloadErrors(file, tooLarge),
     );
   }
-  throw downloadFailed(file, 'Slack redirected too many times', { file: file.id });
+  throw downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.tooManyRedirects(file), { file: file.id });
 }
 
 function slackDownloadErrors(file: SlackFileReference, tooLarge: () => RagentError): DownloadErrors {
   return {
-    status: (status) => downloadFailed(file, `Slack answered HTTP ${status}`, { file: file.id, status }),
+    status: (status) =>
+      downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.status({ name: file.name, status }), {
+        file: file.id,
+        status,
+      }),
     tooLarge,
-    brokenOff: (cause) => downloadFailed(file, 'the download broke off', { file: file.id }, cause),
-    empty: () => new RagentError('FILE_EMPTY', `${file.name} is empty. Upload the file again.`),
+    brokenOff: (cause) =>
+      downloadFailed(slackErrorMessages.DOWNLOAD_FAILED.brokenOff(file), { file: file.id }, cause),
+    empty: () => new RagentError('FILE_EMPTY', slackErrorMessages.FILE_EMPTY(file)),
   };
 }
 
-function downloadFailed(
-  file: SlackFileReference,
-  reason: string,
-  details: Record<string, unknown>,
-  cause?: unknown,
-): RagentError {
-  return new RagentError(
-    'DOWNLOAD_FAILED',
-    `Could not download ${file.name}: ${reason}. Try uploading it again.`,
-    {
-      details,
-      cause,
-    },
-  );
+/** `message`: one of slackErrorMessages.DOWNLOAD_FAILED's sentences. */
+function downloadFailed(message: string, details: Record<string, unknown>, cause?: unknown): RagentError {
+  return new RagentError('DOWNLOAD_FAILED', message, { details, cause });
 }

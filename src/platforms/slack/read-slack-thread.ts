@@ -10,6 +10,7 @@
 import type { ThreadMessage } from '../../core/types.ts';
 import { RagentError } from '../../errors.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText } from './slack-text.ts';
 
@@ -150,11 +151,9 @@ async function repliesPage(
   } catch (error) {
     const code = slackErrorCode(error);
     if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
-      throw new RagentError(
-        'PERMISSION_DENIED',
-        `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
-        { cause: error },
-      );
+      throw new RagentError('PERMISSION_DENIED', slackErrorMessages.PERMISSION_DENIED({ code }), {
+        cause: error,
+      });
     throw error;
   }
 }

@@ -25,6 +25,7 @@ import { registerMessageEvents } from './message-events.ts';
 import { logMissingScopes } from './missing-scopes-log.ts';
 import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
 
@@ -58,16 +59,10 @@ export async function startSlack(
   const { config } = services;
   const { botToken, appToken, signingSecret, apiUrl, port } = config.slack;
   if (!botToken) {
-    throw new RagentError(
-      'CONFIG_INVALID',
-      'SLACK_BOT_TOKEN is not set. Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page into .env.',
-    );
+    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenMissing());
   }
   if (!appToken && !signingSecret) {
-    throw new RagentError(
-      'CONFIG_INVALID',
-      'Slack needs SLACK_APP_TOKEN (Socket Mode, no public URL needed) or SLACK_SIGNING_SECRET (HTTP events). Set one in .env.',
-    );
+    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.receiverMissing());
   }
   const mode = appToken ? 'socket' : 'http';
   const logger = services.logger.child({ adapter: 'slack' });
@@ -175,17 +170,16 @@ export async function startSlack(
     if (network) {
       throw new RagentError(
         'NETWORK_UNREACHABLE',
-        `Could not reach Slack to open the Socket Mode connection (${network.reason}). Check the network and try again.`,
+        slackErrorMessages.NETWORK_UNREACHABLE.socketMode({ reason: network.reason }),
         { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
       );
     }
-    throw new RagentError(
-      'CONFIG_INVALID',
+    const reason = describeError(error);
+    const message =
       mode === 'socket'
-        ? `Could not open the Slack Socket Mode connection (${describeError(error)}). Check SLACK_APP_TOKEN (an app-level token with connections:write) and that Socket Mode is enabled for the app.`
-        : `Could not listen for Slack events on port ${port} (${describeError(error)}). Choose a free SLACK_PORT.`,
-      { cause: error },
-    );
+        ? slackErrorMessages.CONFIG_INVALID.socketModeFailed({ reason })
+        : slackErrorMessages.CONFIG_INVALID.portUnavailable({ port, reason });
+    throw new RagentError('CONFIG_INVALID', message, { cause: error });
   }
   logger.info(
     { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
@@ -242,20 +236,23 @@ async function verifyBotToken(
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code) {
-      throw new RagentError(
-        'CONFIG_INVALID',
-        `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
-        { cause: error },
-      );
+      throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenRejected({ code }), {
+        cause: error,
+      });
     }
     const network = networkFailureOf(error);
+    if (network) {
+      throw new RagentError(
+        'NETWORK_UNREACHABLE',
+        slackErrorMessages.NETWORK_UNREACHABLE.webApi({ apiUrl, reason: network.reason }),
+        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
+      );
+    }
+    // An answer that is not Slack's (a wrong SLACK_API_URL, a proxy's page): a setting to fix.
     throw new RagentError(
-      network ? 'NETWORK_UNREACHABLE' : 'CONFIG_INVALID',
-      `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${network?.reason ?? describeError(error)}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`,
-      {
-        cause: error,
-        ...(network ? { details: { reason: network.reason, networkCode: network.networkCode } } : {}),
-      },
+      'CONFIG_INVALID',
+      slackErrorMessages.CONFIG_INVALID.webApiFailed({ apiUrl, reason: describeError(error) }),
+      { cause: error },
     );
   }
 }

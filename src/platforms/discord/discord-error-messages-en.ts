@@ -1,0 +1,64 @@
+/**
+ * Discord's part of the error catalogue (src/error-messages-en.ts): the sentences only Discord says —
+ * its settings, its CDN, its permissions — in the same shape, one entry per error code. The catalogue
+ * itself names no platform; each sentence here is the one a throw site under src/platforms/discord/
+ * passes, with the facts filled in.
+ */
+import type { ErrorCatalogue } from '../../error-messages-en.ts';
+
+/** `1.5 MB` below 10 MB, `12 MB` from there. */
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/** What to do when registering the commands failed with this HTTP status. */
+const registerHint = (status: number | undefined) =>
+  status === 401
+    ? 'Discord rejected the token: reset it under Bot → Token and update DISCORD_TOKEN.'
+    : status === 403 || status === 404
+      ? 'Check DISCORD_APPLICATION_ID, and that the bot was invited to that server with the applications.commands scope.'
+      : 'Check your network connection and try again.';
+
+export const discordErrorMessages = {
+  CONFIG_INVALID: {
+    tokenMissing: () =>
+      'DISCORD_TOKEN is not set. Copy the bot token from your application in the Discord developer portal (Bot → Reset Token).',
+    applicationIdMissing: () =>
+      'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
+    /** `missing`: the settings not set, of DISCORD_TOKEN and DISCORD_APPLICATION_ID. */
+    commandSettingsMissing: ({ missing }: { missing: readonly string[] }) =>
+      `${missing.join(' and ')} must be set to register the commands. Copy them from your application in the Discord developer portal (Bot → Token, General Information → Application ID).`,
+    connectFailed: ({ reason }: { reason: string }) =>
+      `Could not connect to Discord (${reason}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
+  },
+  NETWORK_UNREACHABLE: ({ reason, apiUrlSet }: { reason: string; apiUrlSet: boolean }) =>
+    `Could not reach Discord (${reason}). Check the network${apiUrlSet ? ' and DISCORD_API_URL' : ''}, then start again.`,
+  FILE_EMPTY: () => 'The attached file is empty. Attach the file again.',
+  /** The attachment's name is not known where its download is refused. */
+  FILE_TOO_LARGE: ({ bytes, maxBytes }: { bytes: number; maxBytes: number }) =>
+    `The file is ${megabytes(bytes)}, over the ${megabytes(maxBytes)} limit. Split it, or ask the operator to raise RAGENT_MAX_FILE_MB.`,
+  PERMISSION_DENIED: {
+    threadNotStarted: () =>
+      "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.",
+    threadUnreadable: () =>
+      'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
+  },
+  DOWNLOAD_FAILED: {
+    hostRefused: () =>
+      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the file to the command directly.",
+    redirectRefused: () =>
+      "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the file to the command again; if it keeps happening, tell the operator.",
+    unreachable: () =>
+      "I couldn't download the file from Discord (the connection failed or took too long). Try again in a moment; if it keeps failing, tell the operator.",
+    status: ({ status }: { status: number }) =>
+      `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
+    brokenOff: () => 'The download from Discord broke off. Try again.',
+  },
+  INVALID_INPUT: {
+    serverIdInvalid: ({ guildId }: { guildId: string }) =>
+      `"${guildId}" is not a server id. In Discord, enable Developer Mode, right-click the server and choose "Copy Server ID".`,
+  },
+  INTERNAL: {
+    commandsNotRegistered: ({ reason, status }: { reason: string; status: number | undefined }) =>
+      `Could not register the Discord commands (${reason}). ${registerHint(status)}`,
+  },
+} as const satisfies ErrorCatalogue;

@@ -1,0 +1,61 @@
+/**
+ * Slack's part of the error catalogue (src/error-messages-en.ts): the sentences only Slack says — its
+ * tokens and settings, its file hosts, its scopes — in the same shape, one entry per error code. The
+ * catalogue itself names no platform; each sentence here is the one a throw site under
+ * src/platforms/slack/ passes, with the facts filled in.
+ */
+import type { ErrorCatalogue } from '../../error-messages-en.ts';
+
+/** Slack's Web API could not be reached at start: a network failure, or an answer that is not Slack's. */
+const slackUnreachable = ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
+  `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`;
+
+/** A file shared in Slack that could not be downloaded, and why. */
+const couldNotDownload = (name: string, reason: string) =>
+  `Could not download ${name}: ${reason}. Try uploading it again.`;
+
+export const slackErrorMessages = {
+  CONFIG_INVALID: {
+    botTokenMissing: () =>
+      'SLACK_BOT_TOKEN is not set. Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page into .env.',
+    receiverMissing: () =>
+      'Slack needs SLACK_APP_TOKEN (Socket Mode, no public URL needed) or SLACK_SIGNING_SECRET (HTTP events). Set one in .env.',
+    socketModeFailed: ({ reason }: { reason: string }) =>
+      `Could not open the Slack Socket Mode connection (${reason}). Check SLACK_APP_TOKEN (an app-level token with connections:write) and that Socket Mode is enabled for the app.`,
+    portUnavailable: ({ port, reason }: { port: number | undefined; reason: string }) =>
+      `Could not listen for Slack events on port ${port} (${reason}). Choose a free SLACK_PORT.`,
+    botTokenRejected: ({ code }: { code: string }) =>
+      `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
+    /** The Web API failed other than over the network: something answered, but not as Slack does. */
+    webApiFailed: slackUnreachable,
+  },
+  NETWORK_UNREACHABLE: {
+    webApi: slackUnreachable,
+    socketMode: ({ reason }: { reason: string }) =>
+      `Could not reach Slack to open the Socket Mode connection (${reason}). Check the network and try again.`,
+  },
+  FILE_EMPTY: ({ name }: { name: string }) => `${name} is empty. Upload the file again.`,
+  FILE_TOO_LARGE: ({ name, maxBytes }: { name: string; maxBytes: number }) =>
+    `${name} is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. ` +
+    'Split it into smaller files, or ask the admin to raise RAGENT_MAX_FILE_MB.',
+  PERMISSION_DENIED: ({ code }: { code: string }) =>
+    `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
+  DOWNLOAD_FAILED: {
+    noLink: ({ name }: { name: string }) => couldNotDownload(name, 'Slack gave no download link for it'),
+    hostRefused: ({ name }: { name: string }) =>
+      couldNotDownload(name, 'its download link does not point to Slack'),
+    unreachable: ({ name }: { name: string }) => couldNotDownload(name, 'Slack could not be reached'),
+    redirectWithoutTarget: ({ name }: { name: string }) =>
+      couldNotDownload(name, 'Slack redirected without a target'),
+    signInPage: ({ name }: { name: string }) =>
+      couldNotDownload(
+        name,
+        'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)',
+      ),
+    tooManyRedirects: ({ name }: { name: string }) =>
+      couldNotDownload(name, 'Slack redirected too many times'),
+    status: ({ name, status }: { name: string; status: number }) =>
+      couldNotDownload(name, `Slack answered HTTP ${status}`),
+    brokenOff: ({ name }: { name: string }) => couldNotDownload(name, 'the download broke off'),
+  },
+} as const satisfies ErrorCatalogue;
