@@ -34,6 +34,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
+COPY ocr-models ./ocr-models
 # Fails the build, not the first scan, when the canvas binary does not load on this base image.
 RUN node -e "require('@napi-rs/canvas').createCanvas(8, 8).toBuffer('image/png')"
 # The index, checkpoints and feedback live in /data, owned by the image's unprivileged "node" user.

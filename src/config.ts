@@ -134,6 +134,10 @@ const coreEnvironment = {
       })
       .default('eng'),
   ),
+  RAGENT_OCR_MODEL: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.toLowerCase()) : value),
+    z.enum(['fast', 'best'], { error: 'must be "fast" or "best"' }).default('fast'),
+  ),
   RAGENT_OCR_PAGE_SECONDS: wholeNumber(60, 1, 3_600),
   RAGENT_OCR_MAX_MEGAPIXELS: wholeNumber(50, 1, 1_000),
   RAGENT_LLM_CONCURRENCY: wholeNumber(2, 1, 64),
@@ -280,6 +284,8 @@ export interface Config extends PlatformConfigs {
     enabled: boolean;
     /** Tesseract language codes, each from its @tesseract.js-data/<code> package. */
     languages: string[];
+    /** RAGENT_OCR_MODEL: Tesseract's fast model where ragent ships one, or each package's best. */
+    model: 'fast' | 'best';
     pageTimeoutMs: number;
     maxPixels: number;
   };
@@ -448,6 +454,7 @@ function toConfig(env: EnvironmentVariables, root: string): Config {
     ocr: {
       enabled: env.RAGENT_OCR,
       languages: [...new Set(env.RAGENT_OCR_LANGS.split(/[+,]/).map((code) => code.trim()))],
+      model: env.RAGENT_OCR_MODEL,
       pageTimeoutMs: env.RAGENT_OCR_PAGE_SECONDS * 1000,
       maxPixels: env.RAGENT_OCR_MAX_MEGAPIXELS * 1_000_000,
     },

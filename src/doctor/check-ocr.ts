@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 export function checkOcr(config: Config): CheckResult {
   if (!config.ocr.enabled) return { title, status: 'skip', detail: 'off (RAGENT_OCR=off)' };
   try {
-    for (const language of config.ocr.languages) languageFile(language);
+    for (const language of config.ocr.languages) languageFile(language, config.ocr.model);
   } catch (error) {
     if (!isRagentError(error)) throw error;
     return {

@@ -13,6 +13,8 @@ import { checkOcr } from '../../src/doctor/check-ocr.ts';
 import { extractDocument } from '../../src/ingest/extract-document.ts';
 import { createIngestion } from '../../src/ingest/ingestion-service.ts';
 import { readGreyscalePgm } from '../../src/ingest/ocr/greyscale-image.ts';
+import { languageFile } from '../../src/ingest/ocr/language-data.ts';
+import { OcrEngine } from '../../src/ingest/ocr/ocr-engine.ts';
 import { defaultOcrSettings } from '../../src/ingest/ocr/ocr-settings.ts';
 import { PageRenderer } from '../../src/ingest/ocr/render-page.ts';
 import { extractPages } from '../../src/ingest/pdf/extract-pages.ts';
@@ -85,6 +87,24 @@ describe('OCR (on by default)', ocrTimeout, () => {
     expect((await hitsFor(index, 'seventeen turbine blades'))[0]?.text).toContain(
       'the quarterly invoice lists seventeen turbine blades',
     );
+  });
+
+  it('reads English with the shipped fast model by default, and with the package model when asked', async () => {
+    expect(languageFile('eng', 'fast')).toMatch(/ocr-models\/tessdata-fast\/eng\.traineddata\.gz$/);
+    expect(languageFile('eng', 'best')).toMatch(
+      /@tesseract\.js-data\/eng\/4\.0\.0_best_int\/eng\.traineddata\.gz$/,
+    );
+    // A language ragent ships no fast model for comes from its package either way.
+    expect(() => languageFile('zzz', 'fast')).toThrow(/@tesseract\.js-data\/zzz/);
+    const page = textPng({ lines: ['The harbour crane lifts', 'forty containers an hour.'] });
+    for (const model of ['fast', 'best'] as const) {
+      const engine = new OcrEngine({ ...defaultOcrSettings, model }, 'crane.png');
+      try {
+        expect((await engine.recognise(page)).toLowerCase()).toContain('forty containers an hour');
+      } finally {
+        await engine.close();
+      }
+    }
   });
 
   it('reads the scanned pages of a PDF by OCR and its text pages as text, each cited by its page', async () => {
@@ -218,9 +238,12 @@ describe('OCR settings', ocrTimeout, () => {
     expect(read({})).toEqual({
       enabled: true,
       languages: ['eng'],
+      model: 'fast',
       pageTimeoutMs: 60_000,
       maxPixels: 50_000_000,
     });
+    expect(read({ RAGENT_OCR_MODEL: 'BEST' }).model).toBe('best');
+    expect(() => read({ RAGENT_OCR_MODEL: 'tiny' })).toThrow(/RAGENT_OCR_MODEL/);
     expect(
       read({ RAGENT_OCR: 'off', RAGENT_OCR_LANGS: 'ENG, deu+eng', RAGENT_OCR_PAGE_SECONDS: '5' }),
     ).toMatchObject({ enabled: false, languages: ['eng', 'deu'], pageTimeoutMs: 5_000 });

@@ -7,12 +7,16 @@
  * tesseract.js reads every language from the one `langPath`, while each package has its own
  * directory: for several languages, a temporary directory of links to the packages' files is made
  * (and removed by `release`).
+ *
+ * With RAGENT_OCR_MODEL=fast (the default), a language that ragent ships a fast model for (English:
+ * `ocr-models/tessdata-fast/`, committed with the code) is read from there instead.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errorMessages } from '../../error-messages-en.ts';
 import { RagentError } from '../../errors.ts';
 
@@ -25,6 +29,9 @@ const require = createRequire(import.meta.url);
  */
 const builds = ['4.0.0_best_int', '4.0.0'];
 
+/** The shipped fast models: the same path from src/ingest/ocr/ and from the build in dist/ingest/ocr/. */
+const fastModels = fileURLToPath(new URL('../../../ocr-models/tessdata-fast/', import.meta.url));
+
 export interface LanguageData {
   /** tesseract's form: eng+deu. */
   languages: string;
@@ -33,7 +40,9 @@ export interface LanguageData {
 }
 
 /** The gzipped traineddata file of one language; throws OCR_LANGUAGE_MISSING without its package. */
-export function languageFile(code: string): string {
+export function languageFile(code: string, model: 'fast' | 'best' = 'best'): string {
+  const fast = path.join(fastModels, `${code}.traineddata.gz`);
+  if (model === 'fast' && existsSync(fast)) return fast;
   const packageName = `@tesseract.js-data/${code}`;
   let directory: string;
   try {
@@ -56,10 +65,13 @@ export function languageFile(code: string): string {
   );
 }
 
-export async function prepareLanguageData(codes: readonly string[]): Promise<LanguageData> {
+export async function prepareLanguageData(
+  codes: readonly string[],
+  model: 'fast' | 'best' = 'best',
+): Promise<LanguageData> {
   if (codes.length === 0)
     throw new RagentError('INVALID_INPUT', errorMessages.INVALID_INPUT.ocrLanguagesEmpty());
-  const files = codes.map(languageFile);
+  const files = codes.map((code) => languageFile(code, model));
   const directories = new Set(files.map((file) => path.dirname(file)));
   const [only] = directories;
   if (directories.size === 1 && only !== undefined) {

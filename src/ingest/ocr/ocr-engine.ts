@@ -85,7 +85,7 @@ export class OcrEngine {
   }
 
   private async start(): Promise<Tesseract.Worker> {
-    this.languageData ??= await prepareLanguageData(this.settings.languages);
+    this.languageData ??= await prepareLanguageData(this.settings.languages, this.settings.model);
     const worker = await Tesseract.createWorker(this.languageData.languages, Tesseract.OEM.LSTM_ONLY, {
       langPath: this.languageData.langPath,
       gzip: true,
