@@ -5,7 +5,7 @@
  * configured group or role, once per thread a day, per-channel override), and the 👎 reason chooser
  * (stored, exported, in the report). Negative checks wait on a barrier, never on a sleep.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportRows } from '../../../src/adapters/cli/commands/feedback-command.ts';
 import type { Services } from '../../../src/core/services.ts';
 import { buildReport } from '../../../src/operators/report.ts';
@@ -32,23 +32,25 @@ const model: ChatScript = (request, index) => {
 
 /** Resolves once the turn that asked `question` is in the turn history: everything after its answer is done. */
 async function turnRecorded(services: Services, question: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const turns = await services.turnHistory.listTurns();
-    if (turns.some((turn) => turn.question === question)) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the turn "${question}" was never recorded`);
+  await vi.waitFor(
+    async () => {
+      const turns = await services.turnHistory.listTurns();
+      if (!turns.some((turn) => turn.question === question))
+        throw new Error(`the turn "${question}" was never recorded`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
-async function handOffLines(driver: PlatformDriver, thread: ContractThread, count: number) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const lines = driver.handOffLines(thread);
-    if (lines.length >= count) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`fewer than ${count} hand-off lines`);
+function handOffLines(driver: PlatformDriver, thread: ContractThread, count: number) {
+  return vi.waitFor(
+    () => {
+      const lines = driver.handOffLines(thread);
+      if (lines.length < count) throw new Error(`fewer than ${count} hand-off lines`);
+      return lines;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe.each(platforms)('platform contract: operators in the chat on $name', (factory) => {

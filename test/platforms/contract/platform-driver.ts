@@ -11,6 +11,7 @@
  */
 export { clarifyingQuestion, unclearMarker } from '../../slack/slack-model.ts';
 
+import { vi } from 'vitest';
 import type { Services } from '../../../src/core/services.ts';
 import type { FeedbackReason } from '../../../src/core/types.ts';
 import type { ChatScript } from '../../fakes/fake-ollama.ts';
@@ -208,14 +209,16 @@ export async function waitForStoredReason(
   reason: FeedbackReason,
   comment?: string,
 ): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const votes = await services.coordination.listFeedback();
-    if (votes.some((vote) => vote.reason === reason && (comment === undefined || vote.comment === comment)))
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no 👎 with the reason ${reason} was stored`);
+  await vi.waitFor(
+    async () => {
+      const votes = await services.coordination.listFeedback();
+      const stored = votes.some(
+        (vote) => vote.reason === reason && (comment === undefined || vote.comment === comment),
+      );
+      if (!stored) throw new Error(`no 👎 with the reason ${reason} was stored`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 /** The hand-off line is not one of the bot's replies to the question. */
