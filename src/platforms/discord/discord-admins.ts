@@ -4,6 +4,7 @@
  * interaction each time, since Discord sends the member's permissions in this channel with every one.
  */
 import { type BaseInteraction, PermissionFlagsBits } from 'discord.js';
+import type { Actor } from '../../turns/actor.ts';
 import type { DiscordContext } from './discord-context.ts';
 
 /** Manage Server, or listed in RAGENT_ADMINS. */
@@ -24,4 +25,21 @@ export function isChannelAdmin(context: DiscordContext, interaction: BaseInterac
 
 function isListedAdmin(context: DiscordContext, interaction: BaseInteraction): boolean {
   return context.services.config.admins.includes(interaction.user.id);
+}
+
+/**
+ * The member behind an interaction. Their id is recorded as `discord:<id>` where documents name an
+ * uploader (`recordedId`), as Discord's commands have always stored it.
+ */
+export function discordActor(
+  context: DiscordContext,
+  interaction: BaseInteraction,
+  recordedId: string,
+): Actor {
+  return {
+    id: recordedId,
+    name: interaction.user.globalName ?? interaction.user.username,
+    managesPlace: async () => isServerAdmin(context, interaction),
+    managesChannel: async () => isChannelAdmin(context, interaction),
+  };
 }

@@ -1,4 +1,6 @@
 /** Who may run Slack's admin commands and actions: a workspace admin or owner, or a user in RAGENT_ADMINS. */
+
+import type { Actor } from '../../turns/actor.ts';
 import type { SlackContext } from './slack-context.ts';
 
 /**
@@ -12,4 +14,14 @@ export async function isWorkspaceAdmin(context: SlackContext, user: string): Pro
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
     | undefined;
   return Boolean(profile?.is_admin || profile?.is_owner || profile?.is_primary_owner);
+}
+
+/** The Slack user behind a command or an action; Slack has no channel-level admin role. */
+export function slackActor(context: SlackContext, user: { id: string; name?: string }): Actor {
+  let admin: Promise<boolean> | undefined;
+  const managesPlace = () => {
+    admin ??= isWorkspaceAdmin(context, user.id);
+    return admin;
+  };
+  return { id: user.id, name: user.name ?? user.id, managesPlace, managesChannel: managesPlace };
 }
