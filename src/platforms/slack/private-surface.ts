@@ -11,12 +11,8 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import {
-  privateAnswerFooterText,
-  privateClarificationFooterText,
-  privateWorkingText,
-  shareButtonText,
-} from '../../turns/messages-en.ts';
+import { privateWorkingText } from '../../turns/messages-en.ts';
+import { privateReplyExtras } from '../../turns/private-ask.ts';
 import { renderReply } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -113,7 +109,7 @@ async function sendPrivately(where: PrivateDestination, message: SlackMessage, r
 
 /**
  * A reply as the asker sees it: rendered like any reply (the classic 👍/👎 buttons, which every
- * ephemeral surface takes), an answer with a Share button and a note that only they see it.
+ * ephemeral surface takes), then the core's extras (`privateReplyExtras`): Share, and a note.
  */
 export function renderPrivateReply(reply: Reply): SlackMessage[] {
   const messages = renderReply(reply).map(
@@ -125,28 +121,29 @@ export function renderPrivateReply(reply: Reply): SlackMessage[] {
     }),
   );
   const last = messages.at(-1);
-  if (!last) return messages;
-  if (reply.kind === 'answer') {
-    last.blocks = [
-      ...(last.blocks ?? []),
-      {
-        type: 'actions',
-        block_id: 'ragent_share',
-        elements: [
+  const { footer, share } = privateReplyExtras(reply);
+  if (!last || (!footer && !share)) return messages;
+  last.blocks = [
+    ...(last.blocks ?? []),
+    ...(share
+      ? [
           {
-            type: 'button',
-            action_id: shareActionId,
-            text: { type: 'plain_text', text: shareButtonText },
-            style: 'primary',
-            value: reply.answer.id,
+            type: 'actions',
+            block_id: shareActionId,
+            elements: [
+              {
+                type: 'button',
+                action_id: shareActionId,
+                text: { type: 'plain_text', text: share.label },
+                style: 'primary',
+                value: share.answerId,
+              },
+            ],
           },
-        ],
-      },
-      contextBlock(`_${safeMrkdwn(privateAnswerFooterText)}_`),
-    ];
-  } else if (reply.kind === 'clarification') {
-    last.blocks = [...(last.blocks ?? []), contextBlock(`_${safeMrkdwn(privateClarificationFooterText)}_`)];
-  }
+        ]
+      : []),
+    ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
+  ];
   return messages;
 }
 
