@@ -6,6 +6,8 @@
  * comes later cannot reach the asker privately (and never goes to the channel instead).
  */
 import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
   type ButtonInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
@@ -13,9 +15,10 @@ import {
   MessageFlags,
   Routes,
 } from 'discord.js';
-import type { Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
+import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
-import { privateReplyExtras, runPrivateAsk } from '../../turns/private-ask.ts';
+import { runPrivateAsk } from '../../turns/private-ask.ts';
+import { privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
@@ -60,7 +63,7 @@ export async function runAskCommand(
         guildId,
         await interactionSetChannel(interaction.client, interaction),
       ),
-    open: async () => privateSurface(context.surfaces, location, interaction.createdTimestamp, true),
+    open: async () => discordPrivateSurface(context.surfaces, location, interaction.createdTimestamp, true),
   };
   await runPrivateAsk(context.turns, question, async (content) => {
     await interaction.editReply({ content, allowedMentions: noMentions });
@@ -69,68 +72,57 @@ export async function runAskCommand(
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
 export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): ReplySurface {
-  return privateSurface(surfaces, turn.location, turn.startedAt, false);
+  return discordPrivateSurface(surfaces, turn.location, turn.startedAt, false);
 }
 
 /** The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook. */
-function privateSurface(surfaces: DiscordSurfaces, location: Location, startedAt: number, live: boolean) {
+function discordPrivateSurface(
+  surfaces: DiscordSurfaces,
+  location: Location,
+  startedAt: number,
+  live: boolean,
+) {
   const { applicationId = '', interactionToken = '' } = location;
   const alive = () => applicationId && interactionToken && Date.now() - startedAt < tokenLifetimeMs;
-  const edit = (body: object) =>
-    surfaces.client.rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
-      body: { ...body, allowed_mentions },
-      auth: false,
-    });
-  return {
+  const send = (route: 'patch' | 'post', body: object) =>
+    surfaces.client.rest[route](
+      route === 'patch'
+        ? Routes.webhookMessage(applicationId, interactionToken)
+        : Routes.webhook(applicationId, interactionToken),
+      {
+        body: { ...body, allowed_mentions, ...(route === 'post' ? { flags: MessageFlags.Ephemeral } : {}) },
+        auth: false,
+      },
+    );
+  return privateSurface<MessagePart>({
     location,
-    showStatus: async (status) => {
-      if (live && alive()) await edit({ content: renderStatus(status) });
+    status: async (status) => {
+      if (live && alive()) await send('patch', { content: renderStatus(status) });
     },
-    finish: async (reply) => {
-      const [first, ...rest] = renderPrivateReply(surfaces, reply);
-      if (!first) return;
-      if (!alive()) {
-        // Nowhere private to say it: the channel must not see it.
-        if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
-        surfaces.logger.warn(
-          { kind: reply.kind },
-          'the private reply came after the interaction token expired',
-        );
-        return;
-      }
-      await edit(first);
-      for (const part of rest)
-        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
-          body: { ...part, flags: MessageFlags.Ephemeral, allowed_mentions },
-          auth: false,
-        });
+    render: (reply, { footer, share }) => {
+      const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
+      const last = parts.at(-1);
+      if (last && footer && last.content.length + footer.length + 4 <= messageLimit)
+        last.content += `\n-# ${footer}`;
+      if (last && share) last.components = [...last.components, shareRow(share.label, share.answerId)];
+      return parts;
     },
-  } satisfies ReplySurface;
+    replace: async (first) => {
+      if (alive()) return void (await send('patch', first));
+      // Nowhere private to say it: the channel must not see it.
+      if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
+      surfaces.logger.warn('the private reply came after the interaction token expired');
+    },
+    add: async (part) => {
+      if (alive()) await send('post', part);
+    },
+  });
 }
 
-/** A reply as the asker sees it, with the core's extras: a note under it, Share under an answer. */
-function renderPrivateReply(surfaces: DiscordSurfaces, reply: Reply): MessagePart[] {
-  const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
-  const last = parts.at(-1);
-  const { footer, share } = privateReplyExtras(reply);
-  if (!last) return parts;
-  if (footer && last.content.length + footer.length + 4 <= messageLimit) last.content += `\n-# ${footer}`;
-  if (share)
-    last.components = [
-      ...last.components,
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          {
-            type: ComponentType.Button,
-            style: ButtonStyle.Primary,
-            custom_id: `${sharePrefix}${share.answerId}`.slice(0, 100),
-            label: share.label,
-          },
-        ],
-      },
-    ];
-  return parts;
+function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
+  const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
+  const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
+  return { type: ComponentType.ActionRow, components: [button] };
 }
 
 /** Share: acknowledged at once (the private message is then edited, or the presser told privately). */

@@ -1,20 +1,21 @@
 /**
  * `/ragent ask <question>` and its Share button on Slack: the payloads read into the core's private
- * ask (`turns/private-ask.ts`) and Share (`turns/share-private-answer.ts`); Slack gives the asker's
- * private notices (the command's or the press's `response_url`), the asker's display name, and the
- * shared post in the channel.
+ * ask and Share (`turns/private-ask.ts`, `turns/share-private-answer.ts`); Slack gives the private
+ * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
 import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import { openPrivateSurface, privateLocation, shareActionId } from './private-surface.ts';
+import { contextBlock, openPrivateSurface, privateLocation, shareActionId } from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
+
+type Surfaces = Pick<SlackContext, 'client' | 'logger'>;
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -33,11 +34,9 @@ export async function runPrivateAsk(
     position: (Date.now() / 1000).toFixed(6),
     location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    open: () => openPrivateSurface({ ...where, client: context.client, logger: context.logger, respond }),
+    open: () => openPrivateSurface(context, where, respond),
   };
-  await askInCore(context.turns, question, async (text) => {
-    await respond({ response_type: 'ephemeral', replace_original: false, text: safeMrkdwn(text) });
-  });
+  await askInCore(context.turns, question, (text) => tellBy(respond, text));
 }
 
 /** The Share button of private answers. */
@@ -45,9 +44,6 @@ export function registerShareAction(app: App, context: SlackContext): void {
   app.action<BlockButtonAction>(shareActionId, async ({ ack, action, body, respond }) => {
     await ack();
     context.turns.track('sharing a private answer', async () => {
-      // Not `err`: a failed request's URL is the response_url, a credential of sorts.
-      const unanswered = (error: unknown) =>
-        context.logger.debug({ status: statusOf(error) }, 'could not answer the Share press');
       const name = (await displayName(context, body.user.id)) ?? body.user.name;
       const actor = slackActor(context, { id: body.user.id, ...(name ? { name } : {}) });
       const press = { platform: 'slack', workspace: body.team?.id ?? body.user.team_id ?? '', actor };
@@ -57,27 +53,14 @@ export function registerShareAction(app: App, context: SlackContext): void {
         {
           markup: slackMarkup,
           logger: context.logger,
-          tell: (text) =>
-            respond({ response_type: 'ephemeral', replace_original: false, text: safeMrkdwn(text) }).then(
-              () => {},
-              unanswered,
-            ),
+          tell: (text) => tellBy(respond, text).catch((error) => unanswered(context, error)),
           post: async (credit, shared) => {
             const creditBlock = { type: 'section', text: { type: 'mrkdwn', text: credit } };
-            const [first, ...rest] = renderAnswer(shared.answer, shared.threadId);
-            const messages = first
-              ? [
-                  {
-                    text: `${credit}\n\n${first.text}`,
-                    blocks: [creditBlock, ...(first.blocks ?? [])],
-                    ...(first.fallbackBlocks
-                      ? { fallbackBlocks: [creditBlock, ...first.fallbackBlocks] }
-                      : {}),
-                  },
-                  ...rest,
-                ]
-              : [{ text: credit }];
-            for (const message of messages)
+            const [first = { text: '' }, ...rest] = renderAnswer(shared.answer, shared.threadId);
+            first.text = `${credit}\n\n${first.text}`;
+            first.blocks = [creditBlock, ...(first.blocks ?? [])];
+            if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
+            for (const message of [first, ...rest])
               await postMessage(context.client, { channel: shared.asker.channel }, message);
           },
           // The private message keeps the answer (when it was one message), now without Share.
@@ -88,11 +71,8 @@ export function registerShareAction(app: App, context: SlackContext): void {
               response_type: 'ephemeral',
               replace_original: true,
               text: kept ? kept.text : note,
-              blocks: [
-                ...((kept?.fallbackBlocks ?? kept?.blocks ?? []) as never[]),
-                { type: 'context', elements: [{ type: 'mrkdwn', text: note }] },
-              ] as never,
-            }).catch(unanswered);
+              blocks: [...(kept?.fallbackBlocks ?? kept?.blocks ?? []), contextBlock(note)] as never,
+            }).catch((error) => unanswered(context, error));
           },
           refusal: (error) => {
             const code = slackErrorCode(error);
@@ -104,19 +84,28 @@ export function registerShareAction(app: App, context: SlackContext): void {
   });
 }
 
+async function tellBy(respond: RespondFn, text: string): Promise<void> {
+  await respond({ response_type: 'ephemeral', replace_original: false, text: safeMrkdwn(text) });
+}
+
+function unanswered(surfaces: Surfaces, error: unknown): void {
+  const { status } = (error as { response?: { status?: number } }).response ?? {};
+  surfaces.logger.debug({ status }, 'could not answer the Share press');
+}
+
 /** The asker's name as Slack shows it (display name, else real name). */
 async function displayName(context: SlackContext, user: string): Promise<string | undefined> {
   try {
-    const result = await context.client.users.info({ user });
-    const profile = result.user?.profile;
-    const name = profile?.display_name || profile?.real_name || result.user?.real_name || result.user?.name;
-    return name || undefined;
+    const { user: found } = await context.client.users.info({ user });
+    return (
+      found?.profile?.display_name ||
+      found?.profile?.real_name ||
+      found?.real_name ||
+      found?.name ||
+      undefined
+    );
   } catch (error) {
     context.logger.debug({ code: slackErrorCode(error) }, 'could not read the asker’s name');
     return undefined;
   }
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { response?: { status?: number } }).response?.status;
 }
