@@ -23,11 +23,10 @@ import { claimShare, privateThreadId, type SharedAnswer } from './private-answer
 /** The question as quoted in the credit line (in code points: never half a character). */
 const maxSharedQuestion = 500;
 
+/** A press: the workspace/server it came from, and who pressed (only the asker may share). */
 export interface SharePress {
   platform: string;
-  /** The workspace/server the press came from. */
   workspace: string;
-  /** Who pressed: only the asker may share. */
   actor: Actor;
   answerId: string;
 }
@@ -41,10 +40,7 @@ export interface ShareSurface {
   logger: Logger;
   /** Says `text` to the presser only. */
   tell(text: string): Promise<void>;
-  /**
-   * Posts in the asker's channel the credit line, then the answer as the platform renders answers
-   * (sources, 👍/👎). Throws when the platform refuses it.
-   */
+  /** Posts in the asker's channel the credit line, then the answer as rendered anywhere; throws if refused. */
   post(credit: string, shared: SharedPost): Promise<void>;
   /** Shows `note` on the private answer, now without its Share action (best effort). */
   markShared(note: string, shared: SharedPost): Promise<void>;
@@ -58,13 +54,11 @@ export async function sharePrivateAnswer(
   surface: ShareSurface,
 ): Promise<void> {
   const { answerId } = press;
-  let outcome: Awaited<ReturnType<typeof claimShare>>;
-  try {
-    outcome = await claimShare(store, { ...press, user: press.actor.id });
-  } catch (error) {
+  const outcome = await claimShare(store, { ...press, user: press.actor.id }).catch((error: unknown) => {
     surface.logger.error({ err: error, answerId }, 'could not check the share');
-    return surface.tell(shareFailedText(toRagentError(error).message));
-  }
+    return { kind: 'failed' as const, reason: toRagentError(error).message };
+  });
+  if (outcome.kind === 'failed') return surface.tell(shareFailedText(outcome.reason));
   if (outcome.kind !== 'share') return surface.tell(refusedText[outcome.kind]);
   const shared = { ...outcome.shared, threadId: privateThreadId(outcome.shared.asker) };
   try {
@@ -87,17 +81,17 @@ const refusedText = {
   'already-shared': alreadySharedText,
   'not-yours': shareNotYoursText,
   gone: shareGoneText,
-} as const;
+};
 
 /** "<asker> asked: <question>": the asker by name or a mention that pings nobody, the question literal. */
 export function creditLine(markup: ChatMarkup, asker: Actor, question: string): string {
   const points = Array.from(question);
-  const quoted =
-    points.length <= maxSharedQuestion
-      ? question
-      : `${points
-          .slice(0, maxSharedQuestion - 1)
-          .join('')
-          .trimEnd()}…`;
+  const cut = points.length > maxSharedQuestion;
+  const quoted = cut
+    ? `${points
+        .slice(0, maxSharedQuestion - 1)
+        .join('')
+        .trimEnd()}…`
+    : question;
   return askedText(markup.person?.(asker) ?? markup.bold(markup.literal(asker.name)), markup.literal(quoted));
 }
