@@ -5,7 +5,7 @@
  * someone).
  */
 import {
-  type Client,
+  type Message,
   type MessageContextMenuCommandInteraction,
   Routes,
   type SendableChannels,
@@ -63,12 +63,7 @@ export async function runAskOnMessage(
         location: { channelId: target.channelId, replyTo: target.id },
         scopes: () => guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel),
         open: async (question) => {
-          thread ??= await threadFromMessage(
-            client,
-            target.channelId,
-            target.id,
-            threadName(question, target.author.username),
-          );
+          thread ??= await threadFromMessage(target, threadName(question, target.author.username));
           return openAnswerSurface(context.surfaces, thread as SendableChannels);
         },
         read: async (range, limit) => (thread ? readDiscordThread(thread, range, botId, limit) : []),
@@ -78,24 +73,16 @@ export async function runAskOnMessage(
 }
 
 /** The thread started from the message: started now, or the one people already started from it. */
-async function threadFromMessage(
-  client: Client,
-  channelId: string,
-  messageId: string,
-  name: string,
-): Promise<ThreadChannel> {
-  try {
-    await client.rest.post(Routes.threads(channelId, messageId), {
-      body: { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay },
+async function threadFromMessage(target: Message, name: string): Promise<ThreadChannel> {
+  const refused = (cause?: unknown) =>
+    new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
+      cause,
     });
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== threadAlreadyCreated)
-      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
-        cause: error,
-      });
-  }
-  const thread = await client.channels.fetch(messageId, { allowUnknownGuild: true });
-  if (!thread?.isThread())
-    throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted());
+  const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+  await target.client.rest.post(Routes.threads(target.channelId, target.id), { body }).catch((error) => {
+    if ((error as { code?: unknown }).code !== threadAlreadyCreated) throw refused(error);
+  });
+  const thread = await target.client.channels.fetch(target.id, { allowUnknownGuild: true });
+  if (!thread?.isThread()) throw refused();
   return thread;
 }

@@ -84,20 +84,16 @@ function discordPrivateSurface(
 ) {
   const { applicationId = '', interactionToken = '' } = location;
   const alive = () => applicationId && interactionToken && Date.now() - startedAt < tokenLifetimeMs;
-  const send = (route: 'patch' | 'post', body: object) =>
-    surfaces.client.rest[route](
-      route === 'patch'
-        ? Routes.webhookMessage(applicationId, interactionToken)
-        : Routes.webhook(applicationId, interactionToken),
-      {
-        body: { ...body, allowed_mentions, ...(route === 'post' ? { flags: MessageFlags.Ephemeral } : {}) },
-        auth: false,
-      },
-    );
+  const { rest } = surfaces.client;
+  const edit = (body: object) =>
+    rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
+      body: { ...body, allowed_mentions },
+      auth: false,
+    });
   return privateSurface<MessagePart>({
     location,
     status: async (status) => {
-      if (live && alive()) await send('patch', { content: renderStatus(status) });
+      if (live && alive()) await edit({ content: renderStatus(status) });
     },
     render: (reply, { footer, share }) => {
       const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
@@ -108,13 +104,14 @@ function discordPrivateSurface(
       return parts;
     },
     replace: async (first) => {
-      if (alive()) return void (await send('patch', first));
+      if (alive()) return void (await edit(first));
       // Nowhere private to say it: the channel must not see it.
       if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
       surfaces.logger.warn('the private reply came after the interaction token expired');
     },
     add: async (part) => {
-      if (alive()) await send('post', part);
+      const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions };
+      if (alive()) await rest.post(Routes.webhook(applicationId, interactionToken), { body, auth: false });
     },
   });
 }
