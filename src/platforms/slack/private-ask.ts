@@ -34,7 +34,7 @@ export async function runPrivateAsk(
     position: (Date.now() / 1000).toFixed(6),
     location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    open: () => openPrivateSurface(context, where, respond),
+    open: () => openPrivateSurface(context, { ...where, respond }),
   };
   await askInCore(context.turns, question, (text) => tellBy(respond, text));
 }
@@ -95,17 +95,9 @@ function unanswered(surfaces: Surfaces, error: unknown): void {
 
 /** The asker's name as Slack shows it (display name, else real name). */
 async function displayName(context: SlackContext, user: string): Promise<string | undefined> {
-  try {
-    const { user: found } = await context.client.users.info({ user });
-    return (
-      found?.profile?.display_name ||
-      found?.profile?.real_name ||
-      found?.real_name ||
-      found?.name ||
-      undefined
-    );
-  } catch (error) {
-    context.logger.debug({ code: slackErrorCode(error) }, 'could not read the asker’s name');
-    return undefined;
-  }
+  const found = await context.client.users.info({ user }).then(
+    (result) => result.user,
+    (error: unknown) => void context.logger.debug({ code: slackErrorCode(error) }, 'could not read the name'),
+  );
+  return found?.profile?.display_name || found?.profile?.real_name || found?.real_name || found?.name;
 }

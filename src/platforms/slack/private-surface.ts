@@ -18,15 +18,21 @@ import { safeMrkdwn } from './slack-text.ts';
 /** The Share button's action (its value: the answer's id). */
 export const shareActionId = 'ragent_share';
 
-type Where = { teamId: string; channel: string; user: string };
+/** The asker, and the command's `response_url` (through Bolt; none for a recorded turn). */
+type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
 type Surfaces = { client: webApi.WebClient; logger: Logger };
 
 /** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
-export async function openPrivateSurface(surfaces: Surfaces, where: Where, respond: RespondFn) {
+export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
   const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
   // Until a first message stands through the response_url, there is nothing to replace.
-  const replaceable = await sendPrivately(surfaces, where, contextMessage(working), false, respond);
-  return slackPrivateSurface(surfaces, where, replaceable, respond);
+  const replaceable = await sendPrivately(
+    surfaces,
+    where,
+    { text: working, blocks: [contextBlock(working)] },
+    false,
+  );
+  return slackPrivateSurface(surfaces, where, replaceable);
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
@@ -41,7 +47,7 @@ export function privateLocation(where: Where): Location {
   return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
 }
 
-function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean, respond?: RespondFn) {
+function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
   return privateSurface<SlackMessage>({
     location: privateLocation(where),
     // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
@@ -56,10 +62,10 @@ function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: bool
       return messages;
     },
     replace: async (message) => {
-      await sendPrivately(surfaces, where, message, replaceable, respond);
+      await sendPrivately(surfaces, where, message, replaceable);
       replaceable = false;
     },
-    add: async (message) => void (await sendPrivately(surfaces, where, message, false, respond)),
+    add: async (message) => void (await sendPrivately(surfaces, where, message, false)),
   });
 }
 
@@ -67,32 +73,20 @@ function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: bool
  * Sends `message` to the asker only: through the `response_url` (replacing the message it answered
  * with, if `replace`), else by `chat.postEphemeral`. True when it went through the `response_url`.
  */
-async function sendPrivately(
-  surfaces: Surfaces,
-  where: Where,
-  message: SlackMessage,
-  replace: boolean,
-  respond?: RespondFn,
-): Promise<boolean> {
-  const shown = {
-    text: truncateText(message.text),
-    ...(message.blocks?.length ? { blocks: message.blocks } : {}),
-  };
-  if (respond) {
-    try {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: replace,
-        ...(shown as { text: string }),
-      });
-      return true;
-    } catch (error) {
+async function sendPrivately(surfaces: Surfaces, where: Where, message: SlackMessage, replace: boolean) {
+  const blocks = message.blocks?.length ? { blocks: message.blocks as never } : {};
+  const shown = { text: truncateText(message.text), ...blocks };
+  const sent = await where
+    .respond?.({ response_type: 'ephemeral', replace_original: replace, ...shown })
+    .then(
+      () => true,
       // Not `err`: the failed request's URL is the response_url, a credential of sorts.
-      surfaces.logger.info({ status: statusOf(error) }, 'the response_url did not take the private reply');
-    }
-  }
+      (error: unknown) =>
+        surfaces.logger.info({ status: statusOf(error) }, 'the response_url did not take it'),
+    );
+  if (sent) return true;
   await surfaces.client.chat
-    .postEphemeral({ channel: where.channel, user: where.user, ...(shown as { text: string }) })
+    .postEphemeral({ channel: where.channel, user: where.user, ...shown })
     .catch((error: unknown) => {
       surfaces.logger.warn({ code: slackErrorCode(error) }, 'could not post the private reply');
       throw error;
@@ -111,10 +105,6 @@ function shareButton(label: string, answerId: string): Record<string, unknown> {
 
 export function contextBlock(text: string): Record<string, unknown> {
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
-}
-
-function contextMessage(text: string): SlackMessage {
-  return { text, blocks: [contextBlock(text)] };
 }
 
 function statusOf(error: unknown): number | undefined {
