@@ -47,9 +47,10 @@ export function privateAskerOf(threadId: ThreadId): PrivateAsker | undefined {
   return user ? { platform, workspace, channel, user } : undefined;
 }
 
-/** What Share posts: the question, the answer as it was delivered, and who asked. */
+/** What Share posts: the question, the answer as it was delivered, who asked and in which conversation. */
 export interface SharedAnswer {
   asker: PrivateAsker;
+  threadId: ThreadId;
   question: string;
   answer: Answer;
 }
@@ -98,6 +99,7 @@ export async function claimShare(
     kind: 'share',
     shared: {
       asker,
+      threadId: delivered.threadId,
       question: delivered.question,
       answer: {
         id: delivered.answerId,

@@ -5,7 +5,6 @@
  * shared. Every other outcome is told to the presser alone. The platform gives only its private
  * notice, its post in the channel and the edit of the private message.
  */
-import type { ThreadId } from '../core/types.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Actor } from './actor.ts';
@@ -18,7 +17,7 @@ import {
   shareGoneText,
   shareNotYoursText,
 } from './messages-en.ts';
-import { claimShare, privateThreadId, type SharedAnswer } from './private-answers.ts';
+import { claimShare, type SharedAnswer } from './private-answers.ts';
 
 /** The question as quoted in the credit line (in code points: never half a character). */
 const maxSharedQuestion = 500;
@@ -31,9 +30,6 @@ export interface SharePress {
   answerId: string;
 }
 
-/** The answer to share, with the private conversation it was given in. */
-export type SharedPost = SharedAnswer & { threadId: ThreadId };
-
 /** What the platform does for a Share press. */
 export interface ShareSurface {
   markup: ChatMarkup;
@@ -41,9 +37,9 @@ export interface ShareSurface {
   /** Says `text` to the presser only. */
   tell(text: string): Promise<void>;
   /** Posts in the asker's channel the credit line, then the answer as rendered anywhere; throws if refused. */
-  post(credit: string, shared: SharedPost): Promise<void>;
+  post(credit: string, shared: SharedAnswer): Promise<void>;
   /** Shows `note` on the private answer, now without its Share action (best effort). */
-  markShared(note: string, shared: SharedPost): Promise<void>;
+  markShared(note: string, shared: SharedAnswer): Promise<void>;
   /** The platform's reason for a refused post, where it has a better one than the error's message. */
   refusal?(error: unknown): string | undefined;
 }
@@ -60,7 +56,7 @@ export async function sharePrivateAnswer(
   });
   if (outcome.kind === 'failed') return surface.tell(shareFailedText(outcome.reason));
   if (outcome.kind !== 'share') return surface.tell(refusedText[outcome.kind]);
-  const shared = { ...outcome.shared, threadId: privateThreadId(outcome.shared.asker) };
+  const { shared } = outcome;
   try {
     await surface.post(creditLine(surface.markup, press.actor, shared.question), shared);
   } catch (error) {

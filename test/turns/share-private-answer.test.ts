@@ -18,8 +18,8 @@ import {
   shareFailedText,
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
-import { privateThreadId } from '../../src/turns/private-answers.ts';
-import { type SharedPost, sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
+import { privateThreadId, type SharedAnswer } from '../../src/turns/private-answers.ts';
+import { sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
 const markup: ChatMarkup = {
@@ -60,7 +60,7 @@ describe('sharing a private answer', () => {
 
   const press = async (by: Actor, options: { markup?: ChatMarkup; refuse?: Error } = {}) => {
     const told: string[] = [];
-    const posts: Array<{ credit: string; shared: SharedPost }> = [];
+    const posts: Array<{ credit: string; shared: SharedAnswer }> = [];
     const notes: string[] = [];
     await sharePrivateAnswer(
       store,
