@@ -56,13 +56,10 @@ export async function runAskCommand(
     // Snowflakes grow with time: the asker's private turns run in the order they were asked.
     position: interaction.id,
     location,
-    scopes: async () =>
-      guildChannelScopes(
-        context.services.coordination,
-        context.logger,
-        guildId,
-        await interactionSetChannel(interaction.client, interaction),
-      ),
+    scopes: async () => {
+      const setChannel = await interactionSetChannel(interaction.client, interaction);
+      return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);
+    },
     open: async () => discordPrivateSurface(context.surfaces, location, interaction.createdTimestamp, true),
   };
   await runPrivateAsk(context.turns, question, async (content) => {
@@ -76,14 +73,9 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
 }
 
 /** The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook. */
-function discordPrivateSurface(
-  surfaces: DiscordSurfaces,
-  location: Location,
-  startedAt: number,
-  live: boolean,
-) {
+function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
   const { applicationId = '', interactionToken = '' } = location;
-  const alive = () => applicationId && interactionToken && Date.now() - startedAt < tokenLifetimeMs;
+  const alive = () => applicationId && interactionToken && Date.now() - since < tokenLifetimeMs;
   const { rest } = surfaces.client;
   const edit = (body: object) =>
     rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
