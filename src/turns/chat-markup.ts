@@ -22,4 +22,9 @@ export interface ChatMarkup {
   readonly icons: Readonly<Record<'warning' | 'removed' | 'moved' | 'done', string>>;
   /** How people on this platform call its places, admins and commands. */
   readonly terms: PlatformTerms;
+  /**
+   * A person credited by name where it pings nobody (e.g. a mention sent with no allowed
+   * mentions). Unset: their name, bold and literal.
+   */
+  person?(person: { id: string; name: string }): string;
 }

@@ -456,3 +456,8 @@ export const feedbackReasonThanks = 'Thanks — your reason was saved for the pe
 /** A chat command this version does not know (the platform still shows an older one): how to update them. */
 export const unknownCommandText = (register: string) =>
   `Unknown command. Run \`${register}\` again to update the commands.`;
+/** "Ask ragent" on a message that is not a question: told only to the person who chose it. */
+export const askEmptyMessageText = 'That message has no text to answer. Choose a message with a question.';
+export const askOwnMessageText = 'That is my own message: reply in its thread to ask me about it.';
+/** A platform's refusal, when it gives a code (`not_in_channel`). */
+export const platformSaidText = (platform: string, code: string) => `${platform} said ${code}.`;

@@ -13,11 +13,10 @@
  *   answer's id, so two presses, or presses on two replicas, share it once. An answer older than a
  *   day is no longer shared.
  */
-import type { PlatformTurns, ReplySurface } from '../core/chat-platform.ts';
 import type { EventClaims } from '../core/event-claims.ts';
 import type { FeedbackStore } from '../core/feedback-store.ts';
 import { decodeId, encodeId } from '../core/ids.ts';
-import type { Answer, Scope, ThreadId } from '../core/types.ts';
+import type { Answer, ThreadId } from '../core/types.ts';
 
 /** How long a private answer can be shared. */
 export const shareableForMs = 24 * 60 * 60 * 1000;
@@ -48,48 +47,10 @@ export function privateAskerOf(threadId: ThreadId): PrivateAsker | undefined {
   return user ? { platform, workspace, channel, user } : undefined;
 }
 
-/** A private question as a platform received it (a slash command). */
-export interface PrivateQuestion {
-  asker: PrivateAsker;
-  /** The command's unique id (a redelivery has the same): the event's key. */
-  id: string;
-  text: string;
-  reference: string;
-  /**
-   * The platform's timestamp of the command as a decimal string: a private conversation's turns run
-   * one at a time in this order.
-   */
-  position: string;
-  /** Where the asker can be reached privately (recorded with the turn; `reopen` tells them there). */
-  location: Record<string, string>;
-  /** The channel's scopes, as for any question asked there (never from the text). */
-  scopes(): Promise<Scope[]>;
-  /** Shows the first private status; the surface shows the rest to the asker only. */
-  open(): Promise<ReplySurface>;
-}
-
-/** Runs a private question through the platform's turn runner, in the asker's own conversation. */
-export function askPrivately(turns: PlatformTurns, question: PrivateQuestion): void {
-  const threadId = privateThreadId(question.asker);
-  turns.answer({
-    key: encodeId(question.asker.platform, [question.asker.workspace, 'ask', question.id]),
-    text: question.text,
-    reference: question.reference,
-    logFields: { threadId, private: 'true' },
-    location: question.location,
-    thread: { threadId, position: question.position },
-    claim: true,
-    open: async () => {
-      const scopes = await question.scopes();
-      const surface = await question.open();
-      return { surface, place: { threadId, scopes, user: question.asker.user } };
-    },
-  });
-}
-
-/** What Share posts: the question, the answer as it was delivered, and who asked. */
+/** What Share posts: the question, the answer as it was delivered, who asked and in which conversation. */
 export interface SharedAnswer {
   asker: PrivateAsker;
+  threadId: ThreadId;
   question: string;
   answer: Answer;
 }
@@ -138,6 +99,7 @@ export async function claimShare(
     kind: 'share',
     shared: {
       asker,
+      threadId: delivered.threadId,
       question: delivered.question,
       answer: {
         id: delivered.answerId,

@@ -1,22 +1,20 @@
 /**
- * "Ask ragent" (a message context-menu command): the person who chose it asks ragent that message.
- * Acknowledged at once, only to them ("answering in the thread"); the answer goes to the thread
- * started from the message (or to the message's thread when it is in one, or to the thread someone
- * already started from it), through the same runner as a mention: scopes from the channel, the
- * asker as the turn's user, the thread read first when ragent is not in it yet. Chosen twice, the
- * message is answered once (one key per message).
+ * "Ask ragent", Discord's message context-menu command: the payload read into a neutral request
+ * (`turns/ask-on-message.ts` decides the rest), answered privately at once (Discord allows 3 s), and
+ * the thread to answer in: the message's own thread, else the one started from it (now, or earlier by
+ * someone).
  */
 import {
-  type Client,
+  type Message,
   type MessageContextMenuCommandInteraction,
   Routes,
   type SendableChannels,
   ThreadAutoArchiveDuration,
   type ThreadChannel,
 } from 'discord.js';
-import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
-import { askInThreadText, guildOnlyText } from '../../turns/messages-en.ts';
+import { askOnMessage } from '../../turns/ask-on-message.ts';
+import { guildOnlyText } from '../../turns/messages-en.ts';
 import { replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
@@ -32,81 +30,59 @@ export async function runAskOnMessage(
   context: DiscordContext,
   interaction: MessageContextMenuCommandInteraction,
 ): Promise<void> {
-  if (!interaction.inGuild()) {
-    await replyPrivately(interaction, guildOnlyText);
-    return;
-  }
-  // Acknowledged before any other I/O: Discord allows 3 seconds.
-  await replyPrivately(interaction, askInThreadText);
+  if (!interaction.inGuild()) return replyPrivately(interaction, guildOnlyText);
   const { client, guildId } = interaction;
   const target = interaction.targetMessage;
   const botId = client.user.id;
-  const channel = await client.channels.fetch(interaction.channelId, { allowUnknownGuild: true });
-  if (!channel) throw new Error(`channel ${interaction.channelId} is gone`);
-  const inThread = channel.isThread();
-  const setChannel = inThread ? setChannelOf(channel) : channel.id;
-  // A message outside a thread is answered in the thread started from it, which takes its id.
-  const place = placeInGuild(guildId, inThread ? channel.id : target.id, setChannel);
-  let thread: ThreadChannel | undefined = inThread ? channel : undefined;
-  const text = questionText(target, botId);
-  context.turns.answer({
-    key: encodeId('discord', ['ask', target.id]),
-    text,
-    reference: `ask ${target.id}`,
-    logFields: { messageId: target.id, interaction: interaction.id },
-    location: { channelId: target.channelId, replyTo: target.id },
+  const ask = {
+    platform: 'discord',
+    workspace: guildId,
+    channel: target.channelId,
+    messageId: target.id,
+    text: questionText(target, botId),
+    fromBot: target.author.id === botId,
+    asker: interaction.user.id,
     // Snowflakes grow with time: the asking comes after every message before it.
-    thread: { threadId: place.threadId, position: interaction.id },
-    claim: true,
-    open: async () => {
-      thread ??= await threadFromMessage(
-        client,
-        target.channelId,
-        target.id,
-        threadName(text, target.author.username),
-      );
+    position: interaction.id,
+  };
+  await askOnMessage(context.turns, ask, {
+    // Called once: the refusal, or where the answer goes.
+    tell: (content) => replyPrivately(interaction, content),
+    confirms: true,
+    thread: async () => {
+      const channel = await client.channels.fetch(interaction.channelId, { allowUnknownGuild: true });
+      if (!channel) throw new Error(`channel ${interaction.channelId} is gone`);
+      const inThread = channel.isThread();
+      const setChannel = inThread ? setChannelOf(channel) : channel.id;
+      // A message outside a thread is answered in the thread started from it, which takes its id.
+      const place = placeInGuild(guildId, inThread ? channel.id : target.id, setChannel);
+      let thread: ThreadChannel | undefined = inThread ? channel : undefined;
       return {
-        surface: await openAnswerSurface(context.surfaces, thread as SendableChannels),
-        place: {
-          ...place,
-          user: interaction.user.id,
-          scopes: await guildChannelScopes(
-            context.services.coordination,
-            context.logger,
-            guildId,
-            setChannel,
-          ),
+        threadId: place.threadId,
+        startsThread: !inThread,
+        location: { channelId: target.channelId, replyTo: target.id },
+        scopes: () => guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel),
+        open: async (question) => {
+          thread ??= await threadFromMessage(target, threadName(question, target.author.username));
+          return openAnswerSurface(context.surfaces, thread as SendableChannels);
         },
+        read: async (range, limit) => (thread ? readDiscordThread(thread, range, botId, limit) : []),
       };
-    },
-    readThread: async (limit) => {
-      if (!thread) return [];
-      return inThread
-        ? readDiscordThread(thread, { before: target.id }, botId, limit)
-        : readDiscordThread(thread, { exclude: target.id, skipOwn: true }, botId, limit);
     },
   });
 }
 
 /** The thread started from the message: started now, or the one people already started from it. */
-async function threadFromMessage(
-  client: Client,
-  channelId: string,
-  messageId: string,
-  name: string,
-): Promise<ThreadChannel> {
-  try {
-    await client.rest.post(Routes.threads(channelId, messageId), {
-      body: { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay },
+async function threadFromMessage(target: Message, name: string): Promise<ThreadChannel> {
+  const refused = (cause?: unknown) =>
+    new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
+      cause,
     });
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== threadAlreadyCreated)
-      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
-        cause: error,
-      });
-  }
-  const thread = await client.channels.fetch(messageId, { allowUnknownGuild: true });
-  if (!thread?.isThread())
-    throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted());
+  const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+  await target.client.rest.post(Routes.threads(target.channelId, target.id), { body }).catch((error) => {
+    if ((error as { code?: unknown }).code !== threadAlreadyCreated) throw refused(error);
+  });
+  const thread = await target.client.channels.fetch(target.id, { allowUnknownGuild: true });
+  if (!thread?.isThread()) throw refused();
   return thread;
 }

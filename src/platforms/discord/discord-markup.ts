@@ -9,4 +9,6 @@ export const discordMarkup: ChatMarkup = {
   channel: (id) => `<#${id}>`,
   icons: { warning: '⚠️', removed: '🗑️', moved: '📦', done: '✅' },
   terms: discordTerms,
+  // Shows the name; every message the bot sends allows no mentions, so it pings nobody.
+  person: (person) => `<@${person.id}>`,
 };

@@ -1,22 +1,16 @@
 /**
- * Where a private answer (`/ragent ask`) shows, on Slack: only to the asker. The status is an
- * ephemeral "working…" posted through the command's `response_url`; the reply replaces it through the
- * same URL (`replace_original`, which Slack supports for the ephemeral message a command answered
- * with; a `response_url` takes five posts within 30 minutes, so the status is not edited while the
- * answer is worked on). Where the URL no longer works (expired, used up), the reply goes by
- * `chat.postEphemeral` to the asker in the channel. An answer carries its sources, 👍/👎 and a Share
- * button; a recorded private turn (`reopen`) is told the same way, ephemerally, never in the channel.
+ * Where a private answer (`/ragent ask`) shows on Slack, for the core's private surface
+ * (`turns/private-surface.ts`): the command's `response_url` (the reply replaces the ephemeral
+ * "working…" it answered with; it takes five posts in 30 minutes, so the status is not edited), else
+ * `chat.postEphemeral` to the asker where the URL no longer works or the turn was recorded before a
+ * restart — never the channel.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import type { Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
+import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import {
-  privateAnswerFooterText,
-  privateClarificationFooterText,
-  privateWorkingText,
-  shareButtonText,
-} from '../../turns/messages-en.ts';
+import { privateWorkingText } from '../../turns/messages-en.ts';
+import { privateSurface } from '../../turns/private-surface.ts';
 import { renderReply } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -24,136 +18,95 @@ import { safeMrkdwn } from './slack-text.ts';
 /** The Share button's action (its value: the answer's id). */
 export const shareActionId = 'ragent_share';
 
-export interface PrivateDestination {
-  client: webApi.WebClient;
-  logger: Logger;
-  teamId: string;
-  channel: string;
-  user: string;
-  /** The command's `response_url`, through Bolt (absent when reopening a recorded turn). */
-  respond?: RespondFn;
-}
+/** The asker, and the command's `response_url` (through Bolt; none for a recorded turn). */
+type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
+type Surfaces = { client: webApi.WebClient; logger: Logger };
 
-/** What is recorded with a private turn: where the asker is (never the `response_url`). */
-export function privateLocation(where: { teamId: string; channel: string; user: string }): Location {
-  return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
-}
-
-/** Posts the ephemeral "working…" and returns the surface its reply replaces. */
-export async function openPrivateSurface(where: PrivateDestination): Promise<ReplySurface> {
-  const working = contextMessage(`:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`);
-  // Until a first message stands, there is nothing to replace.
-  let replaceable = await sendPrivately(where, working, false);
-  return {
-    location: privateLocation(where),
-    showStatus: async () => {},
-    finish: async (reply: Reply) => {
-      for (const message of renderPrivateReply(reply)) {
-        await sendPrivately(where, message, replaceable);
-        replaceable = false;
-      }
-    },
-  };
+/** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
+export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
+  const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
+  // Until a first message stands through the response_url, there is nothing to replace.
+  const replaceable = await sendPrivately(
+    surfaces,
+    where,
+    { text: working, blocks: [contextBlock(working)] },
+    false,
+  );
+  return slackPrivateSurface(surfaces, where, replaceable);
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
-export function reopenPrivateTurn(
-  surfaces: { client: webApi.WebClient; logger: Logger },
-  turn: TurnInFlight,
-): ReplySurface {
+export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
-  const where = { ...surfaces, teamId, channel, user: privateTo };
-  return {
-    location: turn.location,
-    showStatus: async () => {},
-    finish: async (reply) => {
-      for (const message of renderPrivateReply(reply)) await sendPrivately(where, message, false);
+  return slackPrivateSurface(surfaces, { teamId, channel, user: privateTo }, false);
+}
+
+/** What is recorded with a private turn: where the asker is (never the `response_url`). */
+export function privateLocation(where: Where): Location {
+  return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
+}
+
+function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
+  return privateSurface<SlackMessage>({
+    location: privateLocation(where),
+    // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
+    render: (reply, { footer, share }) => {
+      const messages = renderReply(reply).map((message) => ({
+        text: message.text,
+        blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])],
+      }));
+      const last = messages.at(-1);
+      if (last && share) last.blocks.push(shareButton(share.label, share.answerId));
+      if (last && footer) last.blocks.push(contextBlock(`_${safeMrkdwn(footer)}_`));
+      return messages;
     },
-  };
+    replace: async (message) => {
+      await sendPrivately(surfaces, where, message, replaceable);
+      replaceable = false;
+    },
+    add: async (message) => void (await sendPrivately(surfaces, where, message, false)),
+  });
 }
 
 /**
  * Sends `message` to the asker only: through the `response_url` (replacing the message it answered
- * with, if `replace`), else by `chat.postEphemeral`. True when it went through the `response_url`
- * (the next message may replace it).
+ * with, if `replace`), else by `chat.postEphemeral`. True when it went through the `response_url`.
  */
-async function sendPrivately(where: PrivateDestination, message: SlackMessage, replace: boolean) {
-  const text = truncateText(message.text);
-  if (where.respond) {
-    try {
-      await where.respond({
-        response_type: 'ephemeral',
-        replace_original: replace,
-        text,
-        ...(message.blocks ? { blocks: message.blocks as never } : {}),
-      });
-      return true;
-    } catch (error) {
+async function sendPrivately(surfaces: Surfaces, where: Where, message: SlackMessage, replace: boolean) {
+  const blocks = message.blocks?.length ? { blocks: message.blocks as never } : {};
+  const shown = { text: truncateText(message.text), ...blocks };
+  const sent = await where
+    .respond?.({ response_type: 'ephemeral', replace_original: replace, ...shown })
+    .then(
+      () => true,
       // Not `err`: the failed request's URL is the response_url, a credential of sorts.
-      where.logger.info(
-        { status: (error as { response?: { status?: number } }).response?.status },
-        'the response_url did not take the private reply; posting it ephemerally',
-      );
-    }
-  }
-  await where.client.chat
-    .postEphemeral({
-      channel: where.channel,
-      user: where.user,
-      text,
-      ...(message.blocks ? { blocks: message.blocks as never } : {}),
-    })
+      (error: unknown) =>
+        surfaces.logger.info({ status: statusOf(error) }, 'the response_url did not take it'),
+    );
+  if (sent) return true;
+  await surfaces.client.chat
+    .postEphemeral({ channel: where.channel, user: where.user, ...shown })
     .catch((error: unknown) => {
-      where.logger.warn({ code: slackErrorCode(error) }, 'could not post the private reply');
+      surfaces.logger.warn({ code: slackErrorCode(error) }, 'could not post the private reply');
       throw error;
     });
   return false;
 }
 
-/**
- * A reply as the asker sees it: rendered like any reply (the classic 👍/👎 buttons, which every
- * ephemeral surface takes), an answer with a Share button and a note that only they see it.
- */
-export function renderPrivateReply(reply: Reply): SlackMessage[] {
-  const messages = renderReply(reply).map(
-    (message): SlackMessage => ({
-      text: message.text,
-      ...(message.fallbackBlocks || message.blocks
-        ? { blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])] }
-        : {}),
-    }),
-  );
-  const last = messages.at(-1);
-  if (!last) return messages;
-  if (reply.kind === 'answer') {
-    last.blocks = [
-      ...(last.blocks ?? []),
-      {
-        type: 'actions',
-        block_id: 'ragent_share',
-        elements: [
-          {
-            type: 'button',
-            action_id: shareActionId,
-            text: { type: 'plain_text', text: shareButtonText },
-            style: 'primary',
-            value: reply.answer.id,
-          },
-        ],
-      },
-      contextBlock(`_${safeMrkdwn(privateAnswerFooterText)}_`),
-    ];
-  } else if (reply.kind === 'clarification') {
-    last.blocks = [...(last.blocks ?? []), contextBlock(`_${safeMrkdwn(privateClarificationFooterText)}_`)];
-  }
-  return messages;
+function shareButton(label: string, answerId: string): Record<string, unknown> {
+  const button = { type: 'button', action_id: shareActionId, text: { type: 'plain_text', text: label } };
+  return {
+    type: 'actions',
+    block_id: shareActionId,
+    elements: [{ ...button, style: 'primary', value: answerId }],
+  };
 }
 
-function contextBlock(text: string): Record<string, unknown> {
+export function contextBlock(text: string): Record<string, unknown> {
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
-function contextMessage(text: string): SlackMessage {
-  return { text, blocks: [contextBlock(text)] };
+function statusOf(error: unknown): number | undefined {
+  return (error as { response?: { status?: number } }).response?.status;
 }

@@ -5,6 +5,7 @@
  * are made after a barrier, never after a sleep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askOwnMessageText } from '../../../src/turns/messages-en.ts';
 import { discordDriver } from './discord-driver.ts';
 import type { DriverFactory, PlatformDriver } from './platform-driver.ts';
 import { slackDriver } from './slack-driver.ts';
@@ -50,6 +51,14 @@ describe.each(platforms)('platform contract: "Ask ragent" on a message on $name'
     expect(prompt).toContain('Kim: We use bash 5 on the build hosts');
     // The question is the message asked on, not part of the context before it.
     expect(prompt).not.toContain('Lou: How do I loop over the files there?');
+  });
+
+  it('does not answer its own message: only the asker is told, the thread gets nothing', async () => {
+    const thread = await driver.askOnNewMessage('How do until loops work?');
+    await driver.replies(thread, 1);
+    expect(await driver.askOnBotReply(thread)).toBe(askOwnMessageText);
+    await driver.barrier();
+    expect(driver.repliesNow(thread)).toHaveLength(1);
   });
 
   it('is answered as a follow-up conversation afterwards: the thread is the bot’s now', async () => {

@@ -197,6 +197,17 @@ export const discordDriver: DriverFactory = {
         if (!message) throw new Error('no person’s message in that thread');
         discord.runMessageCommand({ message, name: 'Ask ragent', user: messageAsker });
       },
+      askOnBotReply: async (thread) => {
+        const reply = discord
+          .channelMessages(thread.id)
+          .filter((message) => message.author.id === discord.bot.id)
+          .at(-1);
+        if (!reply) throw new Error('no reply of the bot in that thread');
+        const asked = discord.runMessageCommand({ message: reply, name: 'Ask ragent', user: messageAsker });
+        const told = await discord.waitFor(() => asked.callbacks[0]);
+        if (told.data?.flags !== 64) throw new Error('the notice was not private');
+        return String(told.data?.content);
+      },
       someoneElseMention: `<@${someoneElse.id}>`,
       failNextThreadRead: () => discord.failNext(/^GET \/api\/v10\/channels\/\d+\/messages$/, 403),
       modelCalls: () =>

@@ -87,6 +87,8 @@ export interface PlatformDriver {
   askOnNewMessage(text: string): Promise<ContractThread>;
   /** "Ask ragent" on the newest person's message of `thread` (`threadWithHistory`, `askOnNewMessage`). */
   askOnLatest(thread: ContractThread): Promise<void>;
+  /** "Ask ragent" on the bot's newest reply in `thread`; resolves with what the asker alone is told. */
+  askOnBotReply(thread: ContractThread): Promise<string>;
   /** Waits until the bot shows `count` finished replies in the thread; their texts, oldest first. */
   replies(thread: ContractThread, count: number): Promise<string[]>;
   /** The bot's finished replies in the thread now. */

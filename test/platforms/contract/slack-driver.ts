@@ -267,6 +267,28 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
           if (!message) throw new Error('no person’s message in that thread');
           await shortcut(message);
         },
+        askOnBotReply: async (thread) => {
+          const reply = slack
+            .messages(channelOf(thread), thread.id)
+            .filter((message) => !message.user)
+            .at(-1);
+          if (!reply) throw new Error('no reply of the bot in that thread');
+          const before = slack.callsTo('chat.postEphemeral').length;
+          // As Slack sends a bot's message: its user is the bot's user.
+          await shortcut({
+            ts: reply.ts,
+            threadTs: thread.id,
+            text: reply.text ?? '',
+            user: slack.botUserId,
+          });
+          const told = await slack.waitFor(
+            () => slack.callsTo('chat.postEphemeral')[before],
+            10_000,
+            'the notice',
+          );
+          if (told.body.user !== 'UASKER') throw new Error('the notice went to someone else');
+          return String(told.body.text);
+        },
         someoneElseMention: `<@${someoneElse}>`,
         failNextThreadRead: () => slack.failNext('conversations.replies', 'missing_scope'),
         modelCalls: () =>
