@@ -22,4 +22,13 @@ export interface ChatMarkup {
   readonly icons: Readonly<Record<'warning' | 'removed' | 'moved' | 'done', string>>;
   /** How people on this platform call its places, admins and commands. */
   readonly terms: PlatformTerms;
+  /** A link with its text (default: the text, then the address). */
+  link?(url: string, text: string): string;
+  /**
+   * A person or group as a stored setting names it (a hand-off target), shown in a private reply that
+   * pings nobody; undefined when it is not one (default: as code).
+   */
+  mention?(target: string): string | undefined;
+  /** Who added a document, from the uploader id documents record (never a ping); undefined: not shown. */
+  person?(recordedId: string): string | undefined;
 }

@@ -157,6 +157,21 @@ export interface PlatformTerms {
   useCommand: string;
   /** Moving a document between this channel's set and the workspace's/server's. */
   moveCommand: string;
+  /** `workspace`, `server` (default: `place` without its `this`). */
+  placeName?: string;
+  /** Who manages the place's settings, and a channel's (default: `admin`). */
+  placeAdmin?: string;
+  channelAdmin?: string;
+  /** The permissions' own short names, in command descriptions (`Manage Server`; default: `admins`). */
+  placeRole?: string;
+  channelRole?: string;
+  /** What the platform calls a group of people a mention can name (`role`; default `group`). */
+  groupName?: string;
+  /** `/ragent autoanswer` as shown in the status line, and with its on/off argument. */
+  autoAnswerCommand?: string;
+  autoAnswerUsage?: string;
+  /** Said after auto-answer is on where the bot cannot read messages that do not mention it. */
+  cannotReadUnmentionedText?: string;
 }
 
 /** How to continue after a clarifying question. */
@@ -456,3 +471,64 @@ export const feedbackReasonThanks = 'Thanks — your reason was saved for the pe
 /** A chat command this version does not know (the platform still shows an older one): how to update them. */
 export const unknownCommandText = (register: string) =>
   `Unknown command. Run \`${register}\` again to update the commands.`;
+
+/** Chat commands (src/commands/): the descriptions a platform shows in its command picker. */
+export function commandDescriptions(terms: PlatformTerms) {
+  const place = terms.place;
+  const placeName = terms.placeName ?? place.replace(/^this\s+/, '');
+  const placeRole = terms.placeRole ?? 'admins';
+  const channelRole = terms.channelRole ?? 'admins';
+  const documentName = 'The file name (or id) of the document, as /ragent docs lists it';
+  return {
+    ragent: `Ask and manage ${place}'s documents`,
+    thisChannel: 'this channel',
+    wholePlace: `the whole ${placeName}`,
+    ingest: `Add a file or web page to this channel's or ${place}'s documents`,
+    ingestFile: 'The file to add (PDF, Office, CSV, HTML, e-mail, image…)',
+    ingestUrl: 'A web page to add (an http or https address)',
+    ingestFor: `Who can search it: this channel or the whole ${placeName} (default set by the bot owner)`,
+    docs: 'List the documents this channel can search, by set',
+    forget: `Remove a document from this channel's or ${place}'s documents`,
+    documentName,
+    move: `Move a document between this channel's documents and ${place}'s`,
+    moveTo: `Where it goes: this channel only, or the whole ${placeName}`,
+    use: `Also search another channel's documents here (${channelRole} or ${placeRole})`,
+    unuse: "Stop searching another channel's documents here",
+    linkChannel: `A channel of ${place}`,
+    help: 'How to use ragent',
+    autoanswer: `Answer questions posted in a channel or forum without a mention (${channelRole})`,
+    autoanswerState: 'on: questions posted there are answered in a thread (a forum: in the post)',
+    autoanswerChannel: 'The channel or forum (default: this channel; in a thread or post, its parent)',
+    ask: 'Ask privately: only you see the answer, until you share it',
+    askQuestion: 'Your question',
+    handoff: `Who follows up on missed answers here (${placeRole}); no target: back to the default`,
+    handoffTarget: `A ${terms.groupName ?? 'group'} or a person`,
+    report: `What ${place} asked ragent, what it missed, and documents no answer cited`,
+    reportDays: 'How many days back (default 7)',
+  };
+}
+
+/** Chat commands' usage hints: what to type when an argument is missing or not understood. */
+export const forgetUsageText = (terms: PlatformTerms) =>
+  `Which document? Use ${terms.forgetCommand}; ${terms.docsCommand} lists them.`;
+export const moveUsageText = (terms: PlatformTerms) =>
+  `Which document, and where to? Use ${terms.moveCommand}; ${terms.docsCommand} lists the documents.`;
+export const useUsageText = (terms: PlatformTerms) =>
+  `Which channel? Use ${terms.useCommand} and pick the channel from the list.`;
+export const useHereText = 'Use this command in the channel that should search more.';
+export const handOffHereText = 'Use this command in the channel whose questions should be followed up.';
+/** `command`: the word typed, as the platform shows it. */
+export const unknownSubcommandText = (command: string, help: string) =>
+  `I don’t know ${command}. To ask a question, mention me in a channel.\n\n${help}`;
+export const helpLineText = '`/ragent help` — this message.';
+/** A document in a list; `name`, `by` (who added it, never a ping) and `id` as the platform formats them. */
+export function documentLineText(
+  name: string,
+  pages: number,
+  by: string | undefined,
+  day: string,
+  id: string,
+) {
+  return `• ${name} — ${count(pages, 'page')}, added${by ? ` by ${by}` : ''} on ${day} · ${id}`;
+}
+export const moreLinesText = (lines: number) => `… and ${lines} more lines.`;
