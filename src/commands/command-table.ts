@@ -54,125 +54,81 @@ export interface CommandSpec {
 
 export const rootCommandName = 'ragent';
 
+type Argument = Omit<ArgumentSpec, 'description' | 'required'> & { required?: boolean };
+type Command = Omit<CommandSpec, 'description' | 'arguments'> & { arguments?: Argument[] };
+
 export function commandTable(terms: PlatformTerms): readonly CommandSpec[] {
   const words = commandDescriptions(terms);
+  const described: Readonly<Record<string, string | undefined>> = words;
   const placeName = terms.placeName ?? terms.place.replace(/^this\s+/, '');
   const sets = [
     { value: 'channel', label: words.thisChannel },
     { value: placeName, label: words.wholePlace },
   ];
-  const documentName: ArgumentSpec = {
-    name: 'name',
-    description: words.documentName,
-    kind: 'text',
-    required: true,
-    maxLength: 200,
-  };
-  const linked: ArgumentSpec = {
+  const name: Argument = { name: 'name', kind: 'text', required: true, maxLength: 200 };
+  const linked: Argument = {
     name: 'channel',
-    description: words.linkChannel,
     kind: 'channel',
     required: true,
     channelKinds: ['text', 'announcement', 'forum'],
   };
-  return [
+  const onOff = (value: string, ...more: string[]) => ({ value, label: value, words: [value, ...more] });
+  const commands: Command[] = [
     {
       name: 'ingest',
-      description: words.ingest,
       arguments: [
-        { name: 'file', description: words.ingestFile, kind: 'file', required: false },
-        { name: 'url', description: words.ingestUrl, kind: 'text', required: false, maxLength: 2000 },
-        { name: 'for', description: words.ingestFor, kind: 'choice', required: false, choices: sets },
+        { name: 'file', kind: 'file' },
+        { name: 'url', kind: 'text', maxLength: 2000 },
+        { name: 'for', kind: 'choice', choices: sets },
       ],
     },
-    { name: 'docs', description: words.docs, aliases: ['documents', 'list'], arguments: [] },
-    {
-      name: 'forget',
-      description: words.forget,
-      aliases: ['remove'],
-      arguments: [documentName],
-      usage: forgetUsageText,
-    },
+    { name: 'docs', aliases: ['documents', 'list'] },
+    { name: 'forget', aliases: ['remove'], arguments: [name], usage: forgetUsageText },
     {
       name: 'move',
-      description: words.move,
-      arguments: [
-        documentName,
-        {
-          name: 'to',
-          description: words.moveTo,
-          kind: 'choice',
-          required: true,
-          choices: sets,
-          keyword: 'to',
-        },
-      ],
+      arguments: [name, { name: 'to', kind: 'choice', required: true, choices: sets, keyword: 'to' }],
       usage: moveUsageText,
     },
-    { name: 'use', description: words.use, arguments: [linked], usage: useUsageText },
-    { name: 'unuse', description: words.unuse, arguments: [linked], usage: useUsageText },
-    { name: 'help', description: words.help, arguments: [] },
+    { name: 'use', arguments: [linked], usage: useUsageText },
+    { name: 'unuse', arguments: [linked], usage: useUsageText },
+    { name: 'help' },
     {
       name: 'autoanswer',
-      description: words.autoanswer,
       arguments: [
         {
           name: 'state',
-          description: words.autoanswerState,
           kind: 'choice',
           required: true,
           choices: [
-            { value: 'on', label: 'on', words: ['on', 'yes', 'true', 'enable', 'enabled'] },
-            { value: 'off', label: 'off', words: ['off', 'no', 'false', 'disable', 'disabled'] },
+            onOff('on', 'yes', 'true', 'enable', 'enabled'),
+            onOff('off', 'no', 'false', 'disable', 'disabled'),
           ],
         },
-        {
-          name: 'channel',
-          description: words.autoanswerChannel,
-          kind: 'channel',
-          required: false,
-          channelKinds: ['text', 'forum', 'announcement'],
-        },
+        { name: 'channel', kind: 'channel', channelKinds: ['text', 'forum', 'announcement'] },
       ],
       usage: (given) => autoAnswerUsageText(given.autoAnswerUsage ?? '`/ragent autoanswer on|off`'),
     },
-    {
-      name: 'ask',
-      description: words.ask,
-      arguments: [
-        { name: 'question', description: words.askQuestion, kind: 'text', required: true, maxLength: 2000 },
-      ],
-    },
+    { name: 'ask', arguments: [{ name: 'question', kind: 'text', required: true, maxLength: 2000 }] },
     {
       name: 'handoff',
-      description: words.handoff,
-      arguments: [
-        {
-          name: 'target',
-          description: words.handoffTarget,
-          kind: 'mentionable',
-          required: false,
-          clearWord: 'off',
-        },
-      ],
+      arguments: [{ name: 'target', kind: 'mentionable', clearWord: 'off' }],
       usage: () => handOffUsageText,
     },
     {
       name: 'report',
-      description: words.report,
       gatedByPlatform: true,
-      arguments: [
-        {
-          name: 'days',
-          description: words.reportDays,
-          kind: 'integer',
-          required: false,
-          min: 1,
-          max: maxChatReportDays,
-        },
-      ],
+      arguments: [{ name: 'days', kind: 'integer', min: 1, max: maxChatReportDays }],
     },
   ];
+  return commands.map((command) => ({
+    ...command,
+    description: described[command.name] ?? '',
+    arguments: (command.arguments ?? []).map((argument) => ({
+      required: false,
+      ...argument,
+      description: described[`${command.name}.${argument.name}`] ?? '',
+    })),
+  }));
 }
 
 /** The command a name (or alias) stands for. */

@@ -40,20 +40,15 @@ export async function readPlaceReport(
   services: CommandServices,
   { place, platform, days }: { place: Scope; platform: string; days: number },
 ): Promise<ChatReportSummary> {
-  const report = await createPlaceReport(
-    {
-      turnHistory: services.turnHistory,
-      verifiedAnswers: services.verifiedAnswers,
-      listFeedback: (query) => services.coordination.listFeedback(query),
-      listPlaceDocuments: (scope) => services.ingestion.listPlaceDocuments(scope),
-    },
-    {
-      place,
-      platform,
-      ownsThread: (threadId) => threadId.startsWith(`${place}:`),
-      since: sinceDaysAgo(days),
-    },
-  );
+  const { turnHistory, verifiedAnswers, coordination, ingestion } = services;
+  const sources = {
+    turnHistory,
+    verifiedAnswers,
+    listFeedback: coordination.listFeedback.bind(coordination),
+    listPlaceDocuments: ingestion.listPlaceDocuments.bind(ingestion),
+  };
+  const ownsThread = (threadId: string) => threadId.startsWith(`${place}:`);
+  const report = await createPlaceReport(sources, { place, platform, ownsThread, since: sinceDaysAgo(days) });
   return summarizeForChat(report);
 }
 

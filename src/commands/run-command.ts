@@ -25,16 +25,10 @@ const operations: Readonly<Record<string, CommandOperation>> = {
   help: helpCommand,
 };
 
-/** Whether `runCommand` runs this command (else the platform routes it: ingest, ask). */
-export function runsCommand(name: string): boolean {
-  return Object.hasOwn(operations, name);
-}
+/** Whether the core runs this command (else the platform routes it: ingest, ask). */
+export const runsCommand = (name: string): boolean => Object.hasOwn(operations, name);
 
-export function runCommand(
-  name: string,
-  request: CommandRequest,
-  services: CommandServices,
-): Promise<string> {
+export async function runCommand(name: string, request: CommandRequest, services: CommandServices) {
   const operation = operations[name];
   if (!operation) throw new Error(`no operation for the command ${name}`);
   return operation(request, services);

@@ -157,17 +157,15 @@ export interface PlatformTerms {
   useCommand: string;
   /** Moving a document between this channel's set and the workspace's/server's. */
   moveCommand: string;
-  /** `workspace`, `server` (default: `place` without its `this`). */
+  /** For commands (defaults: `place` without `this`; `admin`; `admins`; `group`): `server`, */
+  /** `a member with Manage Server`, `Manage Channels` (in descriptions), `role` (a group a mention names). */
   placeName?: string;
-  /** Who manages the place's settings, and a channel's (default: `admin`). */
   placeAdmin?: string;
   channelAdmin?: string;
-  /** The permissions' own short names, in command descriptions (`Manage Server`; default: `admins`). */
   placeRole?: string;
   channelRole?: string;
-  /** What the platform calls a group of people a mention can name (`role`; default `group`). */
   groupName?: string;
-  /** `/ragent autoanswer` as shown in the status line, and with its on/off argument. */
+  /** `/ragent autoanswer` as the status line shows it, and with its on/off argument. */
   autoAnswerCommand?: string;
   autoAnswerUsage?: string;
   /** Said after auto-answer is on where the bot cannot read messages that do not mention it. */
@@ -472,39 +470,41 @@ export const feedbackReasonThanks = 'Thanks — your reason was saved for the pe
 export const unknownCommandText = (register: string) =>
   `Unknown command. Run \`${register}\` again to update the commands.`;
 
-/** Chat commands (src/commands/): the descriptions a platform shows in its command picker. */
+/** Chat commands (src/commands/): what a command picker shows, by command and `command.argument`. */
 export function commandDescriptions(terms: PlatformTerms) {
-  const place = terms.place;
+  const { place } = terms;
   const placeName = terms.placeName ?? place.replace(/^this\s+/, '');
-  const placeRole = terms.placeRole ?? 'admins';
-  const channelRole = terms.channelRole ?? 'admins';
+  const [placeRole, channelRole] = [terms.placeRole ?? 'admins', terms.channelRole ?? 'admins'];
   const documentName = 'The file name (or id) of the document, as /ragent docs lists it';
+  const linked = `A channel of ${place}`;
   return {
     ragent: `Ask and manage ${place}'s documents`,
     thisChannel: 'this channel',
     wholePlace: `the whole ${placeName}`,
     ingest: `Add a file or web page to this channel's or ${place}'s documents`,
-    ingestFile: 'The file to add (PDF, Office, CSV, HTML, e-mail, image…)',
-    ingestUrl: 'A web page to add (an http or https address)',
-    ingestFor: `Who can search it: this channel or the whole ${placeName} (default set by the bot owner)`,
+    'ingest.file': 'The file to add (PDF, Office, CSV, HTML, e-mail, image…)',
+    'ingest.url': 'A web page to add (an http or https address)',
+    'ingest.for': `Who can search it: this channel or the whole ${placeName} (default set by the bot owner)`,
     docs: 'List the documents this channel can search, by set',
     forget: `Remove a document from this channel's or ${place}'s documents`,
-    documentName,
+    'forget.name': documentName,
     move: `Move a document between this channel's documents and ${place}'s`,
-    moveTo: `Where it goes: this channel only, or the whole ${placeName}`,
+    'move.name': documentName,
+    'move.to': `Where it goes: this channel only, or the whole ${placeName}`,
     use: `Also search another channel's documents here (${channelRole} or ${placeRole})`,
+    'use.channel': linked,
     unuse: "Stop searching another channel's documents here",
-    linkChannel: `A channel of ${place}`,
+    'unuse.channel': linked,
     help: 'How to use ragent',
     autoanswer: `Answer questions posted in a channel or forum without a mention (${channelRole})`,
-    autoanswerState: 'on: questions posted there are answered in a thread (a forum: in the post)',
-    autoanswerChannel: 'The channel or forum (default: this channel; in a thread or post, its parent)',
+    'autoanswer.state': 'on: questions posted there are answered in a thread (a forum: in the post)',
+    'autoanswer.channel': 'The channel or forum (default: this channel; in a thread or post, its parent)',
     ask: 'Ask privately: only you see the answer, until you share it',
-    askQuestion: 'Your question',
+    'ask.question': 'Your question',
     handoff: `Who follows up on missed answers here (${placeRole}); no target: back to the default`,
-    handoffTarget: `A ${terms.groupName ?? 'group'} or a person`,
+    'handoff.target': `A ${terms.groupName ?? 'group'} or a person`,
     report: `What ${place} asked ragent, what it missed, and documents no answer cited`,
-    reportDays: 'How many days back (default 7)',
+    'report.days': 'How many days back (default 7)',
   };
 }
 

@@ -17,7 +17,7 @@ import { channelScope, guildScope, interactionSetChannel } from './discord-scope
 import { messageLimit } from './render-answer.ts';
 
 /** The kinds of channel whose messages or posts can be auto-answered. */
-const answerableTypes: ReadonlySet<ChannelType> = new Set([
+const answerableTypes = new Set<ChannelType>([
   ChannelType.GuildText,
   ChannelType.GuildForum,
   ChannelType.GuildAnnouncement,
