@@ -474,7 +474,9 @@ export const unknownCommandText = (register: string) =>
 export function commandDescriptions(terms: PlatformTerms) {
   const { place } = terms;
   const placeName = terms.placeName ?? place.replace(/^this\s+/, '');
-  const [placeRole, channelRole] = [terms.placeRole ?? 'admins', terms.channelRole ?? 'admins'];
+  const placeRole = terms.placeRole ?? 'admins';
+  const channelRole = terms.channelRole ?? placeRole;
+  const linkRoles = channelRole === placeRole ? placeRole : `${channelRole} or ${placeRole}`;
   const documentName = 'The file name (or id) of the document, as /ragent docs lists it';
   const linked = `A channel of ${place}`;
   return {
@@ -491,7 +493,7 @@ export function commandDescriptions(terms: PlatformTerms) {
     move: `Move a document between this channel's documents and ${place}'s`,
     'move.name': documentName,
     'move.to': `Where it goes: this channel only, or the whole ${placeName}`,
-    use: `Also search another channel's documents here (${channelRole} or ${placeRole})`,
+    use: `Also search another channel's documents here (${linkRoles})`,
     'use.channel': linked,
     unuse: "Stop searching another channel's documents here",
     'unuse.channel': linked,
