@@ -29,17 +29,11 @@ const [subcommandSpecs, ownCommandSpecs] = [
   discordCommands.filter((command) => !command.gatedByPlatform),
   discordCommands.filter((command) => command.gatedByPlatform),
 ];
-export const subcommands = Object.fromEntries(subcommandSpecs.map(({ name }) => [name, name])) as Record<
-  'ingest' | 'docs' | 'forget' | 'move' | 'use' | 'unuse' | 'help' | 'autoanswer' | 'ask' | 'handoff',
-  string
->;
-
 // The options other handlers read by name (ingest, ask: their own slices' code).
 export const ingestFileOption = 'file';
 export const ingestUrlOption = 'url';
 export const ingestTargetOption = 'for';
 export const askQuestionOption = 'question';
-export const reportDaysOption = 'days';
 
 const optionTypes: Record<ArgumentKind, ApplicationCommandOptionType> = {
   text: ApplicationCommandOptionType.String,
@@ -102,7 +96,6 @@ const ownCommands: RESTPostAPIChatInputApplicationCommandsJSONBody[] = ownComman
   options: command.arguments.map(option),
 }));
 export const [reportCommand] = ownCommands as [RESTPostAPIChatInputApplicationCommandsJSONBody];
-export const reportCommandName = reportCommand.name;
 
 export const askMessageCommandName = 'Ask ragent';
 
