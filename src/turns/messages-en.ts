@@ -534,3 +534,5 @@ export function documentLineText(
   return `• ${name} — ${count(pages, 'page')}, added${by ? ` by ${by}` : ''} on ${day} · ${id}`;
 }
 export const moreLinesText = (lines: number) => `… and ${lines} more lines.`;
+/** A button that shows the report for another window of days. */
+export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `${days} d`);

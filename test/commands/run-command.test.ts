@@ -4,7 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandPlace, CommandRequest } from '../../src/commands/command-request.ts';
+import { commandTable } from '../../src/commands/command-table.ts';
+import { parseCommandText } from '../../src/commands/parse-command-text.ts';
 import { runCommand } from '../../src/commands/run-command.ts';
+import { runTextCommand } from '../../src/commands/run-text-command.ts';
 import { channelScope, placeScope } from '../../src/core/ids.ts';
 import type { Actor } from '../../src/turns/actor.ts';
 import type { ChatMarkup } from '../../src/turns/chat-markup.ts';
@@ -175,5 +178,30 @@ describe('runCommand', () => {
       code: 'DOCUMENT_NOT_FOUND',
     });
     await expect(run('frobnicate', {})).rejects.toThrow(/no operation/);
+  });
+
+  it('answers a text command it cannot run with the help, or with what to type', async () => {
+    const syntax = {
+      channel: () => undefined,
+      mentionable: () => undefined,
+      unescape: (text: string) => text,
+    };
+    const text = (typed: string) =>
+      runTextCommand(
+        parseCommandText(typed, commandTable(markup.terms), syntax),
+        { actor: actor(), place: place(undefined), markup, maxLength: 2_000 },
+        services,
+      );
+    const help = await text('');
+    expect(help).toMatch(/^\*ragent answers questions/);
+    expect(await text('frob*nicate')).toBe(
+      `I don’t know \`frob\\*nicate\`. To ask a question, mention me in a channel.\n\n${help}`,
+    );
+    expect(await text('use #general')).toBe(
+      'Which channel? Use `/ragent use ~channel` and pick the channel from the list.',
+    );
+    expect(await text('forget')).toBe(
+      'Which document? Use `/ragent forget <name>`; `/ragent docs` lists them.',
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
   chatReportDays,
   defaultChatReportDays,
 } from '../../operators/place-report.ts';
-import { chatReportTitle } from '../../turns/messages-en.ts';
+import { chatReportTitle, chatReportWindowLabel } from '../../turns/messages-en.ts';
 import { isWorkspaceAdmin } from './slack-admins.ts';
 import { type SlackContext, workspaceScope } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
@@ -64,7 +64,7 @@ export function reportBlocks(summary: ChatReportSummary, days: number): types.Kn
         type: 'button',
         action_id: `${homeReportActionId}_${window}`,
         value: String(window),
-        text: { type: 'plain_text', text: window === 1 ? '24 h' : `${window} d` },
+        text: { type: 'plain_text', text: chatReportWindowLabel(window) },
         ...(window === days ? { style: 'primary' as const } : {}),
       })),
     },

@@ -7,12 +7,10 @@
 import type { App, SlashCommand } from '@slack/bolt';
 import type { CommandPlace } from '../../commands/command-request.ts';
 import { commandTable } from '../../commands/command-table.ts';
-import { helpText } from '../../commands/help-command.ts';
-import { type ParsedText, parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
-import { runCommand } from '../../commands/run-command.ts';
+import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
+import { runTextCommand } from '../../commands/run-text-command.ts';
 import { toRagentError } from '../../errors.ts';
 import { ingestTargetFromText } from '../../turns/ingest-target.ts';
-import { unknownSubcommandText } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
 import { slackWebPagesJob } from './ingest-job.ts';
@@ -50,7 +48,14 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
           return await startIngest(context, command, parsed.rest, reference);
         if (name === 'ask' && 'rest' in parsed)
           return await runPrivateAsk(context, command, respond, parsed.rest);
-        await reply(await commandReply(context, command, parsed));
+        const actor = slackActor(context, { id: command.user_id, name: command.user_name });
+        const request = {
+          actor,
+          place: slackPlace(context, command),
+          markup: slackMarkup,
+          maxLength: maxReplyLength,
+        };
+        await reply(await runTextCommand(parsed, request, context.services));
       } catch (error) {
         const ragentError = toRagentError(error);
         context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
@@ -58,28 +63,6 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
       }
     });
   });
-}
-
-async function commandReply(
-  context: SlackContext,
-  command: SlashCommand,
-  parsed: ParsedText,
-): Promise<string> {
-  switch (parsed.kind) {
-    case 'unknown':
-      return unknownSubcommandText(
-        slackMarkup.code(slackMarkup.literal(parsed.word)),
-        helpText(slackMarkup, true),
-      );
-    case 'unusable':
-      return parsed.command.usage?.(slackMarkup.terms) ?? helpText(slackMarkup, true);
-    default: {
-      const [name, values] = parsed.kind === 'empty' ? ['help', {}] : [parsed.command.name, parsed.arguments];
-      const actor = slackActor(context, { id: command.user_id, name: command.user_name });
-      const request = { actor, place: slackPlace(context, command), arguments: values, markup: slackMarkup };
-      return runCommand(name, { ...request, maxLength: maxReplyLength }, context.services);
-    }
-  }
 }
 
 /** Where a command was typed: its channel (a DM has none) of its workspace. */
