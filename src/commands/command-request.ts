@@ -61,6 +61,5 @@ export function textArgument(request: CommandRequest, name: string): string {
 
 /** `placeAdmin` / `channelAdmin` in the platform's words (who else may do it). */
 export function adminWords(markup: ChatMarkup, level: 'place' | 'channel'): string {
-  const { terms } = markup;
-  return (level === 'place' ? terms.placeAdmin : terms.channelAdmin) ?? terms.admin;
+  return (level === 'place' ? markup.terms.placeAdmin : markup.terms.channelAdmin) ?? markup.terms.admin;
 }

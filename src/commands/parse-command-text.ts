@@ -47,7 +47,7 @@ export function parseCommandText(
   if (rest.length > maxTextLength) return unusable;
   const match = argumentsPattern(specs).exec(rest);
   if (!match) return unusable;
-  const values: Record<string, string | number | null | undefined> = {};
+  const values: Record<string, Value> = {};
   for (const [index, spec] of specs.entries()) {
     const given = match[index + 1];
     const value = given === undefined ? undefined : readValue(spec, given, syntax);
@@ -58,17 +58,14 @@ export function parseCommandText(
 }
 
 const invalid = Symbol('invalid');
+type Value = ArgumentValues[string];
 
 /** A mentionable with a word for "nobody" must be given one way or the other in text. */
 function isRequired(spec: ArgumentSpec): boolean {
   return spec.required || spec.clearWord !== undefined;
 }
 
-function readValue(
-  spec: ArgumentSpec,
-  given: string,
-  syntax: TextSyntax,
-): string | number | null | undefined | typeof invalid {
+function readValue(spec: ArgumentSpec, given: string, syntax: TextSyntax): Value | typeof invalid {
   switch (spec.kind) {
     case 'text':
       return syntax.unescape(given).trim() || undefined;

@@ -17,11 +17,8 @@ import { channelScope, guildScope, interactionSetChannel } from './discord-scope
 import { messageLimit } from './render-answer.ts';
 
 /** The kinds of channel whose messages or posts can be auto-answered. */
-const answerableTypes = new Set<ChannelType>([
-  ChannelType.GuildText,
-  ChannelType.GuildForum,
-  ChannelType.GuildAnnouncement,
-]);
+const { GuildText, GuildForum, GuildAnnouncement } = ChannelType;
+const answerableTypes = new Set<ChannelType>([GuildText, GuildForum, GuildAnnouncement]);
 
 export async function runDiscordCommand(
   context: DiscordContext,
