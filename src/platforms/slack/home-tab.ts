@@ -14,7 +14,7 @@ import {
   defaultChatReportDays,
 } from '../../operators/place-report.ts';
 import { chatReportTitle, chatReportWindowLabel } from '../../turns/messages-en.ts';
-import { isWorkspaceAdmin } from './slack-admins.ts';
+import { slackActor } from './slack-admins.ts';
 import { type SlackContext, workspaceScope } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 
@@ -40,7 +40,7 @@ export function registerHomeTab(app: App, context: SlackContext): void {
 async function publishHome(context: SlackContext, team: string, user: string, days: number): Promise<void> {
   try {
     const place = { place: workspaceScope(team), platform: 'slack', days };
-    const blocks = (await isWorkspaceAdmin(context, user))
+    const blocks = (await slackActor(context, { id: user }).managesPlace())
       ? reportBlocks(await readPlaceReport(context.services, place), days)
       : [section(helpText(slackMarkup, true).slice(0, sectionTextLimit))];
     await context.client.views.publish({ user_id: user, view: { type: 'home', blocks } });
