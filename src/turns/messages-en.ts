@@ -157,8 +157,8 @@ export interface PlatformTerms {
   useCommand: string;
   /** Moving a document between this channel's set and the workspace's/server's. */
   moveCommand: string;
-  /** For commands (defaults: `place` without `this`; `admin`; `admins`; `group`): `server`, */
-  /** `a member with Manage Server`, `Manage Channels` (in descriptions), `role` (a group a mention names). */
+  /** For commands (defaults: `place` without `this`; `admin`; `admins`; `group`): `server`,
+   * `a member with Manage Server`, `Manage Channels` (in descriptions), `role` (a group a mention names). */
   placeName?: string;
   placeAdmin?: string;
   channelAdmin?: string;
