@@ -27,4 +27,13 @@ export interface ChatMarkup {
    * mentions). Unset: their name, bold and literal.
    */
   person?(person: { id: string; name: string }): string;
+  /** A link with its text (default: the text, then the address). */
+  link?(url: string, text: string): string;
+  /**
+   * A person or group as a stored setting names it (a hand-off target), shown in a private reply that
+   * pings nobody; undefined when it is not one (default: as code).
+   */
+  mention?(target: string): string | undefined;
+  /** Who added a document, from the uploader id documents record (never a ping); undefined: not shown. */
+  uploader?(recordedId: string): string | undefined;
 }

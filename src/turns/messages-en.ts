@@ -157,6 +157,19 @@ export interface PlatformTerms {
   useCommand: string;
   /** Moving a document between this channel's set and the workspace's/server's. */
   moveCommand: string;
+  /** For commands (defaults: `place` without `this`; `admin`; `admins`; `group`): `server`,
+   * `a member with Manage Server`, `Manage Channels` (in descriptions), `role` (a group a mention names). */
+  placeName?: string;
+  placeAdmin?: string;
+  channelAdmin?: string;
+  placeRole?: string;
+  channelRole?: string;
+  groupName?: string;
+  /** `/ragent autoanswer` as the status line shows it, and with its on/off argument. */
+  autoAnswerCommand?: string;
+  autoAnswerUsage?: string;
+  /** Said after auto-answer is on where the bot cannot read messages that do not mention it. */
+  cannotReadUnmentionedText?: string;
 }
 
 /** How to continue after a clarifying question. */
@@ -461,3 +474,70 @@ export const askEmptyMessageText = 'That message has no text to answer. Choose a
 export const askOwnMessageText = 'That is my own message: reply in its thread to ask me about it.';
 /** A platform's refusal, when it gives a code (`not_in_channel`). */
 export const platformSaidText = (platform: string, code: string) => `${platform} said ${code}.`;
+
+/** Chat commands (src/commands/): what a command picker shows, by command and `command.argument`. */
+export function commandDescriptions(terms: PlatformTerms) {
+  const { place } = terms;
+  const placeName = terms.placeName ?? place.replace(/^this\s+/, '');
+  const placeRole = terms.placeRole ?? 'admins';
+  const channelRole = terms.channelRole ?? placeRole;
+  const linkRoles = channelRole === placeRole ? placeRole : `${channelRole} or ${placeRole}`;
+  const documentName = 'The file name (or id) of the document, as /ragent docs lists it';
+  const linked = `A channel of ${place}`;
+  return {
+    ragent: `Ask and manage ${place}'s documents`,
+    thisChannel: 'this channel',
+    wholePlace: `the whole ${placeName}`,
+    ingest: `Add a file or web page to this channel's or ${place}'s documents`,
+    'ingest.file': 'The file to add (PDF, Office, CSV, HTML, e-mail, image…)',
+    'ingest.url': 'A web page to add (an http or https address)',
+    'ingest.for': `Who can search it: this channel or the whole ${placeName} (default set by the bot owner)`,
+    docs: 'List the documents this channel can search, by set',
+    forget: `Remove a document from this channel's or ${place}'s documents`,
+    'forget.name': documentName,
+    move: `Move a document between this channel's documents and ${place}'s`,
+    'move.name': documentName,
+    'move.to': `Where it goes: this channel only, or the whole ${placeName}`,
+    use: `Also search another channel's documents here (${linkRoles})`,
+    'use.channel': linked,
+    unuse: "Stop searching another channel's documents here",
+    'unuse.channel': linked,
+    help: 'How to use ragent',
+    autoanswer: `Answer questions posted in a channel or forum without a mention (${channelRole})`,
+    'autoanswer.state': 'on: questions posted there are answered in a thread (a forum: in the post)',
+    'autoanswer.channel': 'The channel or forum (default: this channel; in a thread or post, its parent)',
+    ask: 'Ask privately: only you see the answer, until you share it',
+    'ask.question': 'Your question',
+    handoff: `Who follows up on missed answers here (${placeRole}); no target: back to the default`,
+    'handoff.target': `A ${terms.groupName ?? 'group'} or a person`,
+    report: `What ${place} asked ragent, what it missed, and documents no answer cited`,
+    'report.days': 'How many days back (default 7)',
+  };
+}
+
+/** Chat commands' usage hints: what to type when an argument is missing or not understood. */
+export const forgetUsageText = (terms: PlatformTerms) =>
+  `Which document? Use ${terms.forgetCommand}; ${terms.docsCommand} lists them.`;
+export const moveUsageText = (terms: PlatformTerms) =>
+  `Which document, and where to? Use ${terms.moveCommand}; ${terms.docsCommand} lists the documents.`;
+export const useUsageText = (terms: PlatformTerms) =>
+  `Which channel? Use ${terms.useCommand} and pick the channel from the list.`;
+export const useHereText = 'Use this command in the channel that should search more.';
+export const handOffHereText = 'Use this command in the channel whose questions should be followed up.';
+/** `command`: the word typed, as the platform shows it. */
+export const unknownSubcommandText = (command: string, help: string) =>
+  `I don’t know ${command}. To ask a question, mention me in a channel.\n\n${help}`;
+export const helpLineText = '`/ragent help` — this message.';
+/** A document in a list; `name`, `by` (who added it, never a ping) and `id` as the platform formats them. */
+export function documentLineText(
+  name: string,
+  pages: number,
+  by: string | undefined,
+  day: string,
+  id: string,
+) {
+  return `• ${name} — ${count(pages, 'page')}, added${by ? ` by ${by}` : ''} on ${day} · ${id}`;
+}
+export const moreLinesText = (lines: number) => `… and ${lines} more lines.`;
+/** A button that shows the report for another window of days. */
+export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `${days} d`);

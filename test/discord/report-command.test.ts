@@ -1,10 +1,11 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reportText } from '../../src/commands/report-command.ts';
 import type { PastTurn } from '../../src/core/turn-history.ts';
 import { summarizeForChat } from '../../src/operators/place-report.ts';
 import { buildReport } from '../../src/operators/report.ts';
 import { reportCommand } from '../../src/platforms/discord/command-definitions.ts';
-import { reportText } from '../../src/platforms/discord/report-command.ts';
+import { discordMarkup } from '../../src/platforms/discord/discord-markup.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { type DiscordHarness, startDiscordHarness } from './discord-harness.ts';
 
@@ -135,7 +136,12 @@ describe('Discord: /ragent-report', () => {
       verifiedBy: 'discord:1',
       verifiedAt: hoursAgo(48),
     };
-    const text = reportText(summarizeForChat(buildReport(turns, [], documents, [stale])), 7);
+    const text = reportText(
+      summarizeForChat(buildReport(turns, [], documents, [stale])),
+      7,
+      discordMarkup,
+      2_000,
+    );
     expect(text.length).toBeLessThanOrEqual(2_000);
     expect(text).toMatch(/…and \d+ more: run `ragent report` for all\./);
     expect(text).toContain('document-with-a-rather-long-name-0.pdf');

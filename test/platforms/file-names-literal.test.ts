@@ -4,11 +4,13 @@
  * blocks, in Discord's Markdown and in its embeds.
  */
 import { describe, expect, it } from 'vitest';
+import { removedReplyText } from '../../src/commands/forget-command.ts';
+import { documentListText } from '../../src/commands/list-documents-command.ts';
 import type { IngestFileState } from '../../src/core/chat-platform.ts';
 import type { DocumentRecord } from '../../src/core/types.ts';
 import type { RagentError } from '../../src/errors.ts';
 import { detectFileKind } from '../../src/ingest/detect-file-kind.ts';
-import { documentListText, forgottenText } from '../../src/platforms/discord/discord-text.ts';
+import { discordMarkup } from '../../src/platforms/discord/discord-markup.ts';
 import { sourcesEmbed } from '../../src/platforms/discord/render-answer.ts';
 import { renderReply as renderDiscordReply } from '../../src/platforms/discord/render-reply.ts';
 import { formatSources } from '../../src/platforms/slack/render-answer.ts';
@@ -64,8 +66,8 @@ describe('file names shown literally', () => {
       sourcesEmbed([
         { file: evilName, docId: 'd1', pages: [1, 1], link: 'https://discord.com/channels/1/2/3' },
       ]).description ?? '',
-      documentListText([{ set: channelSet, documents: [document] }], 2_000),
-      forgottenText(document, channelSet),
+      documentListText([{ set: channelSet, documents: [document] }], discordMarkup, 2_000),
+      removedReplyText(document, channelSet, discordMarkup),
     ];
     for (const text of shown) {
       expect(text).toContain('Verify');

@@ -3,26 +3,19 @@
  * every handler acknowledges it (reply or defer) before any I/O: Discord allows 3 seconds.
  */
 import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from 'discord.js';
+import { findCommand } from '../../commands/command-table.ts';
+import { runsCommand } from '../../commands/run-command.ts';
 import { guildOnlyText, restartingText, unknownCommandText } from '../../turns/messages-en.ts';
 import { handleAnswerButton, handleReasonModal } from './answer-actions.ts';
 import { runAskOnMessage } from './ask-on-message.ts';
-import { runAutoAnswerCommand } from './auto-answer-command.ts';
-import { commandName, reportCommandName, subcommands } from './command-definitions.ts';
+import { commandName, discordCommands } from './command-definitions.ts';
 import { noMentions, replyPrivately } from './discord-client.ts';
+import { runDiscordCommand } from './discord-commands.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
 import { handleFeedbackButton } from './feedback-button.ts';
-import { runHandOffCommand } from './handoff-command.ts';
 import { runIngestCommand } from './ingest-command.ts';
-import {
-  runDocsCommand,
-  runForgetCommand,
-  runHelpCommand,
-  runMoveCommand,
-  runUseCommand,
-} from './library-commands.ts';
 import { handleShareButton, isShareButton, runAskCommand } from './private-ask.ts';
-import { runReportCommand } from './report-command.ts';
 
 export async function handleInteraction(context: DiscordContext, interaction: Interaction): Promise<void> {
   if (
@@ -46,11 +39,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
         (await handleAnswerButton(context, interaction)) ||
           (await handleFeedbackButton(context, interaction));
     } else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
-    else if (interaction.commandName === commandName) await runCommand(context, interaction);
-    else if (interaction.commandName === reportCommandName) {
-      if (interaction.inGuild()) await runReportCommand(context, interaction);
-      else await replyPrivately(interaction, guildOnlyText);
-    }
+    else await routeCommand(context, interaction);
   } catch (error) {
     context.logger.warn({ err: error, interaction: interaction.id }, 'discord interaction failed');
     const reply = { content: errorText(error), allowedMentions: noMentions };
@@ -59,32 +48,27 @@ export async function handleInteraction(context: DiscordContext, interaction: In
   }
 }
 
-async function runCommand(context: DiscordContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const subcommand = interaction.options.getSubcommand();
-  if (subcommand === subcommands.help) return runHelpCommand(context, interaction);
-  if (!interaction.inGuild()) {
-    await replyPrivately(interaction, guildOnlyText);
+/** `/ragent <subcommand>` or a command of its own (`/ragent-report`), by the command table. */
+async function routeCommand(
+  context: DiscordContext,
+  interaction: ChatInputCommandInteraction,
+): Promise<void> {
+  const name =
+    interaction.commandName === commandName
+      ? interaction.options.getSubcommand()
+      : interaction.commandName.replace(`${commandName}-`, '');
+  const command = findCommand(discordCommands, name);
+  if (!command) {
+    await replyPrivately(interaction, unknownCommandText('ragent discord register'));
     return;
   }
-  switch (subcommand) {
-    case subcommands.ingest:
-      return runIngestCommand(context, interaction);
-    case subcommands.docs:
-      return runDocsCommand(context, interaction);
-    case subcommands.forget:
-      return runForgetCommand(context, interaction);
-    case subcommands.move:
-      return runMoveCommand(context, interaction);
-    case subcommands.handoff:
-      return runHandOffCommand(context, interaction);
-    case subcommands.use:
-    case subcommands.unuse:
-      return runUseCommand(context, interaction, subcommand === subcommands.use);
-    case subcommands.autoanswer:
-      return runAutoAnswerCommand(context, interaction);
-    case subcommands.ask:
-      return runAskCommand(context, interaction);
-    default:
-      await replyPrivately(interaction, unknownCommandText('ragent discord register'));
+  if (!interaction.inGuild()) {
+    if (command.name === 'help') await runDiscordCommand(context, interaction, command);
+    else await replyPrivately(interaction, guildOnlyText);
+    return;
   }
+  if (command.name === 'ingest') await runIngestCommand(context, interaction);
+  else if (command.name === 'ask') await runAskCommand(context, interaction);
+  else if (runsCommand(command.name)) await runDiscordCommand(context, interaction, command);
+  else await replyPrivately(interaction, unknownCommandText('ragent discord register'));
 }

@@ -6,31 +6,17 @@
  * clicks included (a click's payload could come from anyone).
  */
 import type { App, BlockButtonAction, types } from '@slack/bolt';
+import { helpText } from '../../commands/help-command.ts';
+import { readPlaceReport, reportListTexts, reportTotalsText } from '../../commands/report-command.ts';
 import {
   type ChatReportSummary,
   chatReportDays,
-  createPlaceReport,
   defaultChatReportDays,
-  fitLines,
-  sinceDaysAgo,
-  summarizeForChat,
 } from '../../operators/place-report.ts';
-import {
-  chatReportMoreText,
-  chatReportNoUnansweredText,
-  chatReportNoUncitedText,
-  chatReportPastRetentionText,
-  chatReportReason,
-  chatReportStaleText,
-  chatReportTitle,
-  chatReportTotalsText,
-  chatReportUnansweredTitle,
-  chatReportUncitedTitle,
-} from '../../turns/messages-en.ts';
-import { helpText } from './render-reply.ts';
-import { isWorkspaceAdmin } from './slack-admins.ts';
+import { chatReportTitle, chatReportWindowLabel } from '../../turns/messages-en.ts';
+import { slackActor } from './slack-admins.ts';
 import { type SlackContext, workspaceScope } from './slack-context.ts';
-import { safeMrkdwn } from './slack-text.ts';
+import { slackMarkup } from './slack-markup.ts';
 
 /** The report window buttons (`ragent_home_report_7`: action ids are unique per block); the value is the number of days. */
 export const homeReportActionId = 'ragent_home_report';
@@ -53,81 +39,38 @@ export function registerHomeTab(app: App, context: SlackContext): void {
 
 async function publishHome(context: SlackContext, team: string, user: string, days: number): Promise<void> {
   try {
-    const blocks = (await isWorkspaceAdmin(context, user))
-      ? reportBlocks(summarizeForChat(await placeReport(context, team, days)), days)
-      : helpBlocks();
+    const place = { place: workspaceScope(team), platform: 'slack', days };
+    const blocks = (await slackActor(context, { id: user }).managesPlace())
+      ? reportBlocks(await readPlaceReport(context.services, place), days)
+      : [section(helpText(slackMarkup, true).slice(0, sectionTextLimit))];
     await context.client.views.publish({ user_id: user, view: { type: 'home', blocks } });
   } catch (error) {
     context.logger.warn({ err: error, user }, 'home tab not published');
   }
 }
 
-function placeReport(context: SlackContext, team: string, days: number) {
-  const { services } = context;
-  const place = workspaceScope(team);
-  return createPlaceReport(
-    {
-      turnHistory: services.turnHistory,
-      verifiedAnswers: services.verifiedAnswers,
-      listFeedback: (query) => services.coordination.listFeedback(query),
-      listPlaceDocuments: (scope) => services.ingestion.listPlaceDocuments(scope),
-    },
-    {
-      place,
-      platform: 'slack',
-      ownsThread: (threadId) => threadId.startsWith(`${place}:`),
-      since: sinceDaysAgo(days),
-    },
-  );
-}
-
-function helpBlocks(): types.KnownBlock[] {
-  return [{ type: 'section', text: { type: 'mrkdwn', text: helpText.slice(0, sectionTextLimit) } }];
+function section(text: string): types.KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
 /** The report in a handful of blocks (Slack allows 100), each section's text within 3,000 characters. */
 export function reportBlocks(summary: ChatReportSummary, days: number): types.KnownBlock[] {
-  const { report } = summary;
-  const unanswered = summary.unanswered.map((question) => {
-    const text = question.text ? `“${safeMrkdwn(question.text)}”` : chatReportPastRetentionText;
-    const link = question.link ? ` — <${question.link}|thread>` : '';
-    return `• ${text} (${chatReportReason(question.reason)})${link}`;
-  });
-  const uncited = summary.uncitedDocuments.map((document) => `• ${safeMrkdwn(document.name)}`);
-  const list = (title: string, none: string, lines: string[], more: number): types.KnownBlock => {
-    const heading = `*${title}*`;
-    const body =
-      lines.length === 0
-        ? [none]
-        : fitLines(lines, more, sectionTextLimit - heading.length - 1, chatReportMoreText);
-    return { type: 'section', text: { type: 'mrkdwn', text: [heading, ...body].join('\n') } };
-  };
+  const [unanswered, uncited] = reportListTexts(summary, slackMarkup, sectionTextLimit);
   return [
-    { type: 'header', text: { type: 'plain_text', text: chatReportTitle(days, 'this workspace') } },
+    { type: 'header', text: { type: 'plain_text', text: chatReportTitle(days, slackMarkup.terms.place) } },
     {
       type: 'actions',
       elements: chatReportDays.map((window) => ({
         type: 'button',
         action_id: `${homeReportActionId}_${window}`,
         value: String(window),
-        text: { type: 'plain_text', text: window === 1 ? '24 h' : `${window} d` },
+        text: { type: 'plain_text', text: chatReportWindowLabel(window) },
         ...(window === days ? { style: 'primary' as const } : {}),
       })),
     },
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: [
-          chatReportTotalsText(report.totals),
-          ...(report.staleVerifiedAnswers.length > 0
-            ? [chatReportStaleText(report.staleVerifiedAnswers.length)]
-            : []),
-        ].join('\n'),
-      },
-    },
+    section(reportTotalsText(summary)),
     { type: 'divider' },
-    list(chatReportUnansweredTitle, chatReportNoUnansweredText, unanswered, summary.moreUnanswered),
-    list(chatReportUncitedTitle, chatReportNoUncitedText, uncited, summary.moreUncitedDocuments),
+    section(unanswered ?? ''),
+    section(uncited ?? ''),
   ];
 }

@@ -10,4 +10,5 @@ export const slackMarkup: ChatMarkup = {
   channel: (id) => `<#${id}>`,
   icons: { warning: ':warning:', removed: ':wastebasket:', moved: ':package:', done: ':white_check_mark:' },
   terms: slackTerms,
+  link: (url, text) => `<${url}|${text}>`,
 };

@@ -92,11 +92,15 @@ export const discordDriver: DriverFactory = {
         );
     /** Send Messages + View Channel; with Manage Channels for an admin. */
     const memberPermissions = 3072n;
+    const manageServer = 32n;
+    // Who added the documents `forget` is asked about.
+    const documentOwner = randomUser('owner');
     const manageChannels = 16n;
     const command = async (
       subcommand: string,
       options: Array<{ name: string; type: number; value: string }>,
       permissions: bigint,
+      user?: FakeUser,
     ): Promise<CommandReply> => {
       const interaction = discord.runCommand({
         guildId: harness.guildId,
@@ -104,6 +108,7 @@ export const discordDriver: DriverFactory = {
         subcommand,
         permissions: String(permissions),
         options,
+        ...(user ? { user } : {}),
       });
       // Acknowledged first (a reply or a deferral), then the text: two versions of the reply.
       await discord.waitFor(() => interaction.history.length >= 2, 10_000, `/ragent ${subcommand}`);
@@ -240,6 +245,23 @@ export const discordDriver: DriverFactory = {
           commandOptions.admin === false ? memberPermissions : memberPermissions | manageChannels,
         ),
       command: (subcommand) => command(subcommand, [], memberPermissions),
+      addChannelDocument: async (name, text) => {
+        const scope = `discord:${harness.guildId}:${harness.channelId}`;
+        const bytes = new TextEncoder().encode(text);
+        await harness.services.ingestion.ingest({
+          name,
+          bytes,
+          scope,
+          uploader: `discord:${documentOwner.id}`,
+        });
+      },
+      forget: (name, as) =>
+        command(
+          'forget',
+          [{ name: 'name', type: 3, value: name }],
+          as === 'admin' ? memberPermissions | manageServer : memberPermissions,
+          as === 'uploader' ? documentOwner : randomUser('someone'),
+        ),
       barrier: async () => {
         const { threadId } = await harness.mention('barrier: how do loops work?');
         await harness.settled(threadId);

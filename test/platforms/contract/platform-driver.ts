@@ -109,6 +109,10 @@ export interface PlatformDriver {
   setAutoAnswer(on: boolean, options?: { admin?: boolean }): Promise<CommandReply>;
   /** Runs `/ragent docs` or `/ragent help` in the channel; resolves with its reply. */
   command(subcommand: 'docs' | 'help'): Promise<CommandReply>;
+  /** Adds a document to the channel's set, as uploaded by the person `forget(…, 'uploader')` runs as. */
+  addChannelDocument(name: string, text: string): Promise<void>;
+  /** Runs `/ragent forget` for `name` in the channel: as its uploader, a member who did not add it, or an admin. */
+  forget(name: string, as: 'uploader' | 'member' | 'admin'): Promise<CommandReply>;
   /**
    * A barrier for negative assertions: a new mention, answered — every event sent before it was
    * handled by then.

@@ -340,6 +340,13 @@ export function slackDriver(mode: 'http' | 'socket'): DriverFactory {
         setAutoAnswer: (on, commandOptions = {}) =>
           command(`autoanswer ${on ? 'on' : 'off'}`, commandOptions.admin === false ? member : admin),
         command: (subcommand) => command(subcommand, defaultUser),
+        addChannelDocument: async (name, text) => {
+          const scope = `slack:${slack.teamId}:${defaultChannel}`;
+          const bytes = new TextEncoder().encode(text);
+          await harness.services.ingestion.ingest({ name, bytes, scope, uploader: defaultUser });
+        },
+        forget: (name, as) =>
+          command(`forget ${name}`, as === 'admin' ? admin : as === 'member' ? member : defaultUser),
         barrier: async () => {
           await harness.barrier();
         },
