@@ -22,4 +22,9 @@ export interface ChatMarkup {
   readonly icons: Readonly<Record<'warning' | 'removed' | 'moved' | 'done', string>>;
   /** How people on this platform call its places, admins and commands. */
   readonly terms: PlatformTerms;
+  /**
+   * Who manages the whole workspace or server, where that is narrower than `terms.admin` (which also
+   * names channel managers): said when an action needs the whole place (Verify).
+   */
+  readonly placeAdmin?: string;
 }

@@ -456,3 +456,6 @@ export const feedbackReasonThanks = 'Thanks — your reason was saved for the pe
 /** A chat command this version does not know (the platform still shows an older one): how to update them. */
 export const unknownCommandText = (register: string) =>
   `Unknown command. Run \`${register}\` again to update the commands.`;
+/** The buttons of a small form (a 👎 reason in the person's own words). */
+export const formSendLabel = 'Send';
+export const formCancelLabel = 'Cancel';

@@ -9,4 +9,5 @@ export const discordMarkup: ChatMarkup = {
   channel: (id) => `<#${id}>`,
   icons: { warning: '⚠️', removed: '🗑️', moved: '📦', done: '✅' },
   terms: discordTerms,
+  placeAdmin: 'a member with Manage Server',
 };

@@ -1,141 +1,147 @@
 /**
- * The actions on an answer besides the vote itself: "Verify" (workspace admins or RAGENT_ADMINS; the
- * answer becomes a verified answer of this channel's set and shows "✅ Verified by <name>"), "Ask a
- * person" (hands the thread off: `turns/hand-off.ts`); what a 👎 opens is `feedback-reasons.ts`.
- * Every action is acknowledged at once; the ids in a button's value are only trusted for this
- * workspace and the channel of their thread.
+ * Slack's side of the buttons on an answer (`answer-actions/`): each is acknowledged at once, its
+ * signed payload read into the core's request — the ids in a button's value only trusted for this
+ * workspace and the channel of their thread — and the outcome shown: privately to the presser
+ * (postEphemeral in the thread), a form (views.open), or the answer marked "✅ Verified by <name>".
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
+import type {
+  ActionOutcome,
+  AnswerActionContext,
+  AnswerActionRequest,
+} from '../../answer-actions/answer-action.ts';
+import { answerActionNames, parseActionValue } from '../../answer-actions/answer-buttons.ts';
+import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
 import { threadParts } from '../../core/ids.ts';
-import type { ThreadId } from '../../core/types.ts';
-import { toRagentError } from '../../errors.ts';
-import { type HandOffReason, handOff, handOffOutcomeText } from '../../turns/hand-off.ts';
-import {
-  verifiedByText,
-  verifiedConfirmText,
-  verifyDeniedText,
-  verifyInDirectMessageText,
-  verifyUnknownText,
-} from '../../turns/messages-en.ts';
-import { verifyAnswer } from '../../turns/verify-answer.ts';
-import { answerActionIds } from './answer-action-buttons.ts';
+import { verifiedByText } from '../../turns/messages-en.ts';
+import { slackActionId, slackButtons, wordsModal } from './answer-action-buttons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
-import type { FeedbackValue } from './render-answer.ts';
-import { slackTerms } from './render-reply.ts';
-import { isWorkspaceAdmin } from './slack-admins.ts';
+import { slackActor } from './slack-admins.ts';
 import { channelScope, isDirectMessageChannel, placeScopes, type SlackContext } from './slack-context.ts';
 import { slackThreadLink } from './slack-ids.ts';
+import { slackMarkup } from './slack-markup.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
-/** Where an action on an answer came from, read from Slack's signed payload. */
-export interface AnswerAction {
-  team: string;
-  user: string;
-  /** The user's Slack name, shown (never as a mention). */
-  userName: string;
+/** A press read from Slack's payload: the core's request, and where to show its outcome. */
+export interface SlackPress {
+  request: AnswerActionRequest;
   channel: string;
-  threadId: ThreadId;
-  answerId: string;
-  messageTs?: string;
   threadTs?: string;
+  triggerId: string;
+  message?: { ts?: string; text?: string; blocks?: Array<Record<string, unknown>> };
+  /** The vote, where Slack's feedback element carries it in the value. */
+  vote?: unknown;
 }
 
-export function registerAnswerActions(app: App, context: SlackContext): void {
-  app.action<BlockButtonAction>(answerActionIds.verify, async ({ ack, action, body }) => {
-    await ack();
-    const pressed = readAction(context, body, action.value);
-    if (pressed)
-      context.turns.track('verifying an answer', () =>
-        verify(context, body, pressed).catch(async (error: unknown) => {
-          context.logger.warn({ err: error }, 'could not verify the answer');
-          await tell(context, pressed, `:warning: ${safeMrkdwn(toRagentError(error).message)}`);
-        }),
-      );
-  });
-  app.action<BlockButtonAction>(answerActionIds.askPerson, async ({ ack, action, body }) => {
-    await ack();
-    const pressed = readAction(context, body, action.value);
-    if (pressed)
-      context.turns.track('handing off', async () => {
-        const outcome = await handOffThread(context, pressed, 'asked');
-        await tell(context, pressed, handOffOutcomeText(outcome));
-      });
-  });
-}
-
-/** The ids of an answer's button, checked against the workspace the signed payload came from. */
-export function readAction(
-  context: SlackContext,
-  body: BlockAction,
-  raw: string | undefined,
-): AnswerAction | undefined {
-  const team = body.team?.id ?? body.user.team_id ?? '';
-  let parsed: Partial<FeedbackValue>;
-  try {
-    parsed = JSON.parse(raw ?? '') as Partial<FeedbackValue>;
-  } catch {
-    context.logger.warn('an answer action with an unreadable value ignored');
-    return undefined;
-  }
-  const channel = body.channel?.id ?? body.container?.channel_id;
-  // The thread must be of this workspace and of the channel the button was pressed in.
-  const [threadTeam, threadChannel] =
-    typeof parsed.threadId === 'string' ? (threadParts(parsed.threadId, 'slack', 3) ?? []) : [];
-  if (
-    typeof parsed.threadId !== 'string' ||
-    typeof parsed.answerId !== 'string' ||
-    !channel ||
-    threadTeam !== team ||
-    threadChannel !== channel
-  ) {
-    context.logger.warn({ team }, 'an answer action for another workspace ignored');
-    return undefined;
-  }
-  const message = body.message as { ts?: string; thread_ts?: string } | undefined;
-  const messageTs = message?.ts ?? (body.container as { message_ts?: string } | undefined)?.message_ts;
-  const threadTs = message?.thread_ts ?? (body.container as { thread_ts?: string } | undefined)?.thread_ts;
-  const user = body.user as { id: string; name?: string; username?: string };
+export function slackActionContext(context: SlackContext): AnswerActionContext {
   return {
-    team,
-    user: user.id,
-    userName: user.name ?? user.username ?? user.id,
-    channel,
-    threadId: parsed.threadId,
-    answerId: parsed.answerId,
-    ...(messageTs ? { messageTs } : {}),
-    ...(threadTs ? { threadTs } : {}),
+    stores: context.services,
+    logger: context.logger,
+    markup: slackMarkup,
+    platform: 'slack',
+    handOff: {
+      fallback: context.services.config.slack.handOff,
+      post: (threadId, target) => postSlackHandOff(context.client, threadId, target),
+    },
   };
 }
 
-async function verify(context: SlackContext, body: BlockAction, pressed: AnswerAction): Promise<void> {
-  if (isDirectMessageChannel(pressed.channel)) return tell(context, pressed, verifyInDirectMessageText);
-  if (!(await isWorkspaceAdmin(context, pressed.user)))
-    return tell(context, pressed, `:warning: ${verifyDeniedText(slackTerms.admin)}`);
-  const outcome = await verifyAnswer(
-    { feedback: context.services.coordination, verifiedAnswers: context.services.verifiedAnswers },
-    {
-      answerId: pressed.answerId,
-      threadId: pressed.threadId,
-      scope: channelScope(pressed.team, pressed.channel),
-      by: pressed.user,
-    },
-  );
-  if (outcome.kind === 'unknown') return tell(context, pressed, verifyUnknownText);
-  context.logger.info({ verifiedAnswer: outcome.answer.id, threadId: pressed.threadId }, 'answer verified');
-  const message = body.message as { text?: string; blocks?: Array<Record<string, unknown>> } | undefined;
-  const blocks = message?.blocks;
-  if (blocks && pressed.messageTs) {
-    await context.client.chat
-      .update({
-        channel: pressed.channel,
-        ts: pressed.messageTs,
-        // The message's own text stays its notification and accessible text.
-        text: message?.text || verifiedByText(pressed.userName),
-        blocks: verifiedBlocks(blocks, pressed.userName) as never,
-      })
-      .catch((error: unknown) => context.logger.warn({ err: error }, 'could not mark the answer verified'));
+export function registerAnswerActions(app: App, context: SlackContext): void {
+  const actions = slackActionContext(context);
+  for (const name of answerActionNames)
+    app.action<BlockButtonAction>(slackActionId(name), async ({ ack, action, body }) => {
+      await ack();
+      const press = readPress(context, body, action.value);
+      if (press)
+        context.turns.track(`answer action ${name}`, async () =>
+          showOutcome(context, press, await runAnswerAction(actions, name, press.request)),
+        );
+    });
+}
+
+/** The press, when its ids name a thread of this workspace and of the channel it was pressed in. */
+export function readPress(
+  context: SlackContext,
+  body: BlockAction,
+  raw: string | undefined,
+): SlackPress | undefined {
+  const team = body.team?.id ?? body.user.team_id ?? '';
+  const ids = parseActionValue(raw);
+  const channel = body.channel?.id ?? body.container?.channel_id;
+  const [threadTeam, threadChannel] = ids ? (threadParts(ids.threadId, 'slack', 3) ?? []) : [];
+  if (!ids || !channel || threadTeam !== team || threadChannel !== channel) {
+    context.logger.warn({ team }, 'an answer action for another workspace, or unreadable, ignored');
+    return undefined;
   }
-  await tell(context, pressed, verifiedConfirmText);
+  const message = body.message as SlackPress['message'] & { thread_ts?: string };
+  const container = body.container as { message_ts?: string; thread_ts?: string } | undefined;
+  const ts = message?.ts ?? container?.message_ts;
+  const threadTs = message?.thread_ts ?? container?.thread_ts;
+  const user = body.user as { id: string; name?: string; username?: string };
+  const link = slackThreadLink(ids.threadId);
+  return {
+    request: {
+      actor: slackActor(context, { id: user.id, name: user.name ?? user.username ?? user.id }),
+      threadId: ids.threadId,
+      answerId: ids.answerId,
+      place: isDirectMessageChannel(channel)
+        ? { inDirectMessage: true }
+        : {
+            inDirectMessage: false,
+            channelScope: channelScope(team, channel),
+            scopes: () => placeScopes(context, team, channel),
+            ...(link ? { threadLink: link } : {}),
+          },
+    },
+    channel,
+    triggerId: body.trigger_id,
+    ...(message || ts ? { message: { ...message, ...(ts ? { ts } : {}) } } : {}),
+    ...(threadTs ? { threadTs } : {}),
+    vote: ids.vote,
+  };
+}
+
+export async function showOutcome(
+  context: SlackContext,
+  press: SlackPress,
+  outcome: ActionOutcome,
+): Promise<void> {
+  const { client, logger } = context;
+  if (outcome.form) {
+    await client.views.open({
+      trigger_id: press.triggerId,
+      view: wordsModal(outcome.form, press.request) as never,
+    });
+    return;
+  }
+  const { message } = press;
+  if (outcome.verifiedBy && message?.blocks && message.ts)
+    await client.chat
+      .update({
+        channel: press.channel,
+        ts: message.ts,
+        // The message's own text stays its notification and accessible text.
+        text: message.text || verifiedByText(outcome.verifiedBy),
+        blocks: verifiedBlocks(message.blocks, outcome.verifiedBy) as never,
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not mark the answer verified'));
+  if (!outcome.text) return;
+  await client.chat
+    .postEphemeral({
+      channel: press.channel,
+      user: press.request.actor.id,
+      text: outcome.text,
+      ...(outcome.buttons
+        ? {
+            blocks: [
+              { type: 'section', text: { type: 'mrkdwn', text: outcome.text } },
+              { type: 'actions', block_id: 'ragent_reasons', elements: slackButtons(outcome.buttons) },
+            ],
+          }
+        : {}),
+      ...(press.threadTs ? { thread_ts: press.threadTs } : {}),
+    })
+    .catch((error: unknown) => logger.debug({ err: error }, 'could not tell the person who pressed'));
 }
 
 /** The answer's blocks without its Verify button, and the line saying who verified it. */
@@ -150,7 +156,7 @@ export function verifiedBlocks(
         ? {
             ...block,
             elements: (block.elements as Array<Record<string, unknown>>).filter(
-              (element) => element.action_id !== answerActionIds.verify,
+              (element) => element.action_id !== slackActionId('verify'),
             ),
           }
         : block,
@@ -164,46 +170,4 @@ export function verifiedBlocks(
       elements: [{ type: 'mrkdwn', text: safeMrkdwn(verifiedByText(name)) }],
     },
   ];
-}
-
-export async function handOffThread(
-  context: SlackContext,
-  pressed: AnswerAction,
-  why: HandOffReason,
-): Promise<Awaited<ReturnType<typeof handOff>>> {
-  const { services } = context;
-  const [delivered] = await services.coordination.findAnswers([pressed.answerId]).catch(() => []);
-  const link = slackThreadLink(pressed.threadId);
-  return handOff(
-    {
-      claims: services.coordination,
-      settings: services.coordination,
-      turnHistory: services.turnHistory,
-      logger: context.logger,
-    },
-    {
-      platform: 'slack',
-      threadId: pressed.threadId,
-      channel: channelScope(pressed.team, pressed.channel),
-      fallback: services.config.slack.handOff,
-      scopes: await placeScopes(context, pressed.team, pressed.channel),
-      user: pressed.user,
-      ...(delivered?.threadId === pressed.threadId ? { question: delivered.question } : {}),
-      ...(link ? { link } : {}),
-      why,
-      post: (target) => postSlackHandOff(context.client, pressed.threadId, target),
-    },
-  );
-}
-
-/** A private line to the person who pressed, in the answer's thread. */
-export async function tell(context: SlackContext, pressed: AnswerAction, text: string): Promise<void> {
-  await context.client.chat
-    .postEphemeral({
-      channel: pressed.channel,
-      user: pressed.user,
-      text,
-      ...(pressed.threadTs ? { thread_ts: pressed.threadTs } : {}),
-    })
-    .catch((error: unknown) => context.logger.debug({ err: error }, 'could not tell the person who pressed'));
 }
