@@ -19,10 +19,6 @@ export type ActionPlace =
       inDirectMessage: false;
       /** The channel's own set (a thread's parent channel): where answers are verified, hand-offs set. */
       channelScope: Scope;
-      /** What the thread searches, for the hand-off's record (read only when one is made). */
-      scopes(): Promise<readonly Scope[]>;
-      /** A link that opens the thread. */
-      threadLink?: string;
     };
 
 export interface AnswerActionRequest {
@@ -41,6 +37,8 @@ export interface AnswerActionContext {
   platform: string;
   /** The platform's default hand-off target and its one line in a thread. */
   handOff: NonNullable<ChatPlatform['handOff']>;
+  /** A link that opens a thread, recorded with a hand-off. */
+  threadLink(threadId: ThreadId): string | undefined;
 }
 
 /** A 👎 reason's own words: a small form with one optional text field. */

@@ -1,4 +1,7 @@
 /** "Ask a person" on an answer, and the hand-off a 👎 makes: the thread goes to a person (`turns/hand-off.ts`). */
+import { placeOfScope } from '../core/ids.ts';
+import { withLinks } from '../turns/channel-links.ts';
+import { scopesOfSets } from '../turns/document-commands.ts';
 import { type HandOffOutcome, type HandOffReason, handOff, handOffOutcomeText } from '../turns/hand-off.ts';
 import type { ActionOutcome, AnswerActionContext, AnswerActionRequest } from './answer-action.ts';
 
@@ -17,20 +20,24 @@ export async function handOffThread(
   const { place, threadId } = request;
   // A direct message has no channel (and nobody of a group would see the line there).
   if (place.inDirectMessage) return { kind: 'no-target' };
-  const { coordination, turnHistory } = context.stores;
-  // The question is for the record only: a store that cannot say it does not stop the hand-off.
+  const { channelScope } = place;
+  const { stores, logger } = context;
+  const { coordination, turnHistory } = stores;
+  // The question and the scopes are for the record only: a store that cannot say them stops nothing.
   const [delivered] = await coordination.findAnswers([request.answerId]).catch(() => []);
+  const sets = { channel: channelScope, place: placeOfScope(channelScope) ?? channelScope, placeName: '' };
+  const link = context.threadLink(threadId);
   return handOff(
-    { claims: coordination, settings: coordination, turnHistory, logger: context.logger },
+    { claims: coordination, settings: coordination, turnHistory, logger },
     {
       platform: context.platform,
       threadId,
-      channel: place.channelScope,
+      channel: channelScope,
       fallback: context.handOff.fallback,
-      scopes: await place.scopes(),
+      scopes: scopesOfSets(await withLinks(coordination, sets, logger)),
       user: request.actor.id,
       ...(delivered?.threadId === threadId ? { question: delivered.question } : {}),
-      ...(place.threadLink ? { link: place.threadLink } : {}),
+      ...(link ? { link } : {}),
       why,
       post: (target) => context.handOff.post(threadId, target),
     },

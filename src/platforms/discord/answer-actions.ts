@@ -25,7 +25,7 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import { discordMarkup } from './discord-markup.ts';
-import { channelScope, guildChannelScopes, interactionSetChannel, threadIdOf } from './discord-scopes.ts';
+import { channelScope, interactionSetChannel, threadIdOf } from './discord-scopes.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
 import { feedbackRow } from './render-answer.ts';
 
@@ -42,6 +42,7 @@ export function discordActionContext(context: DiscordContext): AnswerActionConte
       fallback: context.services.config.discord.handOff,
       post: (threadId, target) => postDiscordHandOff(context.surfaces.client, threadId, target),
     },
+    threadLink: discordThreadLink,
   };
 }
 
@@ -104,21 +105,16 @@ export async function readRequest(
 ): Promise<AnswerActionRequest> {
   const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
   const actor = discordActor(context, interaction, interaction.user.id);
-  if (!interaction.inGuild()) return { actor, answerId, threadId, place: { inDirectMessage: true } };
-  const { guildId } = interaction;
-  const setChannel = await interactionSetChannel(interaction.client, interaction);
-  const link = discordThreadLink(threadId);
-  return {
-    actor,
-    answerId,
-    threadId,
-    place: {
-      inDirectMessage: false,
-      channelScope: channelScope(guildId, setChannel),
-      scopes: () => guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel),
-      ...(link ? { threadLink: link } : {}),
-    },
-  };
+  const place = interaction.inGuild()
+    ? {
+        inDirectMessage: false as const,
+        channelScope: channelScope(
+          interaction.guildId,
+          await interactionSetChannel(interaction.client, interaction),
+        ),
+      }
+    : { inDirectMessage: true as const };
+  return { actor, answerId, threadId, place };
 }
 
 function wordsModal(form: WordsForm, answerId: string): APIModalInteractionResponseCallbackData {

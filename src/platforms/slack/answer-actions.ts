@@ -1,8 +1,7 @@
 /**
- * Slack's side of the buttons on an answer (`answer-actions/`): each is acknowledged at once, its
- * signed payload read into the core's request — the ids in a button's value only trusted for this
- * workspace and the channel of their thread — and the outcome shown: privately to the presser
- * (postEphemeral in the thread), a form (views.open), or the answer marked "✅ Verified by <name>".
+ * Slack's side of the buttons on an answer (`answer-actions/`): acknowledged at once, read into the
+ * core's request — a button's ids only trusted for this workspace and the channel of their thread —
+ * and the outcome shown: privately in the thread, as a modal, or as "✅ Verified by <name>".
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
 import type {
@@ -17,32 +16,33 @@ import { verifiedByText } from '../../turns/messages-en.ts';
 import { slackActionId, slackButtons, wordsModal } from './answer-action-buttons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { slackActor } from './slack-admins.ts';
-import { channelScope, isDirectMessageChannel, placeScopes, type SlackContext } from './slack-context.ts';
+import { channelScope, isDirectMessageChannel, type SlackContext } from './slack-context.ts';
 import { slackThreadLink } from './slack-ids.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
-/** A press read from Slack's payload: the core's request, and where to show its outcome. */
+type Blocks = Array<Record<string, unknown>>;
+
 export interface SlackPress {
   request: AnswerActionRequest;
   channel: string;
-  threadTs?: string;
+  threadTs?: string | undefined;
   triggerId: string;
-  message?: { ts?: string; text?: string; blocks?: Array<Record<string, unknown>> };
-  /** The vote, where Slack's feedback element carries it in the value. */
+  message?: { ts?: string; text?: string; blocks?: Blocks };
+  /** Where Slack's feedback element carries the vote in the value. */
   vote?: unknown;
 }
 
 export function slackActionContext(context: SlackContext): AnswerActionContext {
+  const { services, logger, client } = context;
+  const handOff = { fallback: services.config.slack.handOff, post: postSlackHandOff.bind(null, client) };
   return {
-    stores: context.services,
-    logger: context.logger,
+    stores: services,
+    logger,
     markup: slackMarkup,
     platform: 'slack',
-    handOff: {
-      fallback: context.services.config.slack.handOff,
-      post: (threadId, target) => postSlackHandOff(context.client, threadId, target),
-    },
+    handOff,
+    threadLink: slackThreadLink,
   };
 }
 
@@ -59,7 +59,6 @@ export function registerAnswerActions(app: App, context: SlackContext): void {
     });
 }
 
-/** The press, when its ids name a thread of this workspace and of the channel it was pressed in. */
 export function readPress(
   context: SlackContext,
   body: BlockAction,
@@ -70,34 +69,27 @@ export function readPress(
   const channel = body.channel?.id ?? body.container?.channel_id;
   const [threadTeam, threadChannel] = ids ? (threadParts(ids.threadId, 'slack', 3) ?? []) : [];
   if (!ids || !channel || threadTeam !== team || threadChannel !== channel) {
-    context.logger.warn({ team }, 'an answer action for another workspace, or unreadable, ignored');
+    context.logger.warn({ team }, 'an unreadable answer action, or one for another workspace, ignored');
     return undefined;
   }
   const message = body.message as SlackPress['message'] & { thread_ts?: string };
-  const container = body.container as { message_ts?: string; thread_ts?: string } | undefined;
-  const ts = message?.ts ?? container?.message_ts;
-  const threadTs = message?.thread_ts ?? container?.thread_ts;
   const user = body.user as { id: string; name?: string; username?: string };
-  const link = slackThreadLink(ids.threadId);
+  const { threadId, answerId, vote } = ids;
+  const place = isDirectMessageChannel(channel)
+    ? { inDirectMessage: true as const }
+    : { inDirectMessage: false as const, channelScope: channelScope(team, channel) };
   return {
     request: {
       actor: slackActor(context, { id: user.id, name: user.name ?? user.username ?? user.id }),
-      threadId: ids.threadId,
-      answerId: ids.answerId,
-      place: isDirectMessageChannel(channel)
-        ? { inDirectMessage: true }
-        : {
-            inDirectMessage: false,
-            channelScope: channelScope(team, channel),
-            scopes: () => placeScopes(context, team, channel),
-            ...(link ? { threadLink: link } : {}),
-          },
+      threadId,
+      answerId,
+      place,
     },
     channel,
+    threadTs: message?.thread_ts ?? (body.container as { thread_ts?: string } | undefined)?.thread_ts,
     triggerId: body.trigger_id,
-    ...(message || ts ? { message: { ...message, ...(ts ? { ts } : {}) } } : {}),
-    ...(threadTs ? { threadTs } : {}),
-    vote: ids.vote,
+    ...(message ? { message } : {}),
+    vote,
   };
 }
 
@@ -107,67 +99,48 @@ export async function showOutcome(
   outcome: ActionOutcome,
 ): Promise<void> {
   const { client, logger } = context;
-  if (outcome.form) {
-    await client.views.open({
+  const { message, channel, threadTs } = press;
+  if (outcome.form)
+    return void (await client.views.open({
       trigger_id: press.triggerId,
       view: wordsModal(outcome.form, press.request) as never,
-    });
-    return;
-  }
-  const { message } = press;
+    }));
   if (outcome.verifiedBy && message?.blocks && message.ts)
     await client.chat
+      // The message's own text stays its notification and accessible text.
       .update({
-        channel: press.channel,
+        channel,
         ts: message.ts,
-        // The message's own text stays its notification and accessible text.
         text: message.text || verifiedByText(outcome.verifiedBy),
         blocks: verifiedBlocks(message.blocks, outcome.verifiedBy) as never,
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not mark the answer verified'));
   if (!outcome.text) return;
+  const blocks = outcome.buttons && [
+    { type: 'section', text: { type: 'mrkdwn', text: outcome.text } },
+    { type: 'actions', block_id: 'ragent_reasons', elements: slackButtons(outcome.buttons) },
+  ];
   await client.chat
     .postEphemeral({
-      channel: press.channel,
+      channel,
       user: press.request.actor.id,
       text: outcome.text,
-      ...(outcome.buttons
-        ? {
-            blocks: [
-              { type: 'section', text: { type: 'mrkdwn', text: outcome.text } },
-              { type: 'actions', block_id: 'ragent_reasons', elements: slackButtons(outcome.buttons) },
-            ],
-          }
-        : {}),
-      ...(press.threadTs ? { thread_ts: press.threadTs } : {}),
+      ...(blocks ? { blocks } : {}),
+      ...(threadTs ? { thread_ts: threadTs } : {}),
     })
     .catch((error: unknown) => logger.debug({ err: error }, 'could not tell the person who pressed'));
 }
 
-/** The answer's blocks without its Verify button, and the line saying who verified it. */
-export function verifiedBlocks(
-  blocks: ReadonlyArray<Record<string, unknown>>,
-  name: string,
-): Array<Record<string, unknown>> {
+/** The answer's blocks without its Verify button, and a line saying who verified it. */
+export function verifiedBlocks(blocks: Readonly<Blocks>, name: string): Blocks {
+  const withoutVerify = (elements: Blocks) =>
+    elements.filter((each) => each.action_id !== slackActionId('verify'));
   const kept = blocks
     .filter((block) => block.block_id !== 'ragent_verified')
     .map((block) =>
-      Array.isArray(block.elements)
-        ? {
-            ...block,
-            elements: (block.elements as Array<Record<string, unknown>>).filter(
-              (element) => element.action_id !== slackActionId('verify'),
-            ),
-          }
-        : block,
+      Array.isArray(block.elements) ? { ...block, elements: withoutVerify(block.elements) } : block,
     )
     .filter((block) => !Array.isArray(block.elements) || block.elements.length > 0);
-  return [
-    ...kept,
-    {
-      type: 'context',
-      block_id: 'ragent_verified',
-      elements: [{ type: 'mrkdwn', text: safeMrkdwn(verifiedByText(name)) }],
-    },
-  ];
+  const line = { type: 'mrkdwn', text: safeMrkdwn(verifiedByText(name)) };
+  return [...kept, { type: 'context', block_id: 'ragent_verified', elements: [line] }];
 }
