@@ -30,7 +30,7 @@ export interface AnswerActionRequest {
 
 /** What the actions need, built once per platform. */
 export interface AnswerActionContext {
-  stores: Pick<Services, 'coordination' | 'verifiedAnswers' | 'turnHistory'>;
+  services: Pick<Services, 'coordination' | 'verifiedAnswers' | 'turnHistory'>;
   logger: Logger;
   markup: ChatMarkup;
   /** The platform's name, as the turn history records it. */

@@ -21,8 +21,8 @@ export async function handOffThread(
   // A direct message has no channel (and nobody of a group would see the line there).
   if (place.inDirectMessage) return { kind: 'no-target' };
   const { channelScope } = place;
-  const { stores, logger } = context;
-  const { coordination, turnHistory } = stores;
+  const { services, logger } = context;
+  const { coordination, turnHistory } = services;
   // The question and the scopes are for the record only: a store that cannot say them stops nothing.
   const [delivered] = await coordination.findAnswers([request.answerId]).catch(() => []);
   const sets = { channel: channelScope, place: placeOfScope(channelScope) ?? channelScope, placeName: '' };

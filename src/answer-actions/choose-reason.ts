@@ -25,7 +25,7 @@ export async function chooseReason(
   reason: FeedbackReason,
 ): Promise<ActionOutcome> {
   if (reason === 'other') return { form: reasonWordsForm };
-  await recordFeedbackReason(context.stores.coordination, {
+  await recordFeedbackReason(context.services.coordination, {
     threadId: request.threadId,
     answerId: request.answerId,
     user: request.actor.id,

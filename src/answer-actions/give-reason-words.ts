@@ -8,7 +8,7 @@ export async function giveReasonWords(
   request: Pick<AnswerActionRequest, 'actor' | 'answerId' | 'threadId'>,
   words: string | undefined,
 ): Promise<ActionOutcome> {
-  await recordFeedbackReason(context.stores.coordination, {
+  await recordFeedbackReason(context.services.coordination, {
     threadId: request.threadId,
     answerId: request.answerId,
     user: request.actor.id,

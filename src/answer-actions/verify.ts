@@ -21,7 +21,7 @@ export async function verify(
   if (!(await actor.managesPlace()))
     return { text: `${markup.icons.warning} ${verifyDeniedText(markup.placeAdmin ?? markup.terms.admin)}` };
   const outcome = await verifyAnswer(
-    { feedback: context.stores.coordination, verifiedAnswers: context.stores.verifiedAnswers },
+    { feedback: context.services.coordination, verifiedAnswers: context.services.verifiedAnswers },
     { answerId: request.answerId, threadId: request.threadId, scope: place.channelScope, by: actor.id },
   );
   if (outcome.kind === 'unknown') return { text: verifyUnknownText };

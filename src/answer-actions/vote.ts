@@ -23,7 +23,7 @@ export async function vote(
   choice: { vote: Vote; value: string },
 ): Promise<ActionOutcome> {
   const { threadId, answerId } = request;
-  await context.stores.coordination.recordFeedback({
+  await context.services.coordination.recordFeedback({
     threadId,
     answerId,
     user: request.actor.id,

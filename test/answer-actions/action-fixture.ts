@@ -78,7 +78,7 @@ export async function openActionFixture(fallback: string | null = 'G-DEFAULT'): 
   });
   return {
     context: {
-      stores: { coordination, turnHistory, verifiedAnswers },
+      services: { coordination, turnHistory, verifiedAnswers },
       logger: createLogger({ level: 'silent' }),
       markup: testMarkup,
       platform: 'chat',

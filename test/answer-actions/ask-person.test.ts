@@ -23,7 +23,7 @@ describe('Ask a person', () => {
     );
     expect((await runAnswerAction(fixture.context, 'ask-person', bob)).text).toContain('already asked');
     expect(fixture.posted).toEqual([[threadId, 'G-DEFAULT']]);
-    const [turn] = await fixture.context.stores.turnHistory.listTurns();
+    const [turn] = await fixture.context.services.turnHistory.listTurns();
     expect(turn).toMatchObject({
       platform: 'chat',
       outcome: 'handed-off',
@@ -50,6 +50,6 @@ describe('Ask a person', () => {
     const outcome = await runAnswerAction(fixture.context, 'ask-person', request(actor('U-BOB')));
     // Said in the catalogue's words, shown literally; nothing was recorded as handed off.
     expect(outcome.text).toMatch(/^\[!\] «.+»$/);
-    expect(await fixture.context.stores.turnHistory.listTurns()).toEqual([]);
+    expect(await fixture.context.services.turnHistory.listTurns()).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ describe('why a 👎', () => {
   afterEach(async () => {
     await fixture.close();
   });
-  const votes = () => fixture.context.stores.coordination.listFeedback({ threadId });
+  const votes = () => fixture.context.services.coordination.listFeedback({ threadId });
 
   it('stores a chosen reason with the 👎, and the next choice replaces it', async () => {
     const bob = request(actor('U-BOB'));

@@ -18,7 +18,7 @@ describe('Verify on an answer', () => {
   afterEach(async () => {
     await fixture.close();
   });
-  const verified = () => fixture.context.stores.verifiedAnswers.listVerifiedAnswers();
+  const verified = () => fixture.context.services.verifiedAnswers.listVerifiedAnswers();
 
   it('makes the answer a verified one of the channel’s set, by whoever manages the place, named as text', async () => {
     const outcome = await verify(fixture.context, request(actor('U-ADA', true)));

@@ -18,7 +18,7 @@ describe('👍/👎 on an answer', () => {
     });
     expect(fixture.posted).toEqual([]);
     await vote(fixture.context, request(bob), { vote: 'down', value: 'v' });
-    const votes = await fixture.context.stores.coordination.listFeedback({ threadId });
+    const votes = await fixture.context.services.coordination.listFeedback({ threadId });
     expect(votes).toEqual([expect.objectContaining({ user: 'U-BOB', value: 'down', answerId: 'a1' })]);
   });
 
@@ -28,7 +28,7 @@ describe('👍/👎 on an answer', () => {
     expect(outcome.buttons?.map((button) => button.value)).toEqual(Array(5).fill('the-ids'));
     await vote(fixture.context, request(actor('U-EVE')), { vote: 'down', value: 'the-ids' });
     expect(fixture.posted).toEqual([[threadId, 'G-DEFAULT']]);
-    const [turn] = await fixture.context.stores.turnHistory.listTurns();
+    const [turn] = await fixture.context.services.turnHistory.listTurns();
     expect(turn).toMatchObject({ outcome: 'handed-off', question: 'How do loops work?', user: 'U-BOB' });
   });
 
@@ -36,7 +36,7 @@ describe('👍/👎 on an answer', () => {
     fixture.failPost();
     const outcome = await vote(fixture.context, request(actor('U-BOB')), { vote: 'down', value: 'v' });
     expect(outcome).toEqual(voteReply('down', 'v'));
-    expect(await fixture.context.stores.coordination.listFeedback({ threadId })).toHaveLength(1);
+    expect(await fixture.context.services.coordination.listFeedback({ threadId })).toHaveLength(1);
     expect(fixture.posted).toEqual([]);
   });
 });

@@ -33,17 +33,10 @@ const reasonModalPrefix = 'ragent:reasonmodal:';
 const commentInputId = 'comment';
 
 export function discordActionContext(context: DiscordContext): AnswerActionContext {
-  return {
-    stores: context.services,
-    logger: context.logger,
-    markup: discordMarkup,
-    platform: 'discord',
-    handOff: {
-      fallback: context.services.config.discord.handOff,
-      post: (threadId, target) => postDiscordHandOff(context.surfaces.client, threadId, target),
-    },
-    threadLink: discordThreadLink,
-  };
+  const { config } = context.services;
+  const post = postDiscordHandOff.bind(null, context.surfaces.client);
+  const handOff = { fallback: config.discord.handOff, post };
+  return { ...context, markup: discordMarkup, platform: 'discord', handOff, threadLink: discordThreadLink };
 }
 
 /** Handles the button when it is one of these; false for any other button. */
@@ -60,11 +53,8 @@ export async function handleAnswerButton(
   }
   if (action === 'ask-person') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   else await interaction.deferUpdate();
-  const outcome = await runAnswerAction(
-    discordActionContext(context),
-    action,
-    await readRequest(context, interaction, answerId),
-  );
+  const request = await readRequest(context, interaction, answerId);
+  const outcome = await runAnswerAction(discordActionContext(context), action, request);
   const say = { content: outcome.text ?? '', allowedMentions: noMentions };
   if (outcome.verifiedBy)
     await interaction.editReply({
@@ -105,15 +95,12 @@ export async function readRequest(
 ): Promise<AnswerActionRequest> {
   const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
   const actor = discordActor(context, interaction, interaction.user.id);
-  const place = interaction.inGuild()
-    ? {
-        inDirectMessage: false as const,
-        channelScope: channelScope(
-          interaction.guildId,
-          await interactionSetChannel(interaction.client, interaction),
-        ),
-      }
-    : { inDirectMessage: true as const };
+  if (!interaction.inGuild()) return { actor, answerId, threadId, place: { inDirectMessage: true } };
+  const setChannel = await interactionSetChannel(interaction.client, interaction);
+  const place = {
+    inDirectMessage: false as const,
+    channelScope: channelScope(interaction.guildId, setChannel),
+  };
   return { actor, answerId, threadId, place };
 }
 

@@ -22,28 +22,14 @@ import { slackMarkup } from './slack-markup.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 type Blocks = Array<Record<string, unknown>>;
-
-export interface SlackPress {
-  request: AnswerActionRequest;
-  channel: string;
-  threadTs?: string | undefined;
-  triggerId: string;
-  message?: { ts?: string; text?: string; blocks?: Blocks };
-  /** Where Slack's feedback element carries the vote in the value. */
-  vote?: unknown;
-}
+type Message = { ts?: string; text?: string; thread_ts?: string; blocks?: Blocks };
+/** The core's request, and the payload it came in (where to show the outcome). */
+export type SlackPress = { request: AnswerActionRequest; body: BlockAction; channel: string; vote: unknown };
 
 export function slackActionContext(context: SlackContext): AnswerActionContext {
-  const { services, logger, client } = context;
-  const handOff = { fallback: services.config.slack.handOff, post: postSlackHandOff.bind(null, client) };
-  return {
-    stores: services,
-    logger,
-    markup: slackMarkup,
-    platform: 'slack',
-    handOff,
-    threadLink: slackThreadLink,
-  };
+  const post = postSlackHandOff.bind(null, context.client);
+  const handOff = { fallback: context.services.config.slack.handOff, post };
+  return { ...context, markup: slackMarkup, platform: 'slack', handOff, threadLink: slackThreadLink };
 }
 
 export function registerAnswerActions(app: App, context: SlackContext): void {
@@ -72,24 +58,16 @@ export function readPress(
     context.logger.warn({ team }, 'an unreadable answer action, or one for another workspace, ignored');
     return undefined;
   }
-  const message = body.message as SlackPress['message'] & { thread_ts?: string };
-  const user = body.user as { id: string; name?: string; username?: string };
-  const { threadId, answerId, vote } = ids;
+  const { id, name, username } = body.user as { id: string; name?: string; username?: string };
   const place = isDirectMessageChannel(channel)
     ? { inDirectMessage: true as const }
     : { inDirectMessage: false as const, channelScope: channelScope(team, channel) };
+  const actor = slackActor(context, { id, name: name ?? username ?? id });
   return {
-    request: {
-      actor: slackActor(context, { id: user.id, name: user.name ?? user.username ?? user.id }),
-      threadId,
-      answerId,
-      place,
-    },
+    request: { actor, threadId: ids.threadId, answerId: ids.answerId, place },
+    body,
     channel,
-    threadTs: message?.thread_ts ?? (body.container as { thread_ts?: string } | undefined)?.thread_ts,
-    triggerId: body.trigger_id,
-    ...(message ? { message } : {}),
-    vote,
+    vote: ids.vote,
   };
 }
 
@@ -99,33 +77,38 @@ export async function showOutcome(
   outcome: ActionOutcome,
 ): Promise<void> {
   const { client, logger } = context;
-  const { message, channel, threadTs } = press;
-  if (outcome.form)
-    return void (await client.views.open({
-      trigger_id: press.triggerId,
-      view: wordsModal(outcome.form, press.request) as never,
-    }));
-  if (outcome.verifiedBy && message?.blocks && message.ts)
+  const { body, channel, request } = press;
+  const message = body.message as Message | undefined;
+  if (outcome.form) {
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: wordsModal(outcome.form, request) as never,
+    });
+    return;
+  }
+  if (outcome.verifiedBy && message?.blocks && message.ts) {
+    // The message's own text stays its notification and accessible text.
+    const text = message.text || verifiedByText(outcome.verifiedBy);
+    const blocks = verifiedBlocks(message.blocks, outcome.verifiedBy) as never;
     await client.chat
-      // The message's own text stays its notification and accessible text.
-      .update({
-        channel,
-        ts: message.ts,
-        text: message.text || verifiedByText(outcome.verifiedBy),
-        blocks: verifiedBlocks(message.blocks, outcome.verifiedBy) as never,
-      })
+      .update({ channel, ts: message.ts, text, blocks })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not mark the answer verified'));
+  }
   if (!outcome.text) return;
-  const blocks = outcome.buttons && [
-    { type: 'section', text: { type: 'mrkdwn', text: outcome.text } },
-    { type: 'actions', block_id: 'ragent_reasons', elements: slackButtons(outcome.buttons) },
-  ];
+  const threadTs = message?.thread_ts ?? (body.container as Message | undefined)?.thread_ts;
+  const buttons = outcome.buttons && {
+    type: 'actions',
+    block_id: 'ragent_reasons',
+    elements: slackButtons(outcome.buttons),
+  };
   await client.chat
     .postEphemeral({
       channel,
-      user: press.request.actor.id,
+      user: request.actor.id,
       text: outcome.text,
-      ...(blocks ? { blocks } : {}),
+      ...(buttons
+        ? { blocks: [{ type: 'section', text: { type: 'mrkdwn', text: outcome.text } }, buttons] }
+        : {}),
       ...(threadTs ? { thread_ts: threadTs } : {}),
     })
     .catch((error: unknown) => logger.debug({ err: error }, 'could not tell the person who pressed'));
@@ -133,12 +116,12 @@ export async function showOutcome(
 
 /** The answer's blocks without its Verify button, and a line saying who verified it. */
 export function verifiedBlocks(blocks: Readonly<Blocks>, name: string): Blocks {
-  const withoutVerify = (elements: Blocks) =>
+  const unverified = (elements: Blocks) =>
     elements.filter((each) => each.action_id !== slackActionId('verify'));
   const kept = blocks
     .filter((block) => block.block_id !== 'ragent_verified')
     .map((block) =>
-      Array.isArray(block.elements) ? { ...block, elements: withoutVerify(block.elements) } : block,
+      Array.isArray(block.elements) ? { ...block, elements: unverified(block.elements) } : block,
     )
     .filter((block) => !Array.isArray(block.elements) || block.elements.length > 0);
   const line = { type: 'mrkdwn', text: safeMrkdwn(verifiedByText(name)) };
