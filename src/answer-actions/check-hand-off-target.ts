@@ -1,11 +1,11 @@
 /**
  * `ragent doctor`'s check of a platform's default hand-off target (RAGENT_HANDOFF_<PLATFORM>): it must
  * exist and be mentionable, or the hand-off line would ping nobody. The platform looks it up in its
- * own API (and says what it found); a lookup that fails is a warning, never a failure.
+ * own API and says what it found; a lookup that fails is a warning, never a failure.
  */
 import type { CheckResult } from '../doctor/check-result.ts';
 
-export type TargetLookup = { found: true; detail: string } | { found: false; detail: string; fix?: string[] };
+export type TargetLookup = Pick<CheckResult, 'detail' | 'fix'> & { status: 'pass' | 'warn' };
 
 export async function checkHandOffTarget(
   label: string,
@@ -14,22 +14,9 @@ export async function checkHandOffTarget(
 ): Promise<CheckResult[]> {
   const title = `${label} hand-off`;
   try {
-    const found = await lookUp();
-    return [
-      {
-        title,
-        status: found.found ? 'pass' : 'warn',
-        detail: found.detail,
-        ...(found.found ? {} : found.fix ? { fix: found.fix } : {}),
-      },
-    ];
+    return [{ title, ...(await lookUp()) }];
   } catch (error) {
-    return [
-      {
-        title,
-        status: 'warn',
-        detail: `could not ask ${label} about ${target} (${(error as Error).message})`,
-      },
-    ];
+    const detail = `could not ask ${label} about ${target} (${(error as Error).message})`;
+    return [{ title, status: 'warn', detail }];
   }
 }

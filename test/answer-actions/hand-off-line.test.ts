@@ -18,10 +18,10 @@ describe('the hand-off line and its doctor check', () => {
 
   it('passes a target found, warns with the fix for one missing, and warns when the platform cannot be asked', async () => {
     expect(
-      await checkHandOffTarget('Chat', 'G1', async () => ({ found: true, detail: 'group @g exists' })),
+      await checkHandOffTarget('Chat', 'G1', async () => ({ status: 'pass', detail: 'group @g exists' })),
     ).toEqual([{ title: 'Chat hand-off', status: 'pass', detail: 'group @g exists' }]);
     const missing = await checkHandOffTarget('Chat', 'G1', async () => ({
-      found: false,
+      status: 'warn',
       detail: 'no G1',
       fix: ['copy it'],
     }));

@@ -36,15 +36,15 @@ export async function checkDiscordHandOff(config: Config, timeoutMs: number): Pr
       const role = roles.find((each) => each.id === roleId);
       if (!role) continue;
       const where = `role @${role.name} in ${guild.name}`;
-      if (role.mentionable) return { found: true, detail: `${where} can be mentioned` };
+      if (role.mentionable) return { status: 'pass', detail: `${where} can be mentioned` };
       const member = (await get(`/guilds/${guild.id}/members/${applicationId}`)) as { roles?: string[] };
       const permissions = roles
         .filter((each) => each.id === guild.id || member.roles?.includes(each.id))
         .reduce((bits, each) => bits | BigInt(each.permissions), 0n);
       if ((permissions & mayMentionRoles) !== 0n)
-        return { found: true, detail: `${where}: the bot may mention it` };
+        return { status: 'pass', detail: `${where}: the bot may mention it` };
       return {
-        found: false,
+        status: 'warn',
         detail: `${where} cannot be mentioned by the bot: the hand-off line would ping nobody`,
         fix: [
           'Server Settings → Roles → the role → turn on "Allow anyone to @mention this role",',
@@ -53,7 +53,7 @@ export async function checkDiscordHandOff(config: Config, timeoutMs: number): Pr
       };
     }
     return {
-      found: false,
+      status: 'warn',
       detail: `RAGENT_HANDOFF_DISCORD=${handOff}: no server the bot is in has this role`,
       fix: ['Copy the role id again (Developer Mode on, Server Settings → Roles → ⋯ → Copy Role ID).'],
     };

@@ -12,15 +12,10 @@ export async function checkSlackHandOff(config: Config, timeoutMs: number): Prom
   const { handOff, botToken, apiUrl } = config.slack;
   if (!handOff || !botToken) return [];
   const isGroup = handOff.startsWith('S');
+  const url = new URL(isGroup ? 'usergroups.list' : 'users.info', apiUrl ?? 'https://slack.com/api/').href;
+  const headers = { authorization: `Bearer ${botToken}` };
   return checkHandOffTarget('Slack', handOff, async () => {
-    const outcome = await probe(
-      new URL(isGroup ? 'usergroups.list' : 'users.info', apiUrl ?? 'https://slack.com/api/').href,
-      {
-        timeoutMs,
-        headers: { authorization: `Bearer ${botToken}` },
-        body: isGroup ? {} : { user: handOff },
-      },
-    );
+    const outcome = await probe(url, { timeoutMs, headers, body: isGroup ? {} : { user: handOff } });
     if (outcome.kind === 'unreachable') throw new Error(outcome.reason);
     const body = (outcome.body ?? {}) as {
       ok?: boolean;
@@ -29,7 +24,7 @@ export async function checkSlackHandOff(config: Config, timeoutMs: number): Prom
     };
     if (body.error === 'missing_scope')
       return {
-        found: false,
+        status: 'warn',
         detail: `cannot check ${handOff}: the bot token lacks the usergroups:read scope`,
         fix: [
           'Add the usergroups:read bot scope under "OAuth & Permissions" and reinstall the app, so doctor can check the group.',
@@ -38,11 +33,11 @@ export async function checkSlackHandOff(config: Config, timeoutMs: number): Prom
     const group = body.usergroups?.find((each) => each.id === handOff && !each.date_delete);
     if (body.ok && (!isGroup || group))
       return {
-        found: true,
+        status: 'pass',
         detail: isGroup ? `user group @${group?.handle ?? handOff} exists` : `${handOff} exists`,
       };
     return {
-      found: false,
+      status: 'warn',
       detail: `RAGENT_HANDOFF_SLACK=${handOff}: no such ${isGroup ? 'user group' : 'user'} in this workspace${body.error ? ` (${body.error})` : ''}; the hand-off line would mention nobody`,
       fix: [
         'Copy the id again: the user group\'s page → ⋯ → "Copy group ID" (S…), or a profile → ⋯ → "Copy member ID".',
