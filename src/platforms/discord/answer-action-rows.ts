@@ -5,7 +5,6 @@ import {
   type AnswerActionName,
   answerButtons,
   parseAnswerActionName,
-  reasonButtons,
 } from '../../answer-actions/answer-buttons.ts';
 
 type Row = APIActionRowComponent<APIButtonComponent>;
@@ -40,8 +39,4 @@ export function buttonRow(buttons: readonly ActionButton[]): Row {
 /** The row under an answer's 👍/👎: Verify (or who verified it) and Ask a person. */
 export function answerActionsRow(answerId: string, verifiedBy?: string): Row {
   return buttonRow(answerButtons(answerId, verifiedBy));
-}
-
-export function reasonRow(answerId: string): Row {
-  return buttonRow(reasonButtons(answerId));
 }
