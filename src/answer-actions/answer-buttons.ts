@@ -3,7 +3,6 @@
  * platform renders each `ActionButton` as its own kind of button and maps `action` to its wire id.
  */
 import { type FeedbackReason, feedbackReasons, type ThreadId } from '../core/types.ts';
-import { parseFeedbackReason } from '../turns/feedback-reason.ts';
 import {
   askPersonButtonLabel,
   feedbackReasonLabels,
@@ -74,7 +73,5 @@ export function reasonButtons(value: string): ActionButton[] {
 
 /** `verify`, `ask-person`, `reason:wrong` … from text; undefined for anything else. */
 export function parseAnswerActionName(text: string): AnswerActionName | undefined {
-  if (text === 'verify' || text === 'ask-person') return text;
-  const reason = text.startsWith('reason:') ? parseFeedbackReason(text.slice('reason:'.length)) : undefined;
-  return reason ? `reason:${reason}` : undefined;
+  return answerActionNames.find((name) => name === text);
 }
