@@ -1,19 +1,15 @@
 /**
- * The one line of a hand-off (`turns/hand-off.ts`): it mentions the target, and nothing else may ping.
- * The platform says how it mentions a stored target, and posts the text letting only that one ping.
+ * The one line of a hand-off (`turns/hand-off.ts`): it mentions the target and nothing else. The
+ * platform makes the mention of a stored target and posts the text allowing only that one to ping.
  */
-import type { ThreadId } from '../core/types.ts';
 import { handOffText } from '../turns/messages-en.ts';
 
-export interface HandOffWire {
-  /** The platform's mention of a stored target (`S123`, `role:123`); undefined for anything else. */
-  mention(target: string): string | undefined;
-  /** Posts `text` in the thread, allowing `target` (and nobody else) to be pinged. */
-  post(threadId: ThreadId, text: string, target: string): Promise<void>;
-}
-
-export async function postHandOffLine(wire: HandOffWire, threadId: ThreadId, target: string): Promise<void> {
-  const mention = wire.mention(target);
-  if (!mention) throw new Error(`cannot hand off ${threadId} to ${target}`);
-  await wire.post(threadId, handOffText(mention), target);
+export async function postHandOffLine(
+  target: string,
+  mention: string | undefined,
+  post: (text: string) => Promise<unknown>,
+): Promise<void> {
+  // A target the platform cannot mention (a stale or mistyped id) posts nothing rather than a line naming nobody.
+  if (!mention) throw new Error(`cannot mention the hand-off target ${target}`);
+  await post(handOffText(mention));
 }

@@ -4,16 +4,11 @@ import { postHandOffLine } from '../../src/answer-actions/hand-off-line.ts';
 
 describe('the hand-off line and its doctor check', () => {
   it('mentions the target in the one sentence, and posts nothing for a target the platform cannot mention', async () => {
-    const posted: Array<[string, string, string]> = [];
-    const wire = {
-      mention: (target: string) => (target.startsWith('G') ? `@${target}` : undefined),
-      post: async (thread: string, text: string, target: string) => {
-        posted.push([thread, text, target]);
-      },
-    };
-    await postHandOffLine(wire, 'chat:W1:C1:1', 'G-ONCALL');
-    await expect(postHandOffLine(wire, 'chat:W1:C1:1', 'nobody')).rejects.toThrow(/cannot hand off/);
-    expect(posted).toEqual([['chat:W1:C1:1', 'A person from @G-ONCALL will follow up.', 'G-ONCALL']]);
+    const posted: string[] = [];
+    const post = async (text: string) => posted.push(text);
+    await postHandOffLine('G-ONCALL', '@oncall', post);
+    await expect(postHandOffLine('nobody', undefined, post)).rejects.toThrow(/cannot mention/);
+    expect(posted).toEqual(['A person from @oncall will follow up.']);
   });
 
   it('passes a target found, warns with the fix for one missing, and warns when the platform cannot be asked', async () => {

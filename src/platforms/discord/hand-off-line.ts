@@ -21,20 +21,12 @@ export function discordHandOffMention(target: string): DiscordMention | undefine
     : { content: `<@${id}>`, allowedMentions: { parse: [], users: [id] } };
 }
 
-export function postDiscordHandOff(client: Client, threadId: ThreadId, target: string): Promise<void> {
-  return postHandOffLine(
-    {
-      mention: (each) => discordHandOffMention(each)?.content,
-      post: async (thread, content, each) => {
-        const [, channelId] = threadParts(thread, 'discord', 2) ?? [];
-        if (!channelId) throw new Error(`cannot hand off ${thread}: not a Discord thread`);
-        const allowed = discordHandOffMention(each)?.allowedMentions;
-        await client.rest.post(Routes.channelMessages(channelId), {
-          body: { content, allowed_mentions: allowed },
-        });
-      },
-    },
-    threadId,
-    target,
+export async function postDiscordHandOff(client: Client, threadId: ThreadId, target: string) {
+  const [, channelId] = threadParts(threadId, 'discord', 2) ?? [];
+  if (!channelId) throw new Error(`cannot hand off ${threadId}: not a Discord thread`);
+  const mention = discordHandOffMention(target);
+  const body = (content: string) => ({ content, allowed_mentions: mention?.allowedMentions });
+  await postHandOffLine(target, mention?.content, (content) =>
+    client.rest.post(Routes.channelMessages(channelId), { body: body(content) }),
   );
 }

@@ -22,21 +22,9 @@ export function parseSlackHandOffTarget(text: string): string | undefined {
   return /^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(trimmed)?.[1];
 }
 
-export function postSlackHandOff(
-  client: webApi.WebClient,
-  threadId: ThreadId,
-  target: string,
-): Promise<void> {
-  return postHandOffLine(
-    {
-      mention: slackHandOffMention,
-      post: async (thread, text) => {
-        const [, channel, threadTs] = threadParts(thread, 'slack', 3) ?? [];
-        if (!channel || !threadTs) throw new Error(`cannot hand off ${thread}: not a Slack thread`);
-        await client.chat.postMessage({ channel, thread_ts: threadTs, text });
-      },
-    },
-    threadId,
-    target,
-  );
+export async function postSlackHandOff(client: webApi.WebClient, threadId: ThreadId, target: string) {
+  const [, channel, threadTs] = threadParts(threadId, 'slack', 3) ?? [];
+  if (!channel || !threadTs) throw new Error(`cannot hand off ${threadId}: not a Slack thread`);
+  const post = (text: string) => client.chat.postMessage({ channel, thread_ts: threadTs, text });
+  await postHandOffLine(target, slackHandOffMention(target), post);
 }
