@@ -45,6 +45,7 @@ export function registerAnswerActions(app: App, context: SlackContext): void {
     });
 }
 
+/** The press, only when its ids name a thread of this workspace and of the channel it was pressed in. */
 export function readPress(
   context: SlackContext,
   body: BlockAction,
