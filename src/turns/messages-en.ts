@@ -541,3 +541,6 @@ export function documentLineText(
 export const moreLinesText = (lines: number) => `… and ${lines} more lines.`;
 /** A button that shows the report for another window of days. */
 export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `${days} d`);
+/** The buttons of a small form (a 👎 reason in the person's own words). */
+export const formSendLabel = 'Send';
+export const formCancelLabel = 'Cancel';

@@ -1,13 +1,12 @@
 /**
- * Discord's side of the hand-off (`turns/hand-off.ts`). A target is written `role:<id>` or
- * `user:<id>` (a role and a user can share no id, but the prefix says which mention to make without
- * a lookup); the line mentions it as `<@&id>` / `<@id>` with `allowed_mentions` allowing that one
- * role or user and nothing else — never @everyone/@here, never anyone a text names.
+ * Discord's side of the hand-off line (`answer-actions/hand-off-line.ts`). A target is written
+ * `role:<id>` or `user:<id>` (the prefix says which mention to make without a lookup); the line
+ * allows that one role or user to be pinged and nobody else — never @everyone/@here.
  */
 import { type Client, Routes } from 'discord.js';
+import { postHandOffLine } from '../../answer-actions/hand-off-line.ts';
 import { threadParts } from '../../core/ids.ts';
 import type { ThreadId } from '../../core/types.ts';
-import { handOffText } from '../../turns/messages-en.ts';
 
 export interface DiscordMention {
   content: string;
@@ -22,11 +21,12 @@ export function discordHandOffMention(target: string): DiscordMention | undefine
     : { content: `<@${id}>`, allowedMentions: { parse: [], users: [id] } };
 }
 
-export async function postDiscordHandOff(client: Client, threadId: ThreadId, target: string): Promise<void> {
+export async function postDiscordHandOff(client: Client, threadId: ThreadId, target: string) {
   const [, channelId] = threadParts(threadId, 'discord', 2) ?? [];
+  if (!channelId) throw new Error(`cannot hand off ${threadId}: not a Discord thread`);
   const mention = discordHandOffMention(target);
-  if (!channelId || !mention) throw new Error(`cannot hand off ${threadId} to ${target}`);
-  await client.rest.post(Routes.channelMessages(channelId), {
-    body: { content: handOffText(mention.content), allowed_mentions: mention.allowedMentions },
-  });
+  const body = (content: string) => ({ content, allowed_mentions: mention?.allowedMentions });
+  await postHandOffLine(target, mention?.content, (content) =>
+    client.rest.post(Routes.channelMessages(channelId), { body: body(content) }),
+  );
 }

@@ -1,11 +1,11 @@
 /**
- * Slack's side of the hand-off (`turns/hand-off.ts`): the target is a user group `S…` (mentioned as
- * `<!subteam^S…>`) or a person `U…`/`W…` (`<@U…>`); the line mentions it and nothing else.
+ * Slack's side of the hand-off line (`answer-actions/hand-off-line.ts`): a target is a user group
+ * `S…` (mentioned as `<!subteam^S…>`) or a person `U…`/`W…` (`<@U…>`).
  */
 import type { webApi } from '@slack/bolt';
+import { postHandOffLine } from '../../answer-actions/hand-off-line.ts';
 import { threadParts } from '../../core/ids.ts';
 import type { ThreadId } from '../../core/types.ts';
-import { handOffText } from '../../turns/messages-en.ts';
 
 /** A stored or configured target as Slack's mention; undefined for anything that is not one. */
 export function slackHandOffMention(target: string): string | undefined {
@@ -22,13 +22,9 @@ export function parseSlackHandOffTarget(text: string): string | undefined {
   return /^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(trimmed)?.[1];
 }
 
-export async function postSlackHandOff(
-  client: webApi.WebClient,
-  threadId: ThreadId,
-  target: string,
-): Promise<void> {
+export async function postSlackHandOff(client: webApi.WebClient, threadId: ThreadId, target: string) {
   const [, channel, threadTs] = threadParts(threadId, 'slack', 3) ?? [];
-  const mention = slackHandOffMention(target);
-  if (!channel || !threadTs || !mention) throw new Error(`cannot hand off ${threadId} to ${target}`);
-  await client.chat.postMessage({ channel, thread_ts: threadTs, text: handOffText(mention) });
+  if (!channel || !threadTs) throw new Error(`cannot hand off ${threadId}: not a Slack thread`);
+  const post = (text: string) => client.chat.postMessage({ channel, thread_ts: threadTs, text });
+  await postHandOffLine(target, slackHandOffMention(target), post);
 }
