@@ -19,7 +19,9 @@ export async function verify(
   const { markup } = context;
   if (place.inDirectMessage) return { text: verifyInDirectMessageText };
   if (!(await actor.managesPlace()))
-    return { text: `${markup.icons.warning} ${verifyDeniedText(markup.terms.placeAdmin ?? markup.terms.admin)}` };
+    return {
+      text: `${markup.icons.warning} ${verifyDeniedText(markup.terms.placeAdmin ?? markup.terms.admin)}`,
+    };
   const outcome = await verifyAnswer(
     { feedback: context.services.coordination, verifiedAnswers: context.services.verifiedAnswers },
     { answerId: request.answerId, threadId: request.threadId, scope: place.channelScope, by: actor.id },

@@ -39,7 +39,7 @@ describe('Verify on an answer', () => {
     );
     const narrower = {
       ...fixture.context,
-      markup: { ...testMarkup, placeAdmin: 'a member with Manage Server' },
+      markup: { ...testMarkup, terms: { ...testMarkup.terms, placeAdmin: 'a member with Manage Server' } },
     };
     expect((await verify(narrower, request(actor('U-BOB')))).text).toContain(
       'Only a member with Manage Server can',

@@ -256,9 +256,7 @@ describe('Discord shards across replicas', () => {
 function connectedTo(replica: Replica, shards: number[]): Promise<unknown> {
   return discord.waitFor(
     () => {
-      const last = replica.logs
-        .filter((line) => /^(no )?discord shards? held/.test(String(line.msg)))
-        .at(-1);
+      const last = replica.logs.filter((line) => /^(no )?discord shards? held/.test(String(line.msg))).at(-1);
       return JSON.stringify(last?.held) === JSON.stringify(shards);
     },
     20_000,
