@@ -77,7 +77,8 @@ interface Mention {
 
 async function main(): Promise<void> {
   console.log(`ragent replicas bench — load average at start ${load()} (1 / 5 / 15 min)`);
-  const server = await startPostgresServer();
+  // pg_stat_statements: which statements a turn costs, printed under the transactions per turn.
+  const server = await startPostgresServer(['shared_preload_libraries=pg_stat_statements']);
   cleanups.add(server.stop);
   console.log(`throwaway PostgreSQL started in ${server.startMilliseconds} ms`);
   try {
@@ -95,6 +96,10 @@ async function measure(serverUrl: string, replicaTotal: number): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  const statistics = new pg.Client({ connectionString: serverUrl.replace(/\/postgres$/, `/${name}`) });
+  await statistics.connect();
+  await statistics.query('CREATE EXTENSION pg_stat_statements');
+  await statistics.end();
   const databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
   // The victim keeps `heldCount` answers at the model at once: allow that many model calls per replica
   // (the default is 2; the fake model answers any number at once, in no time).
@@ -130,6 +135,7 @@ async function burst(cluster: ReplicaCluster, replicaTotal: number): Promise<voi
   const [transactionsBefore] = await cluster.query<{ count: string }>(
     'SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = current_database()',
   );
+  await cluster.query('SELECT pg_stat_statements_reset()');
   const threads: Mention[][] = [];
   let redelivered = 0;
   const started = Date.now();
@@ -225,12 +231,28 @@ async function burst(cluster: ReplicaCluster, replicaTotal: number): Promise<voi
     `answered exactly once: ${exactlyOnce}/${all.length} (duplicated: ${duplicated}, unanswered: ${unanswered})`,
   );
   await describeUnanswered(cluster, all);
+  printLoggedErrors(cluster);
   console.log(`out-of-order turns: ${outOfOrder} of ${all.length - threads.length} follow-ups`);
   console.log(`event → first status in the thread: ${figures(statusLatencies)}`);
   console.log(`event → answer delivered: ${figures(answerLatencies)}`);
   console.log(
     `PostgreSQL transactions per turn (all of ragent's: claims, turn rows, order, checkpoints): ${(transactions / turns).toFixed(1)}`,
   );
+  await printStatements(cluster, turns);
+}
+
+/** The statements the burst ran, most called first, as calls per turn (pg_stat_statements). */
+async function printStatements(cluster: ReplicaCluster, turns: number): Promise<void> {
+  const rows = await cluster.query<{ calls: string; query: string }>(
+    `SELECT calls, query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY calls DESC LIMIT 25`,
+  );
+  console.log('  statements per turn (pg_stat_statements, most called first):');
+  for (const row of rows) {
+    const query = row.query.replace(/\s+/g, ' ').slice(0, 110);
+    console.log(`  ${(Number(row.calls) / turns).toFixed(2).padStart(6)}  ${query}`);
+  }
 }
 
 async function crash(cluster: ReplicaCluster, names: string[]): Promise<void> {
@@ -380,6 +402,18 @@ async function describeUnanswered(cluster: ReplicaCluster, mentions: Mention[]):
       `  unanswered ${mention.question.split(':')[0]} (asked the model ${cluster.turnsRun(mention.question)} times): turn rows ${JSON.stringify(rows)}; thread: ${JSON.stringify(thread)}`,
     );
   }
+}
+
+/** What the replicas logged as errors (they run with LOG_LEVEL warn), each once. */
+function printLoggedErrors(cluster: ReplicaCluster): void {
+  const errors = new Set<string>();
+  for (const replica of cluster.replicas.values()) {
+    for (const line of replica.process.output().split('\n')) {
+      if (/"level":(50|60)/.test(line)) errors.add(`${replica.name}: ${line.slice(0, 600)}`);
+    }
+  }
+  console.log(`errors logged by the replicas: ${errors.size}`);
+  for (const line of [...errors].slice(0, 10)) console.log(`  ${line}`);
 }
 
 await main();

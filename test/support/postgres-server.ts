@@ -45,7 +45,8 @@ export function findPostgresBinaries(environment: Record<string, string | undefi
   return path.join(root, newest, 'bin');
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+/** @param settings more `name=value` server settings (a bench preloads pg_stat_statements). */
+export async function startPostgresServer(settings: readonly string[] = []): Promise<PostgresServer> {
   const started = performance.now();
   const bin = findPostgresBinaries();
   const asRoot = process.getuid?.() === 0;
@@ -78,6 +79,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=200',
+      ...settings.map((setting) => `-c ${setting}`),
     ].join(' ');
     await asOwner('pg_ctl', [
       '-D',
