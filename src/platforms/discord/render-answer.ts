@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { splitMessage } from '../../replies/split-message.ts';
 import { answerActionsRow } from './answer-action-rows.ts';
 import { literalText } from './discord-text.ts';
 

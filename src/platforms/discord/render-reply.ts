@@ -15,7 +15,7 @@ import {
 } from '../../turns/messages-en.ts';
 import { revealDisguisedLinks } from '../../turns/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
-import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
+import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
 import { clarificationText, errorText, literalText, stoppedText } from './discord-text.ts';
 import { type MessagePart, messageLimit, renderAnswer, renderText } from './render-answer.ts';
 

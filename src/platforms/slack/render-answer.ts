@@ -8,8 +8,8 @@
  */
 import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
-import { shortenText } from '../shared/shorten-text.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { splitMessage } from '../../replies/split-message.ts';
 import { answerActionButtons, answerActionsBlock } from './answer-action-buttons.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { isSlackLink } from './slack-link.ts';

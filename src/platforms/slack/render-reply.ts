@@ -19,8 +19,8 @@ import {
 } from '../../turns/messages-en.ts';
 import { revealDisguisedLinks } from '../../turns/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
-import { shortenText } from '../shared/shorten-text.ts';
-import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
