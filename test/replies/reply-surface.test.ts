@@ -50,7 +50,7 @@ function platform(
       reply: (reply) => [reply.kind === 'answer' ? reply.answer.markdown : reply.kind],
       leftoverNote: 'note',
     },
-    location: (last) => (last ? { last } : {}),
+    location: (last): Record<string, string> => (last ? { last } : {}),
     ...(options.textInNewMessage ? { textInNewMessage: true } : {}),
     ...(options.statusLine
       ? {
