@@ -22,8 +22,14 @@ export interface ReplyPort<Message> {
    * edit of the status: where edits are the platform's tightest limit, they are left for later pieces.
    */
   readonly textInNewMessage?: boolean;
-  /** A status shown apart from messages (an assistant thread's status), where the surface started with it. */
-  readonly statusLine?: { set(line: string): Promise<void>; clear(): Promise<void> };
+  /**
+   * A status shown apart from messages (an assistant thread's status), where the platform has one
+   * here; `rotating`: lines it shows in turn until the next status.
+   */
+  readonly statusLine?: {
+    set(line: string, rotating?: readonly string[]): Promise<void>;
+    clear(): Promise<void>;
+  };
   /** The platform's own text stream, where it has one here. */
   readonly stream?: StreamPrimitives<Message>;
 }

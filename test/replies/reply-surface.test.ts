@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
+import { openReplySurface } from '../../src/replies/open-reply-surface.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
 
@@ -13,7 +14,7 @@ function platform(
     deleteFails?: boolean;
     editFails?: boolean;
     stream?: 'works' | 'refused';
-    statusLine?: boolean;
+    statusLine?: boolean | 'refused';
     textInNewMessage?: boolean;
   } = {},
 ) {
@@ -55,7 +56,10 @@ function platform(
     ...(options.statusLine
       ? {
           statusLine: {
-            set: async (line: string) => void statusLines.push(line),
+            set: async (line: string) => {
+              if (options.statusLine === 'refused') throw new Error('not here');
+              statusLines.push(line);
+            },
             clear: async () => void statusLines.push('(cleared)'),
           },
         }
@@ -190,5 +194,25 @@ describe('the one reply surface, over a platform port', () => {
     await surface.finish({ kind: 'restarted' });
     expect(statusLines).toEqual(['reading bash.pdf', '(cleared)']);
     expect([...messages.values()]).toEqual(['restarted', 'restarted']);
+  });
+
+  it('opens on the status line where the place takes it, learnt once, else with a status message', async () => {
+    const places = new Map<string, Promise<boolean>>();
+    const working = platform({ statusLine: true });
+    await openReplySurface(working.port, undefined, { places, place: 'C1' });
+    expect(working.statusLines).toEqual(['working on it…']);
+    expect(working.messages.size).toBe(0);
+    const refused = platform({ statusLine: 'refused' });
+    const surface = await openReplySurface(refused.port, undefined, { places, place: 'C2' });
+    expect([...refused.messages.values()]).toEqual(['⏳ Working on it…']);
+    expect(await places.get('C2')).toBe(false);
+    // The next turn in that place does not try the status line again.
+    const next = platform({ statusLine: true });
+    await openReplySurface(next.port, undefined, { places, place: 'C2' });
+    expect(next.statusLines).toEqual([]);
+    expect([...next.messages.values()]).toEqual(['⏳ Working on it…']);
+    // The status message shows the status from then on, not the status line.
+    await surface.showStatus({ kind: 'working', line: 'searching' });
+    expect([...refused.messages.values()]).toEqual(['⏳ searching']);
   });
 });

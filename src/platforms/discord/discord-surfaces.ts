@@ -14,9 +14,10 @@ import { type ChatInputCommandInteraction, type Client, Routes, type SendableCha
 import type { ChatPlatform, Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
+import { openReplySurface } from '../../replies/open-reply-surface.ts';
 import type { ReplyPort } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
-import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
@@ -56,15 +57,11 @@ export function discordPlatform(
 }
 
 /** Sends the status message in `channel`; its answer will replace it. */
-export async function openAnswerSurface(
+export function openAnswerSurface(
   surfaces: DiscordSurfaces,
   channel: SendableChannels,
 ): Promise<ReplySurface> {
-  const status = await channel.send({
-    content: renderStatus({ kind: 'working', line: workingLine }),
-    allowedMentions: noMentions,
-  });
-  return channelSurface(surfaces, channel, { channelId: channel.id, statusMessageId: status.id }, status.id);
+  return openReplySurface(channelPort(surfaces, channel, { channelId: channel.id }));
 }
 
 /**
@@ -121,33 +118,29 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
     );
   }
   const channel = await sendableChannel(client, channelId);
-  return channelSurface(surfaces, channel, turn.location, statusMessageId, replyTo);
+  return replySurface(
+    channelPort(surfaces, channel, turn.location, replyTo),
+    statusMessageId ? [statusMessageId] : [],
+  );
 }
 
-/** A status message in `channel` (if any), the answer's parts and the reply after it; replies to `replyTo`. */
-function channelSurface(
+/** Messages in `channel`, the first of a reply answering `replyTo`; the location follows the last one. */
+function channelPort(
   surfaces: DiscordSurfaces,
   channel: SendableChannels,
   location: Location,
-  status: string | undefined,
   replyTo?: string,
-): ReplySurface {
-  return replySurface(
-    port(surfaces, {
-      location: (last) =>
-        last && last !== location.statusMessageId ? { ...location, statusMessageId: last } : location,
-      post: (part, index) =>
-        channel.send({
-          ...part,
-          ...(index === 0 && replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
-        }),
-      edit: (part, id) => channel.messages.edit(id, part),
-      delete: async (id) => {
-        await channel.messages.delete(id);
-      },
-    }),
-    status ? [status] : [],
-  );
+): ReplyPort<Partial<MessagePart>> {
+  return port(surfaces, {
+    location: (last) => (last ? { ...location, statusMessageId: last } : location),
+    post: (part, index) =>
+      channel.send({
+        ...part,
+        ...(index === 0 && replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
+      }),
+    edit: (part, id) => channel.messages.edit(id, part),
+    delete: (id) => channel.messages.delete(id),
+  });
 }
 
 /** The interaction's own reply, as a message id of the surface. */

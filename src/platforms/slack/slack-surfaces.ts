@@ -13,14 +13,15 @@
  *   notice, or, where that message is gone (or the assistant status stood in for it), the notice is
  *   posted in the thread.
  */
-import type { webApi } from '@slack/bolt';
+import type { types, webApi } from '@slack/bolt';
 import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
+import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { planCards } from '../../replies/plan-cards.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
-import { answerBelowText, loadingLines, workingLine } from '../../turns/messages-en.ts';
-import { planChunks } from './plan-chunks.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
@@ -97,47 +98,20 @@ export function slackAnswerLocation(teamId: string, channel: string, threadTs: s
   return { teamId, channel, threadTs };
 }
 
-export async function openAnswerSurface(
+/** Shows the assistant status where the channel allows it (learnt once), else a placeholder message. */
+export function openAnswerSurface(
   surfaces: SlackSurfaces,
   where: { teamId: string; channel: string; threadTs: string; user?: string },
 ): Promise<ReplySurface> {
-  const stream = where.user ? { teamId: where.teamId, userId: where.user } : undefined;
-  const { client, logger, assistantStatusSupport } = surfaces;
-  const { channel, threadTs } = where;
-  const location = slackAnswerLocation(where.teamId, channel, threadTs);
-  const known = assistantStatusSupport.get(channel);
-  if (known === undefined || (await known)) {
-    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase(), loadingLines).then(
-      () => true,
-      (error: unknown) => {
-        logger.debug(
-          { code: slackErrorCode(error), channel },
-          'assistant status unavailable; using a placeholder',
-        );
-        return false;
-      },
-    );
-    if (known === undefined) assistantStatusSupport.set(channel, probe);
-    if (await probe)
-      return messageSurface(surfaces, { channel, threadTs }, location, {
-        assistant: true,
-        ...(stream ? { stream } : {}),
-      });
-  }
-  const destination = { channel, threadTs };
-  const placeholderTs = await postMessage(
-    client,
-    destination,
-    renderStatus({ kind: 'working', line: workingLine }),
-  );
-  return messageSurface(
-    surfaces,
-    destination,
-    { ...location, placeholderTs },
-    { statusTs: placeholderTs, ...(stream ? { stream } : {}) },
-  );
+  const { teamId, channel, threadTs, user } = where;
+  const port = slackPort(surfaces, { channel, threadTs }, slackAnswerLocation(teamId, channel, threadTs), {
+    assistant: true,
+    ...(user ? { stream: { teamId, userId: user } } : {}),
+  });
+  return openReplySurface(port, undefined, { places: surfaces.assistantStatusSupport, place: channel });
 }
 
+/** The ingest's progress message where it was asked for, or in a DM to the user where the bot cannot post. */
 export async function openIngestSurface(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
@@ -149,13 +123,8 @@ export async function openIngestSurface(
   let lastError: unknown;
   for (const where of destinations) {
     try {
-      const messageTs = await postMessage(surfaces.client, where, renderStatus(first));
-      const location = {
-        channel: where.channel,
-        ...(where.threadTs ? { threadTs: where.threadTs } : {}),
-        messageTs,
-      };
-      return messageSurface(surfaces, where, location, { statusTs: messageTs });
+      const location = { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) };
+      return await openReplySurface(slackPort(surfaces, where, location, { key: 'messageTs' }), first);
     } catch (error) {
       lastError = error;
       const code = slackErrorCode(error);
@@ -169,10 +138,13 @@ export async function openIngestSurface(
 function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurface {
   const { channel, threadTs } = turn.location;
   if (!channel) throw new Error('the recorded turn has no channel');
-  const statusTs = turn.kind === 'ingest' ? turn.location.messageTs : turn.location.placeholderTs;
-  const surface = messageSurface(surfaces, { channel, ...(threadTs ? { threadTs } : {}) }, turn.location, {
-    ...(statusTs ? { statusTs } : {}),
-  });
+  const key = turn.kind === 'ingest' ? 'messageTs' : 'placeholderTs';
+  const statusTs = turn.location[key];
+  const destination = { channel, ...(threadTs ? { threadTs } : {}) };
+  const surface = replySurface(
+    slackPort(surfaces, destination, turn.location, { key }),
+    statusTs ? [statusTs] : [],
+  );
   if (turn.kind !== 'ingest' || !statusTs) return surface;
   return {
     ...surface,
@@ -201,20 +173,27 @@ async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string)
 }
 
 /**
- * The reply surface over a status message and/or the assistant status (`state.assistant`), streaming
- * natively in a thread where `state.stream` names its recipient (Slack's streams need one).
+ * Slack's primitives in a channel or thread: messages (mrkdwn and blocks), the assistant status
+ * (`assistant`) and, in a thread with a known recipient (`stream`), its native text stream. The
+ * recorded location follows the last message under `key`.
  */
-function messageSurface(
+function slackPort(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
   location: Location,
-  state: { statusTs?: string; assistant?: boolean; stream?: { teamId: string; userId: string } },
-): ReplySurface {
+  options: {
+    key?: 'placeholderTs' | 'messageTs';
+    assistant?: boolean;
+    stream?: { teamId: string; userId: string };
+  },
+): ReplyPort<SlackMessage> {
   const { client, logger, feedbackElementRefused } = surfaces;
   const { channel, threadTs } = destination;
   // Learn where Slack refuses the feedback element (the classic buttons then, at once next time).
   const sending = { onFallbackBlocks: () => feedbackElementRefused.add(channel) };
-  const port: ReplyPort<SlackMessage> = {
+  const setStatus = (status: string, rotating?: readonly string[]) =>
+    threadTs ? setAssistantStatus(client, channel, threadTs, status, rotating) : Promise.resolve();
+  return {
     logger,
     post: (message) => postMessage(client, destination, message, sending),
     edit: (ts, message) => updateMessage(client, channel, ts, message, sending),
@@ -235,27 +214,26 @@ function messageSurface(
         blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
       },
     },
-    location: (last) =>
-      last && last !== location.placeholderTs && last !== location.messageTs
-        ? { ...location, placeholderTs: last }
-        : location,
+    location: (last) => (last ? { ...location, [options.key ?? 'placeholderTs']: last } : location),
     // chat.update, Slack's tightest limit, is left for the reply and later pieces.
     textInNewMessage: threadTs !== undefined,
-    ...(state.assistant && threadTs
+    ...(options.assistant && threadTs
       ? {
           statusLine: {
-            set: async (line: string) => {
-              await setAssistantStatus(client, channel, threadTs, line.slice(0, 250), [line.slice(0, 250)]);
+            set: async (line: string, rotating?: readonly string[]) => {
+              const shown = line.slice(0, 250);
+              await setStatus(shown, rotating ?? [shown]);
             },
             clear: async () => {
-              await setAssistantStatus(client, channel, threadTs, '');
+              await setStatus('');
             },
           },
         }
       : {}),
-    ...(state.stream && threadTs ? { stream: slackStream(surfaces, channel, threadTs, state.stream) } : {}),
+    ...(options.stream && threadTs
+      ? { stream: slackStream(surfaces, channel, threadTs, options.stream) }
+      : {}),
   };
-  return replySurface(port, state.statusTs ? [state.statusTs] : []);
 }
 
 /**
@@ -270,7 +248,7 @@ function slackStream(
 ): StreamPrimitives<SlackMessage> {
   const { client, logger, streamingRefused } = surfaces;
   const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
-  // The plan's task cards as last sent (by task id).
+  // The plan's cards as last sent (by id).
   const tasksShown = new Map<string, string>();
   const opening = {
     channel,
@@ -297,7 +275,20 @@ function slackStream(
     },
     showPlan: async (ts, steps) => {
       if (chunksRefused.has(channel)) return ts;
-      const chunks = planChunks(steps, tasksShown);
+      const plan = planCards(steps, tasksShown, neutralizeMentions);
+      const chunks: types.AnyChunk[] = [
+        ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
+        ...plan.cards.map(({ id, title, state, output, sources }) => ({
+          type: 'task_update' as const,
+          id,
+          title,
+          status: state,
+          ...(output ? { output } : {}),
+          ...(sources.length > 0
+            ? { sources: sources.map((source) => ({ type: 'url' as const, ...source })) }
+            : {}),
+        })),
+      ];
       if (chunks.length === 0) return ts;
       let stream = ts;
       try {
@@ -314,9 +305,7 @@ function slackStream(
         chunksRefused.add(channel);
         return ts;
       }
-      for (const chunk of chunks) {
-        if (chunk.type === 'task_update') tasksShown.set(chunk.id, JSON.stringify(chunk));
-      }
+      for (const card of plan.cards) tasksShown.set(card.id, JSON.stringify(card));
       return stream;
     },
     stop: async (ts, rendered) => {
