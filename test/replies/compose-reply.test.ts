@@ -4,10 +4,15 @@ import { composeReply } from '../../src/replies/compose-reply.ts';
 import type { PlatformTerms } from '../../src/turns/messages-en.ts';
 
 const terms = { docsCommand: '`/docs`' } as PlatformTerms;
-const platform = { readsEveryReply: false, terms };
+const platform = {
+  readsEveryReply: false,
+  terms,
+  name: (name: string) => `<name:${name}>`,
+  command: (command: string) => `<command:${command}>`,
+};
 
 describe('a reply composed once for every platform', () => {
-  it('marks the names and the command of an interrupted ingest, whatever the names hold', () => {
+  it('writes the names and the command of an interrupted ingest as the platform writes them', () => {
     const content = composeReply(
       {
         kind: 'interrupted-ingest',
@@ -19,13 +24,9 @@ describe('a reply composed once for every platform', () => {
       },
       platform,
     );
-    expect(content.words).toEqual([
-      'ragent restarted while ingesting ',
-      { name: '[Verify](https://evil.example).pdf' },
-      '; nothing was added — run ',
-      { command: '/ragent ingest' },
-      ' again.',
-    ]);
+    expect(content.words).toBe(
+      'ragent restarted while ingesting <name:[Verify](https://evil.example).pdf>; nothing was added — run <command:/ragent ingest> again.',
+    );
   });
 
   it('ends an ingest with what to ask next when a file was added, else with the reference', () => {
@@ -44,7 +45,7 @@ describe('a reply composed once for every platform', () => {
       },
       platform,
     );
-    expect(added.hint).toContainEqual({ markup: '`/docs`' });
+    expect(added.hint).toBe('Ask about it by mentioning me in a channel. `/docs` lists what I can search.');
     expect(added.reference).toBeUndefined();
     const failed = composeReply(
       {
@@ -66,7 +67,7 @@ describe('a reply composed once for every platform', () => {
     expect(content).toEqual({
       icon: 'warning',
       markdown: '```bash\nwhile true\n```',
-      words: ['Cut off.'],
+      words: 'Cut off.',
       strong: true,
       reference: 'ref-3',
     });
@@ -77,7 +78,7 @@ describe('a reply composed once for every platform', () => {
     expect(question).toEqual({
       icon: 'question',
       markdown: 'Which one?',
-      hint: ['Reply to this message (or mention me) to continue.'],
+      hint: 'Reply to this message (or mention me) to continue.',
     });
   });
 });

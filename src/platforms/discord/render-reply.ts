@@ -5,13 +5,7 @@
  */
 import { escapeMarkdown } from 'discord.js';
 import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
-import {
-  composeReply,
-  type FileLine,
-  fileLines,
-  type ReplyIcon,
-  type Words,
-} from '../../replies/compose-reply.ts';
+import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
 import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { discordTerms, literalText } from './discord-text.ts';
@@ -35,15 +29,20 @@ export function renderStreamingText(text: string): string[] {
 export function renderReply(shown: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
   const reply = revealReplyLinks(shown);
   if (reply.kind === 'answer') return renderAnswer(reply.answer);
-  const content = composeReply(reply, { readsEveryReply: options.messageContentIntent, terms: discordTerms });
+  const content = composeReply(reply, {
+    readsEveryReply: options.messageContentIntent,
+    terms: discordTerms,
+    name: (name) => `**${literalText(name)}**`,
+    command: (command) => `\`${command}\``,
+  });
   const icon = icons[content.icon];
-  const said = content.words && words(content.words);
+  const said = content.words;
   const lines = [
     content.markdown !== undefined && (said ? content.markdown : `${icon} ${content.markdown}`),
     content.files && ingestLines(content.files),
     said &&
       `${content.markdown !== undefined ? '\n' : ''}${icon}${icon ? ' ' : ''}${content.strong ? `**${said}**` : said}`,
-    content.hint && `-# ${words(content.hint)}`,
+    content.hint && `-# ${content.hint}`,
     content.reference && `-# Reference: ${escapeMarkdown(content.reference)}`,
   ];
   return renderText(lines.filter((line) => typeof line === 'string').join('\n'));
@@ -57,21 +56,6 @@ const icons: Record<ReplyIcon, string> = {
   'shutting-down': '⏹️',
   info: '',
 };
-
-/** The core's words in Discord Markdown: names literal and bold, commands as code. */
-function words(parts: Words): string {
-  return parts
-    .map((part) =>
-      typeof part === 'string'
-        ? part
-        : 'name' in part
-          ? `**${literalText(part.name)}**`
-          : 'command' in part
-            ? `\`${part.command}\``
-            : part.markup,
-    )
-    .join('');
-}
 
 const fileIcons: Record<IngestFileState['state'], string> = {
   waiting: '⏳',

@@ -4,13 +4,7 @@
  * Block Kit. The words come from the messages module; only the formatting is Slack's.
  */
 import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
-import {
-  composeReply,
-  type FileLine,
-  fileLines,
-  type ReplyIcon,
-  type Words,
-} from '../../replies/compose-reply.ts';
+import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
 import { shortenText } from '../../replies/shorten-text.ts';
 import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
 import { askAboutIngestedText, helpIntro, helpTopics, type PlatformTerms } from '../../turns/messages-en.ts';
@@ -47,16 +41,23 @@ export function renderStreamingText(text: string): SlackMessage[] {
 export function renderReply(shown: Reply): SlackMessage[] {
   const reply = revealReplyLinks(shown);
   if (reply.kind === 'answer') return renderAnswer(reply.answer, reply.threadId);
-  const content = composeReply(reply, { readsEveryReply: true, terms: slackTerms });
+  // Names and commands read plainly in Slack's notices: the whole sentence is escaped.
+  const same = (text: string) => text;
+  const content = composeReply(reply, {
+    readsEveryReply: true,
+    terms: slackTerms,
+    name: same,
+    command: same,
+  });
   const icon = icons[content.icon];
   const footer = content.reference
     ? `_${referenceLabel} ${safeMrkdwn(content.reference)}_`
-    : content.hint && `_${words(content.hint)}_`;
+    : content.hint && `_${safeMrkdwn(content.hint)}_`;
   // A clarifying question: the model's Markdown, the hint under it.
   if (content.markdown !== undefined && !content.words)
     return renderMarkdown(`${icon} ${content.markdown}\n\n${footer}`);
   const notice = section(
-    content.files ? ingestLines(content.files) : `${icon} ${words(content.words ?? [])}`,
+    content.files ? ingestLines(content.files) : `${icon} ${safeMrkdwn(content.words ?? '')}`,
     footer,
   );
   if (content.markdown === undefined) return [notice];
@@ -77,20 +78,6 @@ const icons: Record<ReplyIcon, string> = {
   'shutting-down': ':arrows_counterclockwise:',
   info: ':information_source:',
 };
-
-function words(parts: Words): string {
-  return parts
-    .map((part) =>
-      typeof part === 'string'
-        ? safeMrkdwn(part)
-        : 'name' in part
-          ? safeMrkdwn(part.name)
-          : 'command' in part
-            ? part.command
-            : part.markup,
-    )
-    .join('');
-}
 
 const referenceLabel = 'Reference:';
 
