@@ -8,7 +8,6 @@
  * disguised links revealed here, whatever path it takes.
  */
 import type { PlanStep, Reply, ReplySurface } from '../core/chat-platform.ts';
-import { type MessagePrimitives, messageSequence, removeOrNote } from '../turns/message-sequence.ts';
 import { revealDisguisedLinks } from '../turns/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../turns/reveal-reply-links.ts';
 import type { ReplyPort } from './reply-port.ts';
@@ -17,15 +16,16 @@ import { settledPrefix } from './settled-prefix.ts';
 /** `shown`: the messages the surface starts with (the status message, if any). */
 export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly string[]): ReplySurface {
   const { logger, render, stream, statusLine } = port;
-  const primitives: MessagePrimitives<Message> = {
-    post: (message, index) => port.post(message, index),
-    edit: (id, message) => port.edit(id, message),
-    remove: (id) => port.delete(id),
-    leftoverNote: render.leftoverNote,
-    logger,
+  // The messages this surface edits: the status message, then the parts of an answer being written
+  // (each part's content as last shown, so only changed parts are edited).
+  let ids = [...shown];
+  const shownParts: string[] = [];
+  /** Hands the messages shown so far over (to be deleted: their text moved) and goes on with `next`. */
+  const moveOn = (next: string[]) => {
+    const taken = ids;
+    ids = next;
+    return taken;
   };
-  // The messages this surface edits: the status message, then the parts of an answer being written.
-  const messages = messageSequence(primitives, shown);
   let statusLineShown = statusLine !== undefined;
   // The platform's stream, while it may be used: its id and what it shows so far.
   let streaming = stream !== undefined;
@@ -54,7 +54,7 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
   const showStream = async () => {
     if (streamShown || !streamId) return;
     streamShown = true;
-    for (const id of messages.moveOn([streamId])) await deleteLater(id);
+    for (const id of moveOn([streamId])) await deleteLater(id);
   };
 
   /** Streams `text`; false when the platform cannot or will not stream here (edits take over). */
@@ -91,25 +91,50 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
         })
     : undefined;
 
+  /** Deletes a message; where that fails, edits it into the note pointing at the answer. */
+  const removeOrNote = async (id: string) => {
+    try {
+      await port.delete(id);
+    } catch (error) {
+      await port.edit(id, render.leftoverNote).then(
+        () => logger.debug({ err: error }, 'could not delete a message; it now points at the answer'),
+        (editError: unknown) =>
+          logger.warn(
+            { err: error, editError },
+            'could not delete or edit a leftover message: it still shows what was written',
+          ),
+      );
+    }
+  };
+
   return {
     get location() {
-      return port.location(messages.last());
+      return port.location(ids.at(-1));
     },
     // Stream appends and a first text in a new message are not edits.
     get nextTextIsEdit() {
       if (canStream()) return false;
-      return messages.shownParts() > 0 || !port.textInNewMessage;
+      return shownParts.length > 0 || !port.textInNewMessage;
     },
     showStatus: async (status) => {
-      if (messages.last()) await messages.showStatus(render.status(status));
+      const current = ids.at(-1);
+      if (current) await port.edit(current, render.status(status));
       else if (statusLineShown && status.kind === 'working') await statusLine?.set(status.line);
     },
     ...(showPlan ? { showPlan } : {}),
     showText: async (written) => {
       const text = revealDisguisedLinks(written);
       if (await exclusive(() => streamText(text))) return;
-      const statusMessages = messages.shownParts() === 0 && port.textInNewMessage ? messages.moveOn([]) : [];
-      await messages.showParts(render.streamingText(text), (part) => JSON.stringify(part));
+      const statusMessages = shownParts.length === 0 && port.textInNewMessage ? moveOn([]) : [];
+      // Changed parts edited, new ones posted (a part that filled up continues in a new message).
+      for (const [index, part] of render.streamingText(text).entries()) {
+        const content = JSON.stringify(part);
+        if (shownParts[index] === content) continue;
+        const id = ids[index];
+        if (id) await port.edit(id, part);
+        else ids.push(await port.post(part, index));
+        shownParts[index] = content;
+      }
       for (const id of statusMessages) await deleteLater(id);
     },
     finish: async (reply: Reply) => {
@@ -126,8 +151,24 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
           logger.debug({ err: error }, 'could not stop the stream');
         });
       }
-      await messages.finish(rendered);
-      for (const id of undeleted.splice(0)) await removeOrNote(primitives, id);
+      // The reply replaces what was shown, in order; a later reply (after an overdue notice) follows
+      // as new messages.
+      const targets = moveOn([]);
+      shownParts.length = 0;
+      for (const [index, part] of rendered.entries()) {
+        const target = targets[index];
+        const edited =
+          target !== undefined &&
+          (await port.edit(target, part).then(
+            () => true,
+            // The message is gone (deleted by someone): post instead.
+            (error: unknown) => void logger.debug({ err: error }, 'could not edit a message; posting'),
+          ));
+        if (!edited) await port.post(part, index);
+      }
+      // Parts the reply no longer needs (it came out shorter than what was written), and status
+      // messages that could not be deleted before.
+      for (const id of [...targets.slice(rendered.length), ...undeleted.splice(0)]) await removeOrNote(id);
       if (statusLineShown && statusLine) {
         statusLineShown = false;
         await statusLine

@@ -48,7 +48,7 @@ function platform(
         (text.match(/[\s\S]{1,40}/g) ?? []).map((part, index, all) =>
           index === all.length - 1 ? `${part}…` : part,
         ),
-      reply: (reply) => [reply.kind === 'answer' ? reply.answer.markdown : reply.kind],
+      reply: (reply) => (reply.kind === 'answer' ? reply.answer.markdown.split('|') : [reply.kind]),
       leftoverNote: 'note',
     },
     location: (last): Record<string, string> => (last ? { last } : {}),
@@ -214,5 +214,41 @@ describe('the one reply surface, over a platform port', () => {
     // The status message shows the status from then on, not the status line.
     await surface.showStatus({ kind: 'working', line: 'searching' });
     expect([...refused.messages.values()]).toEqual(['⏳ searching']);
+  });
+
+  it('replaces what was written with a longer reply in order, further parts posted', async () => {
+    const { messages, port } = platform();
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.showText?.('a'.repeat(50));
+    await surface.finish(answer('one|two|three'));
+    expect([...messages.values()]).toEqual(['one', 'two', 'three']);
+  });
+
+  it('deletes the parts a shorter reply no longer needs, or turns them into the note where it cannot', async () => {
+    for (const [deleteFails, expected] of [
+      [false, ['the answer']],
+      [true, ['the answer', 'note', 'note']],
+    ] as const) {
+      const { messages, port } = platform({ deleteFails });
+      messages.set('status', '⏳ working');
+      const surface = replySurface(port, ['status']);
+      await surface.showText?.('a'.repeat(100));
+      expect(messages.size).toBe(3);
+      await surface.finish(answer('the answer'));
+      expect([...messages.values()]).toEqual(expected);
+    }
+  });
+
+  it('a later reply (after an overdue notice) follows as new messages', async () => {
+    const { messages, port } = platform();
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.finish({ kind: 'overdue', seconds: 60, reference: 'r' });
+    await surface.finish(answer('late answer'));
+    expect([...messages.entries()]).toEqual([
+      ['status', 'overdue'],
+      ['m1', 'late answer'],
+    ]);
   });
 });
