@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixWithin, shortenText } from '../../src/platforms/shared/shorten-text.ts';
+import { prefixWithin, shortenText } from '../../src/replies/shorten-text.ts';
 
 const isWellFormed = (text: string) =>
   !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);

@@ -10,18 +10,14 @@
  * - `reopen` reaches a recorded turn: its status message (else a reply to the question, else the
  *   channel), or a command's ingest reply through the interaction webhook while its token lives.
  */
-import {
-  type ChatInputCommandInteraction,
-  type Client,
-  type Message,
-  Routes,
-  type SendableChannels,
-} from 'discord.js';
-import type { ChatPlatform, Location, Reply, ReplySurface } from '../../core/chat-platform.ts';
+import { type ChatInputCommandInteraction, type Client, Routes, type SendableChannels } from 'discord.js';
+import type { ChatPlatform, Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { messageSequence } from '../../turns/message-sequence.ts';
-import { answerBelowText, workingLine } from '../../turns/messages-en.ts';
+import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import type { ReplyPort } from '../../replies/reply-port.ts';
+import { replySurface } from '../../replies/reply-surface.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
@@ -61,139 +57,125 @@ export function discordPlatform(
 }
 
 /** Sends the status message in `channel`; its answer will replace it. */
-export async function openAnswerSurface(
+export function openAnswerSurface(
   surfaces: DiscordSurfaces,
   channel: SendableChannels,
 ): Promise<ReplySurface> {
-  const status = await channel.send({
-    content: renderStatus({ kind: 'working', line: workingLine }),
-    allowedMentions: noMentions,
-  });
-  return channelSurface(surfaces, channel, { channelId: channel.id, statusMessageId: status.id }, status);
+  return openReplySurface(channelPort(surfaces, channel, { channelId: channel.id }));
 }
 
-/** The command's deferred reply as a surface (the defer came first, before any I/O). */
+/**
+ * The command's deferred reply as a surface (the defer came first, before any I/O): edited through
+ * the interaction; where that fails (its token lasts 15 minutes) the reply is posted in the channel.
+ */
 export function interactionSurface(
   surfaces: DiscordSurfaces,
   interaction: ChatInputCommandInteraction,
 ): ReplySurface {
-  const edit = (content: string) => interaction.editReply({ content, allowedMentions: noMentions });
-  return {
-    location: {
-      applicationId: interaction.applicationId,
-      interactionToken: interaction.token,
-      channelId: interaction.channelId,
-    },
-    showStatus: async (status) => {
-      await edit(renderStatus(status));
-    },
-    finish: async (reply) => {
-      const [first, ...rest] = render(surfaces, reply);
-      if (!first) return;
-      try {
-        await interaction.editReply({ ...first, allowedMentions: noMentions });
-      } catch (error) {
-        // The reply can no longer be edited (the token lasts 15 minutes): post the result instead.
-        surfaces.logger.warn(
-          { status: (error as { status?: number }).status },
-          'could not edit the reply; posting',
-        );
-        const channel = await sendableChannel(surfaces.client, interaction.channelId);
-        await channel.send({ ...first, allowedMentions: noMentions });
-      }
-      for (const part of rest) await interaction.followUp({ ...part, allowedMentions: noMentions });
-    },
-  };
+  const { applicationId, token, channelId } = interaction;
+  return replySurface(
+    port(surfaces, {
+      location: () => ({ applicationId, interactionToken: token, channelId }),
+      post: async (part, index) =>
+        index === 0
+          ? (await sendableChannel(surfaces.client, channelId)).send(part)
+          : interaction.followUp(part),
+      edit: (part) => interaction.editReply(part),
+      delete: () => interaction.deleteReply(),
+    }),
+    [original],
+  );
 }
 
 async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): Promise<ReplySurface> {
-  const { client, logger } = surfaces;
+  const { client } = surfaces;
   const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
-  // A command's ingest is reached through its interaction; a message's ("@ragent ingest") through
-  // its status message, like an answer.
+  // A command's ingest is reached through its interaction while its token lives, else in the
+  // channel; a message's ("@ragent ingest") through its status message, like an answer.
   if (turn.kind === 'ingest' && !statusMessageId) {
     const webhookAlive =
       applicationId && interactionToken && Date.now() - turn.startedAt < interactionTokenLifetimeMs;
-    return {
-      location: turn.location,
-      showStatus: async () => {},
-      finish: async (reply) => {
-        const [first] = render(surfaces, reply);
-        if (!first) return;
-        if (webhookAlive) {
-          try {
-            await client.rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
-              body: { ...first, allowed_mentions: { parse: [], replied_user: false } },
+    return replySurface(
+      port(surfaces, {
+        location: () => turn.location,
+        post: async (part) => (await sendableChannel(client, channelId)).send(part),
+        edit: async (part) => {
+          // Not logged with the request: its URL holds the interaction token.
+          if (!webhookAlive) throw new Error('the interaction token expired');
+          const { allowedMentions: _, ...body } = part;
+          await client.rest
+            .patch(Routes.webhookMessage(applicationId, interactionToken), {
+              body: { ...body, allowed_mentions: { parse: [], replied_user: false } },
               auth: false,
+            })
+            .catch((error: { status?: number; code?: number | string }) => {
+              throw new Error(`could not edit the ingest reply (${error.status ?? error.code})`);
             });
-            return;
-          } catch (error) {
-            // Not `err`: the failed request's URL holds the interaction token.
-            const { status, code } = error as { status?: number; code?: number | string };
-            logger.debug({ status, code, channelId }, 'could not edit the ingest reply; posting');
-          }
-        }
-        const channel = await sendableChannel(client, channelId);
-        await channel.send({ ...first, allowedMentions: noMentions });
-      },
-    };
+        },
+        delete: async () => {},
+      }),
+      webhookAlive ? [original] : [],
+    );
   }
   const channel = await sendableChannel(client, channelId);
-  const status = statusMessageId ? { id: statusMessageId } : undefined;
-  return channelSurface(surfaces, channel, turn.location, status, replyTo);
+  return replySurface(
+    channelPort(surfaces, channel, turn.location, replyTo),
+    statusMessageId ? [statusMessageId] : [],
+  );
 }
 
-/**
- * A surface over a status message in `channel`: the runner's message sequence (status, streamed
- * parts, reply) over Discord's send / edit / delete; the recorded location follows the last message.
- */
-function channelSurface(
+/** Messages in `channel`, the first of a reply answering `replyTo`; the location follows the last one. */
+function channelPort(
   surfaces: DiscordSurfaces,
   channel: SendableChannels,
   location: Location,
-  status: Pick<Message, 'id'> | undefined,
   replyTo?: string,
-): ReplySurface {
-  const messages = messageSequence<MessagePart | { content: string }>(
-    {
-      post: async (part, index) =>
-        (
-          await channel.send({
-            ...part,
-            allowedMentions: noMentions,
-            ...(index === 0 && replyTo
-              ? { reply: { messageReference: replyTo, failIfNotExists: false } }
-              : {}),
-          })
-        ).id,
-      edit: async (id, part) => {
-        await channel.messages.edit(id, { ...part, allowedMentions: noMentions });
-      },
-      remove: async (id) => {
-        await channel.messages.delete(id);
-      },
-      leftoverNote: { content: `-# ${answerBelowText}` },
-      logger: surfaces.logger.child({ channelId: channel.id }),
-    },
-    status ? [status.id] : [],
-  );
-  return {
-    get location() {
-      const last = messages.last();
-      return last && last !== location.statusMessageId ? { ...location, statusMessageId: last } : location;
-    },
-    showStatus: (next) => messages.showStatus({ content: renderStatus(next) }),
-    showText: (text) =>
-      messages.showParts(
-        renderStreamingText(text).map((content) => ({ content })),
-        (part) => part.content,
-      ),
-    finish: (reply: Reply) => messages.finish(render(surfaces, reply)),
-  };
+): ReplyPort<Partial<MessagePart>> {
+  return port(surfaces, {
+    location: (last) => (last ? { ...location, statusMessageId: last } : location),
+    post: (part, index) =>
+      channel.send({
+        ...part,
+        ...(index === 0 && replyTo ? { reply: { messageReference: replyTo, failIfNotExists: false } } : {}),
+      }),
+    edit: (part, id) => channel.messages.edit(id, part),
+    delete: (id) => channel.messages.delete(id),
+  });
 }
 
-function render(surfaces: DiscordSurfaces, reply: Reply): MessagePart[] {
-  return renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
+/** The interaction's own reply, as a message id of the surface. */
+const original = '@original';
+
+type Payload = Partial<MessagePart> & { allowedMentions: typeof noMentions };
+
+/** Discord's primitives; every send and edit carries `allowedMentions: none`. */
+function port(
+  surfaces: DiscordSurfaces,
+  wire: {
+    location: (last: string | undefined) => Location;
+    post: (part: Payload, index: number) => Promise<{ id: string }>;
+    edit: (part: Payload, id: string) => Promise<unknown>;
+    delete: (id: string) => Promise<unknown>;
+  },
+): ReplyPort<Partial<MessagePart>> {
+  const options = { messageContentIntent: surfaces.messageContentIntent };
+  return {
+    logger: surfaces.logger,
+    location: wire.location,
+    post: async (part, index) => (await wire.post({ ...part, allowedMentions: noMentions }, index)).id,
+    edit: async (id, part) => {
+      await wire.edit({ ...part, allowedMentions: noMentions }, id);
+    },
+    delete: async (id) => {
+      await wire.delete(id);
+    },
+    render: {
+      status: (status) => ({ content: renderStatus(status) }),
+      streamingText: (text) => renderStreamingText(text).map((content) => ({ content })),
+      reply: (reply) => renderReply(reply, options),
+      leftoverNote: { content: `-# ${answerBelowText}` },
+    },
+  };
 }
 
 /** The channel, through REST: its guild may be on a shard another replica holds (so not cached here). */

@@ -9,9 +9,9 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { sourceEntries } from '../../replies/source-entries.ts';
+import { splitMessage } from '../../replies/split-message.ts';
 import { answerActionsRow } from './answer-action-rows.ts';
 import { literalText } from './discord-text.ts';
 
@@ -51,24 +51,17 @@ export function renderText(text: string): MessagePart[] {
 export function sourcesEmbed(sources: readonly Source[], options: { numbered?: boolean } = {}): APIEmbed {
   const lines: string[] = [];
   let length = 0;
-  for (const [index, source] of sources.entries()) {
-    const name = literalText(source.file);
-    // A web page links to its address, parentheses encoded so nothing breaks out of the Markdown link.
-    const target =
-      source.link && isDiscordMessageLink(source.link)
-        ? source.link
-        : isWebPageSource(source)
-          ? new URL(source.link).href.replace(/[()]/g, (mark) => encodeURIComponent(mark))
-          : undefined;
-    const linked = target ? `[${name}](${target})` : name;
-    const place = source.location
-      ? literalText(describePlace(source.location).replace(/^› /, ''))
-      : // A numbered source also names the section the answer cited by its number.
-        options.numbered && source.section?.length
-        ? `${pages(source.pages)}, ${literalText(source.section.join(' › '))}`
-        : pages(source.pages);
+  const entries = sourceEntries(sources, {
+    numbered: options.numbered === true,
+    grouped: false,
+    link: discordLink,
+  });
+  for (const [index, entry] of entries.entries()) {
+    const name = literalText(entry.name);
+    const linked = entry.link ? `[${name}](${entry.link})` : name;
+    const place = literalText(entry.place.replace(/^› /, ''));
     // Escaped, so that a number followed by a linked name never reads as Markdown link text.
-    const number = options.numbered ? `\\[${index + 1}\\] ` : '';
+    const number = entry.number ? `\\[${entry.number}\\] ` : '';
     const line = place ? `${number}📄 **${linked}** — ${place}` : `${number}📄 **${linked}**`;
     const more = `\n… and ${sources.length - index} more`;
     if (length + line.length + 1 + more.length > embedDescriptionLimit) {
@@ -86,8 +79,10 @@ export function isDiscordMessageLink(link: string): boolean {
   return /^https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/.test(link);
 }
 
-function pages([start, end]: [number, number]): string {
-  return start === end ? `p. ${start}` : `pp. ${start}–${end}`;
+/** A Discord message's link, or a web page's address with its parentheses encoded (nothing breaks out). */
+function discordLink(source: Source): string | undefined {
+  if (source.link && isDiscordMessageLink(source.link)) return source.link;
+  return isWebPageSource(source) ? new URL(source.link).href.replace(/[()]/g, encodeURIComponent) : undefined;
 }
 
 export function feedbackRow(answerId: string): APIActionRowComponent<APIButtonComponent> {

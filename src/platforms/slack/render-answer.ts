@@ -6,10 +6,10 @@
  * fallback where Slack refuses the element.
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
-import { describePlace } from '../../core/location.ts';
 import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
-import { shortenText } from '../shared/shorten-text.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { sourceEntries } from '../../replies/source-entries.ts';
+import { splitMessage } from '../../replies/split-message.ts';
 import { answerActionButtons, answerActionsBlock } from './answer-action-buttons.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { isSlackLink } from './slack-link.ts';
@@ -95,73 +95,27 @@ export function renderMarkdown(markdown: string): SlackMessage[] {
 
 /**
  * `bash.pdf p. 3–4, 12 · R-intro.pdf p. 7 · costs.xlsx sheet 2026, rows 12–18`, one entry per file in
- * order of first mention (slides, sheet rows and sections said as such); a file uploaded in Slack links
- * to its upload (`<permalink|bash.pdf>`), and only to Slack's own https pages. When the answer cites by
- * number (`numbered`), one line per source in their order instead — `[2] *bash.pdf* p. 3` — so each
- * [n] of the text finds its source (grouping by file would lose the numbers).
+ * order of first mention; numbered (`[2] *bash.pdf* p. 3`, one line each) when the answer cites by
+ * number. A file uploaded in Slack links to its upload, and only to Slack's own https pages.
  */
 export function formatSources(
   sources: readonly Source[],
   options: { numbered?: boolean } = {},
 ): string | undefined {
   if (sources.length === 0) return undefined;
-  if (options.numbered) {
-    const lines = sources.map((source, index) => {
-      const where = safeMrkdwn(numberedPlace(source));
-      const name = sourceName(source);
-      return where ? `[${index + 1}] *${name}* ${where}` : `[${index + 1}] *${name}*`;
-    });
-    return shortenText(`:page_facing_up: ${lines.join('\n')}`, maxContextText);
-  }
-  const byFile = new Map<string, Array<[number, number]>>();
-  const places = new Map<string, string[]>();
-  const links = new Map<string, string>();
-  for (const source of sources) {
-    const ranges = byFile.get(source.file) ?? [];
-    const placesOfFile = places.get(source.file) ?? [];
-    if (source.location) {
-      const place = describePlace(source.location);
-      if (place && !placesOfFile.includes(place)) placesOfFile.push(place);
-    } else if (!ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
-      ranges.push(source.pages);
-    }
-    byFile.set(source.file, ranges);
-    places.set(source.file, placesOfFile);
-    if (source.link && !links.has(source.file) && (isSlackLink(source.link) || isWebPageSource(source)))
-      links.set(source.file, source.link);
-  }
-  const entries = [...byFile].map(([file, ranges]) => {
-    const pages = ranges
-      .sort((a, b) => a[0] - b[0])
-      .map(([start, end]) => (start === end ? String(start) : `${start}–${end}`))
-      .join(', ');
-    const label = ranges.length === 1 && ranges[0]?.[0] === ranges[0]?.[1] ? 'p.' : 'pp.';
-    const link = links.get(file);
-    const name = link ? `<${mrkdwnLinkTarget(link)}|${safeMrkdwn(file)}>` : safeMrkdwn(file);
-    const where = [
-      ...(ranges.length > 0 ? [`${label} ${pages}`] : []),
-      ...(places.get(file) ?? []).map(safeMrkdwn),
-    ].join(', ');
-    return where ? `*${name}* ${where}` : `*${name}*`;
+  const numbered = options.numbered === true;
+  const entries = sourceEntries(sources, { numbered, grouped: true, link: slackLink }).map((entry) => {
+    const name = entry.link ? `<${entry.link}|${safeMrkdwn(entry.name)}>` : safeMrkdwn(entry.name);
+    const head = entry.number ? `[${entry.number}] *${name}*` : `*${name}*`;
+    return entry.place ? `${head} ${safeMrkdwn(entry.place)}` : head;
   });
-  const text = `:page_facing_up: ${entries.join('  ·  ')}`;
-  return shortenText(text, maxContextText);
+  return shortenText(`:page_facing_up: ${entries.join(numbered ? '\n' : '  ·  ')}`, maxContextText);
 }
 
-/** The file's name, linked to its upload or page where that is allowed, never read as mrkdwn. */
-function sourceName(source: Source): string {
-  const linkable = source.link && (isSlackLink(source.link) || isWebPageSource(source));
-  return linkable && source.link
-    ? `<${mrkdwnLinkTarget(source.link)}|${safeMrkdwn(source.file)}>`
-    : safeMrkdwn(source.file);
-}
-
-/** Where a numbered source is: its location, or its pages with the section the answer cited by number. */
-function numberedPlace(source: Source): string {
-  if (source.location) return describePlace(source.location);
-  const [start, end] = source.pages;
-  const pages = start === end ? `p. ${start}` : `pp. ${start}–${end}`;
-  return source.section?.length ? `${pages}, ${source.section.join(' › ')}` : pages;
+function slackLink(source: Source): string | undefined {
+  return source.link && (isSlackLink(source.link) || isWebPageSource(source))
+    ? mrkdwnLinkTarget(source.link)
+    : undefined;
 }
 
 /** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */

@@ -4,23 +4,11 @@
  * Block Kit. The words come from the messages module; only the formatting is Slack's.
  */
 import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
-import {
-  askAboutIngestedText,
-  clarificationHint,
-  describeIngestFile,
-  helpIntro,
-  helpTopics,
-  ingestFooter,
-  interruptedIngestText,
-  overdueText,
-  type PlatformTerms,
-  restartedText,
-  shuttingDownText,
-} from '../../turns/messages-en.ts';
-import { revealDisguisedLinks } from '../../turns/reveal-disguised-links.ts';
+import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
+import { askAboutIngestedText, helpIntro, helpTopics, type PlatformTerms } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
-import { shortenText } from '../shared/shorten-text.ts';
-import { closeOpenFence, splitMessage } from '../shared/split-message.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -31,12 +19,9 @@ const maxSectionText = 3_000;
 const maxSections = 3;
 /** A status line (it may quote a search query) within a context block's 3,000 characters. */
 const maxStatusLine = 500;
-/** One file's line in an ingest status: a name and its description, each shortened on its own. */
-const maxFileName = 200;
-const maxFileDescription = 600;
 
 export function renderStatus(status: Status): SlackMessage {
-  if (status.kind === 'ingest') return section(ingestLines(status.files));
+  if (status.kind === 'ingest') return section(ingestLines(fileLines(status.files)));
   const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
   return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
 }
@@ -44,64 +29,55 @@ export function renderStatus(status: Status): SlackMessage {
 /** Marks the last message of an answer while it is still being written. */
 export const writingMark = '_:writing_hand: writing…_';
 
-/**
- * An answer as written so far: split like an answer (an open code block closed for now), the last
- * message marked as unfinished.
- */
+/** An answer as written so far: split like an answer (an open code block closed for now), the last marked. */
 export function renderStreamingText(text: string): SlackMessage[] {
-  const messages = renderMarkdown(closeOpenFence(revealDisguisedLinks(text)));
+  const messages = renderMarkdown(closeOpenFence(text));
   const last = messages.at(-1);
-  if (last) {
-    last.blocks = [
-      ...(last.blocks ?? []),
-      { type: 'context', elements: [{ type: 'mrkdwn', text: writingMark }] },
-    ];
-  }
+  if (last) last.blocks = [...(last.blocks ?? []), context(writingMark)];
   return messages;
 }
 
+/** The reply composed by the core (`replies/compose-reply.ts`) in mrkdwn and Block Kit. */
 export function renderReply(shown: Reply): SlackMessage[] {
   const reply = revealReplyLinks(shown);
-  switch (reply.kind) {
-    case 'answer':
-      return renderAnswer(reply.answer, reply.threadId);
-    case 'clarification':
-      return renderMarkdown(`🤔 ${reply.question}\n\n_${clarificationHint(true)}_`);
-    case 'stopped':
-      return [plainNotice(reply.message, ':octagonal_sign:')];
-    case 'error':
-      return [errorNotice(reply.error.message, reply.reference)];
-    case 'overdue':
-      return [errorNotice(overdueText(reply.seconds), reply.reference)];
-    case 'restarted':
-      return [plainNotice(restartedText, ':arrows_counterclockwise:')];
-    case 'shutting-down':
-      return [plainNotice(shuttingDownText, ':arrows_counterclockwise:')];
-    case 'ingest-result': {
-      const footer =
-        ingestFooter(reply.files) === 'ask'
-          ? `_${askAboutIngestedText} \`/ragent docs\` lists what I can search._`
-          : `_${referenceLabel} ${safeMrkdwn(reply.reference)}_`;
-      return [section(ingestLines(reply.files), footer)];
-    }
-    case 'interrupted-ingest':
-      return [
-        plainNotice(interruptedIngestText(reply.ingest, '/ragent ingest'), ':arrows_counterclockwise:'),
-      ];
-    case 'cut-off': {
-      // What was written so far, then the notice in the same (last) message.
-      const messages = renderMarkdown(closeOpenFence(reply.text));
-      const notice = errorNotice(reply.notice, reply.reference);
-      const last = messages.at(-1);
-      if (!last) return [notice];
-      last.blocks = [...(last.blocks ?? []), ...(notice.blocks ?? [])];
-      last.text = `${last.text}\n\n${notice.text}`;
-      return messages;
-    }
-    case 'notice':
-      return [plainNotice(reply.text)];
-  }
+  if (reply.kind === 'answer') return renderAnswer(reply.answer, reply.threadId);
+  // Names and commands read plainly in Slack's notices: the whole sentence is escaped.
+  const same = (text: string) => text;
+  const content = composeReply(reply, {
+    readsEveryReply: true,
+    terms: slackTerms,
+    name: same,
+    command: same,
+  });
+  const icon = icons[content.icon];
+  const footer = content.reference
+    ? `_${referenceLabel} ${safeMrkdwn(content.reference)}_`
+    : content.hint && `_${safeMrkdwn(content.hint)}_`;
+  // A clarifying question: the model's Markdown, the hint under it.
+  if (content.markdown !== undefined && !content.words)
+    return renderMarkdown(`${icon} ${content.markdown}\n\n${footer}`);
+  const notice = section(
+    content.files ? ingestLines(content.files) : `${icon} ${safeMrkdwn(content.words ?? '')}`,
+    footer,
+  );
+  if (content.markdown === undefined) return [notice];
+  // What was written so far, then the notice in the same (last) message.
+  const messages = renderMarkdown(content.markdown);
+  const last = messages.at(-1);
+  if (!last) return [notice];
+  last.blocks = [...(last.blocks ?? []), ...(notice.blocks ?? [])];
+  last.text = `${last.text}\n\n${notice.text}`;
+  return messages;
 }
+
+const icons: Record<ReplyIcon, string> = {
+  question: '🤔',
+  stopped: ':octagonal_sign:',
+  warning: ':warning:',
+  restarted: ':arrows_counterclockwise:',
+  'shutting-down': ':arrows_counterclockwise:',
+  info: ':information_source:',
+};
 
 const referenceLabel = 'Reference:';
 
@@ -113,12 +89,8 @@ export function showsIngestResult(text: string): boolean {
   return text.includes(askAboutIngestedText) || text.includes(`_${referenceLabel} `);
 }
 
-export function plainNotice(text: string, emoji = ':information_source:'): SlackMessage {
+export function plainNotice(text: string, emoji = icons.info): SlackMessage {
   return section(`${emoji} ${safeMrkdwn(text)}`);
-}
-
-function errorNotice(message: string, reference: string): SlackMessage {
-  return section(`:warning: ${safeMrkdwn(message)}`, `_Reference: ${safeMrkdwn(reference)}_`);
 }
 
 const fileIcons: Record<IngestFileState['state'], string> = {
@@ -129,14 +101,14 @@ const fileIcons: Record<IngestFileState['state'], string> = {
   failed: ':x:',
 };
 
-function ingestLines(files: readonly IngestFileState[]): string {
+function ingestLines(files: readonly FileLine[]): string {
   return files
-    .map((file) => {
-      const name = safeMrkdwn(shortenText(file.name, maxFileName));
-      const description = safeMrkdwn(shortenText(describeIngestFile(file), maxFileDescription));
-      return `${fileIcons[file.state]} *${name}* — ${description}`;
-    })
+    .map((file) => `${fileIcons[file.state]} *${safeMrkdwn(file.name)}* — ${safeMrkdwn(file.description)}`)
     .join('\n');
+}
+
+function context(text: string): Record<string, unknown> {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 /**

@@ -3,8 +3,8 @@
  * every post carries (no unfurling; text is never parsed for mentions).
  */
 import type { webApi } from '@slack/bolt';
-import { shortenText } from '../shared/shorten-text.ts';
-import { splitMessage } from '../shared/split-message.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { splitMessage } from '../../replies/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { neutralizeMentions } from './slack-text.ts';
 

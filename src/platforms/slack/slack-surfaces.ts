@@ -13,26 +13,20 @@
  *   notice, or, where that message is gone (or the assistant status stood in for it), the notice is
  *   posted in the thread.
  */
-import type { webApi } from '@slack/bolt';
-import type {
-  ChatPlatform,
-  Location,
-  PlanStep,
-  Reply,
-  ReplySurface,
-  Status,
-} from '../../core/chat-platform.ts';
+import type { types, webApi } from '@slack/bolt';
+import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { type MessagePrimitives, messageSequence, removeOrNote } from '../../turns/message-sequence.ts';
-import { answerBelowText, loadingLines, workingLine } from '../../turns/messages-en.ts';
-import { planChunks } from './plan-chunks.ts';
+import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { planCards } from '../../replies/plan-cards.ts';
+import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
+import { replySurface } from '../../replies/reply-surface.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
 import { slackThreadLink } from './slack-ids.ts';
 import {
   postMessage,
-  type SendOptions,
   type SlackDestination,
   type SlackMessage,
   slackErrorCode,
@@ -104,47 +98,20 @@ export function slackAnswerLocation(teamId: string, channel: string, threadTs: s
   return { teamId, channel, threadTs };
 }
 
-export async function openAnswerSurface(
+/** Shows the assistant status where the channel allows it (learnt once), else a placeholder message. */
+export function openAnswerSurface(
   surfaces: SlackSurfaces,
   where: { teamId: string; channel: string; threadTs: string; user?: string },
 ): Promise<ReplySurface> {
-  const stream = where.user ? { teamId: where.teamId, userId: where.user } : undefined;
-  const { client, logger, assistantStatusSupport } = surfaces;
-  const { channel, threadTs } = where;
-  const location = slackAnswerLocation(where.teamId, channel, threadTs);
-  const known = assistantStatusSupport.get(channel);
-  if (known === undefined || (await known)) {
-    const probe = setAssistantStatus(client, channel, threadTs, workingLine.toLowerCase(), loadingLines).then(
-      () => true,
-      (error: unknown) => {
-        logger.debug(
-          { code: slackErrorCode(error), channel },
-          'assistant status unavailable; using a placeholder',
-        );
-        return false;
-      },
-    );
-    if (known === undefined) assistantStatusSupport.set(channel, probe);
-    if (await probe)
-      return messageSurface(surfaces, { channel, threadTs }, location, {
-        assistant: true,
-        ...(stream ? { stream } : {}),
-      });
-  }
-  const destination = { channel, threadTs };
-  const placeholderTs = await postMessage(
-    client,
-    destination,
-    renderStatus({ kind: 'working', line: workingLine }),
-  );
-  return messageSurface(
-    surfaces,
-    destination,
-    { ...location, placeholderTs },
-    { statusTs: placeholderTs, ...(stream ? { stream } : {}) },
-  );
+  const { teamId, channel, threadTs, user } = where;
+  const port = slackPort(surfaces, { channel, threadTs }, slackAnswerLocation(teamId, channel, threadTs), {
+    assistant: true,
+    ...(user ? { stream: { teamId, userId: user } } : {}),
+  });
+  return openReplySurface(port, undefined, { places: surfaces.assistantStatusSupport, place: channel });
 }
 
+/** The ingest's progress message where it was asked for, or in a DM to the user where the bot cannot post. */
 export async function openIngestSurface(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
@@ -156,13 +123,8 @@ export async function openIngestSurface(
   let lastError: unknown;
   for (const where of destinations) {
     try {
-      const messageTs = await postMessage(surfaces.client, where, renderStatus(first));
-      const location = {
-        channel: where.channel,
-        ...(where.threadTs ? { threadTs: where.threadTs } : {}),
-        messageTs,
-      };
-      return messageSurface(surfaces, where, location, { statusTs: messageTs });
+      const location = { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) };
+      return await openReplySurface(slackPort(surfaces, where, location, { key: 'messageTs' }), first);
     } catch (error) {
       lastError = error;
       const code = slackErrorCode(error);
@@ -176,10 +138,13 @@ export async function openIngestSurface(
 function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurface {
   const { channel, threadTs } = turn.location;
   if (!channel) throw new Error('the recorded turn has no channel');
-  const statusTs = turn.kind === 'ingest' ? turn.location.messageTs : turn.location.placeholderTs;
-  const surface = messageSurface(surfaces, { channel, ...(threadTs ? { threadTs } : {}) }, turn.location, {
-    ...(statusTs ? { statusTs } : {}),
-  });
+  const key = turn.kind === 'ingest' ? 'messageTs' : 'placeholderTs';
+  const statusTs = turn.location[key];
+  const destination = { channel, ...(threadTs ? { threadTs } : {}) };
+  const surface = replySurface(
+    slackPort(surfaces, destination, turn.location, { key }),
+    statusTs ? [statusTs] : [],
+  );
   if (turn.kind !== 'ingest' || !statusTs) return surface;
   return {
     ...surface,
@@ -208,226 +173,153 @@ async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string)
 }
 
 /**
- * A surface over a status message (replaced by the first message of the reply) and/or the
- * assistant status (cleared once the reply is posted). An answer being written streams natively
- * where the channel allows it; otherwise its first text is posted as a new message in the thread
- * (the status message deleted), which later pieces edit and which continues in new messages as it
- * grows. The reply then replaces those messages in order, leftovers deleted, and the recorded
- * location follows the last one.
+ * Slack's primitives in a channel or thread: messages (mrkdwn and blocks), the assistant status
+ * (`assistant`) and, in a thread with a known recipient (`stream`), its native text stream. The
+ * recorded location follows the last message under `key`.
  */
-function messageSurface(
+function slackPort(
   surfaces: SlackSurfaces,
   destination: SlackDestination,
   location: Location,
-  state: { statusTs?: string; assistant?: boolean; stream?: { teamId: string; userId: string } },
-): ReplySurface {
-  const { client, logger } = surfaces;
-  const { channel } = destination;
-  let { assistant } = state;
-  // While a reply is sent: learn where Slack refuses the feedback element (the classic buttons then).
-  let sending: SendOptions = {};
-  const primitives: MessagePrimitives<SlackMessage> = {
+  options: {
+    key?: 'placeholderTs' | 'messageTs';
+    assistant?: boolean;
+    stream?: { teamId: string; userId: string };
+  },
+): ReplyPort<SlackMessage> {
+  const { client, logger, feedbackElementRefused } = surfaces;
+  const { channel, threadTs } = destination;
+  // Learn where Slack refuses the feedback element (the classic buttons then, at once next time).
+  const sending = { onFallbackBlocks: () => feedbackElementRefused.add(channel) };
+  const setStatus = (status: string, rotating?: readonly string[]) =>
+    threadTs ? setAssistantStatus(client, channel, threadTs, status, rotating) : Promise.resolve();
+  return {
+    logger,
     post: (message) => postMessage(client, destination, message, sending),
     edit: (ts, message) => updateMessage(client, channel, ts, message, sending),
-    remove: async (ts) => {
+    delete: async (ts) => {
       await client.chat.delete({ channel, ts });
     },
-    leftoverNote: {
-      text: answerBelowText,
-      blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
+    render: {
+      status: renderStatus,
+      streamingText: renderStreamingText,
+      reply: (reply) =>
+        renderReply(reply).map((message) =>
+          feedbackElementRefused.has(channel) && message.fallbackBlocks
+            ? { text: message.text, blocks: message.fallbackBlocks }
+            : message,
+        ),
+      leftoverNote: {
+        text: answerBelowText,
+        blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
+      },
     },
-    logger,
-  };
-  // The messages this surface edits: the status message, then the parts of a streamed answer.
-  const messages = messageSequence(primitives, state.statusTs ? [state.statusTs] : []);
-  // Slack's own text streaming, where the channel allows it: the message and what it shows so far.
-  let native = state.stream !== undefined && destination.threadTs !== undefined;
-  let streamTs: string | undefined;
-  let streamed = '';
-  // Whether the stream's message took the status message's place (a plan may start the stream before
-  // any text: the status message then still shows the progress lines until the text comes).
-  let streamShown = false;
-  // The plan's task cards as last sent (by task id); chunks stop for good once Slack refuses them.
-  const tasksShown = new Map<string, string>();
-  const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
-  // Stream calls never overlap: a plan and the first text must not both start a stream.
-  let streamQueue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = streamQueue.then(work, work);
-    streamQueue = next.catch(() => {});
-    return next;
-  };
-  /** The stream's message shows the answer now: the status message goes, the reply replaces the stream. */
-  const showStream = async () => {
-    if (streamShown || !streamTs) return;
-    streamShown = true;
-    for (const ts of messages.moveOn([streamTs])) await deleteStatus(ts);
-  };
-  // Status messages that could not be deleted when the text took their place: tried again after the
-  // reply, else pointed at it, so no frozen "working…" line stays in the thread.
-  const undeleted: string[] = [];
-  const deleteStatus = async (ts: string) => {
-    await primitives.remove(ts).catch((error: unknown) => {
-      logger.debug(
-        { code: slackErrorCode(error) },
-        'could not delete the status message; trying again later',
-      );
-      undeleted.push(ts);
-    });
-  };
-
-  /** Streams `text` natively; false when this channel refuses streaming (then `chat.update` takes over). */
-  const streamNatively = (written: string): Promise<boolean> => exclusive(() => streamText(written));
-  const streamText = async (written: string): Promise<boolean> => {
-    const refused = surfaces.streamingRefused;
-    if (!native || !state.stream || !destination.threadTs || refused.has(channel)) return false;
-    // Streamed pieces are joined by Slack: neutralise mentions in the whole text, and hold back a
-    // trailing word that could still become one.
-    const text = settledPrefix(neutralizeMentions(written));
-    if (streamTs) {
-      // A rewritten text (a later model call) cannot be taken back from a stream: the reply replaces it.
-      if (!text.startsWith(streamed)) return true;
-      const more = text.slice(streamed.length);
-      if (more) await client.chat.appendStream({ channel, ts: streamTs, markdown_text: more });
-      streamed = text;
-      // A stream the plan opened shows the answer once its first words are in it.
-      if (streamed) await showStream();
-      return true;
-    }
-    if (!text) return true;
-    try {
-      const started = await client.chat.startStream({
-        channel,
-        thread_ts: destination.threadTs,
-        markdown_text: text,
-        recipient_team_id: state.stream.teamId,
-        recipient_user_id: state.stream.userId,
-      });
-      streamTs = String(started.ts);
-    } catch (error) {
-      const code = slackErrorCode(error);
-      if (!code || !streamingRefusals.has(code)) throw error;
-      logger.debug({ code, channel }, 'text streaming refused; editing a message instead');
-      refused.add(channel);
-      native = false;
-      return false;
-    }
-    streamed = text;
-    await showStream();
-    return true;
-  };
-
-  /**
-   * Shows the plan as task cards in the stream (starting it in `plan` display mode when no text has
-   * come yet). Where Slack refuses the chunks (an older workspace), the channel is remembered and the
-   * answer streams its text as before; where it refuses streaming itself, the text path learns that.
-   */
-  const showPlan = (steps: readonly PlanStep[]): Promise<void> =>
-    exclusive(async () => {
-      if (!native || !state.stream || !destination.threadTs) return;
-      if (surfaces.streamingRefused.has(channel) || chunksRefused.has(channel)) return;
-      const chunks = planChunks(steps, tasksShown);
-      if (chunks.length === 0) return;
-      try {
-        if (streamTs) await client.chat.appendStream({ channel, ts: streamTs, chunks });
-        else {
-          const started = await client.chat.startStream({
-            channel,
-            thread_ts: destination.threadTs,
-            recipient_team_id: state.stream.teamId,
-            recipient_user_id: state.stream.userId,
-            task_display_mode: 'plan',
-            chunks,
-          });
-          streamTs = String(started.ts);
+    location: (last) => (last ? { ...location, [options.key ?? 'placeholderTs']: last } : location),
+    // chat.update, Slack's tightest limit, is left for the reply and later pieces.
+    textInNewMessage: threadTs !== undefined,
+    ...(options.assistant && threadTs
+      ? {
+          statusLine: {
+            set: async (line: string, rotating?: readonly string[]) => {
+              const shown = line.slice(0, 250);
+              await setStatus(shown, rotating ?? [shown]);
+            },
+            clear: async () => {
+              await setStatus('');
+            },
+          },
         }
+      : {}),
+    ...(options.stream && threadTs
+      ? { stream: slackStream(surfaces, channel, threadTs, options.stream) }
+      : {}),
+  };
+}
+
+/**
+ * Slack's text streams (`chat.startStream` / `appendStream` / `stopStream`) in a thread, with an
+ * answer's plan as task cards. Where Slack refuses streaming, or the cards, the channel is remembered.
+ */
+function slackStream(
+  surfaces: SlackSurfaces,
+  channel: string,
+  threadTs: string,
+  recipient: { teamId: string; userId: string },
+): StreamPrimitives<SlackMessage> {
+  const { client, logger, streamingRefused } = surfaces;
+  const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
+  // The plan's cards as last sent (by id).
+  const tasksShown = new Map<string, string>();
+  const opening = {
+    channel,
+    thread_ts: threadTs,
+    recipient_team_id: recipient.teamId,
+    recipient_user_id: recipient.userId,
+  };
+  return {
+    available: () => !streamingRefused.has(channel),
+    safeText: neutralizeMentions,
+    start: async (text) => {
+      try {
+        return String((await client.chat.startStream({ ...opening, markdown_text: text })).ts);
       } catch (error) {
+        const code = slackErrorCode(error);
+        if (!code || !streamingRefusals.has(code)) throw error;
+        logger.debug({ code, channel }, 'text streaming refused; editing a message instead');
+        streamingRefused.add(channel);
+        return undefined;
+      }
+    },
+    append: async (ts, text) => {
+      await client.chat.appendStream({ channel, ts, markdown_text: text });
+    },
+    showPlan: async (ts, steps) => {
+      if (chunksRefused.has(channel)) return ts;
+      const plan = planCards(steps, tasksShown, neutralizeMentions);
+      const chunks: types.AnyChunk[] = [
+        ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
+        ...plan.cards.map(({ id, title, state, output, sources }) => ({
+          type: 'task_update' as const,
+          id,
+          title,
+          status: state,
+          ...(output ? { output } : {}),
+          ...(sources.length > 0
+            ? { sources: sources.map((source) => ({ type: 'url' as const, ...source })) }
+            : {}),
+        })),
+      ];
+      if (chunks.length === 0) return ts;
+      let stream = ts;
+      try {
+        if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
+        else
+          stream = String(
+            (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
+          );
+      } catch (error) {
+        // An older workspace refuses the chunks: the answer streams its text alone.
         const code = slackErrorCode(error);
         if (!code) throw error;
         logger.debug({ code, channel }, 'task cards refused; streaming the text only');
         chunksRefused.add(channel);
-        return;
+        return ts;
       }
-      for (const chunk of chunks) {
-        if (chunk.type === 'task_update') tasksShown.set(chunk.id, JSON.stringify(chunk));
-      }
-    });
-  return {
-    // Stream appends and the first text (a new message) are not chat.update calls.
-    get nextTextIsEdit() {
-      if (native && !surfaces.streamingRefused.has(channel)) return false;
-      return messages.shownParts() > 0;
+      for (const card of plan.cards) tasksShown.set(card.id, JSON.stringify(card));
+      return stream;
     },
-    get location() {
-      const last = messages.last();
-      return last && last !== location.placeholderTs && last !== location.messageTs
-        ? { ...location, placeholderTs: last }
-        : location;
-    },
-    showStatus: async (status) => {
-      if (messages.last()) await messages.showStatus(renderStatus(status));
-      else if (assistant && status.kind === 'working' && destination.threadTs) {
-        const line = status.line.slice(0, 250);
-        await setAssistantStatus(client, channel, destination.threadTs, line, [line]);
-      }
-    },
-    showPlan,
-    showText: async (text) => {
-      if (await streamNatively(text)) return;
-      // The first text is a new message in the thread and the status message goes, as with a stream:
-      // chat.update, Slack's tightest limit, is left for the reply and later pieces.
-      const statusMessages = messages.shownParts() === 0 && destination.threadTs ? messages.moveOn([]) : [];
-      await messages.showParts(renderStreamingText(text), (part) => JSON.stringify(part));
-      for (const ts of statusMessages) await deleteStatus(ts);
-    },
-    finish: async (reply: Reply) => {
-      const refusedElement = surfaces.feedbackElementRefused;
-      // Where the channel refused the feedback element before, the classic buttons go at once.
-      const rendered = renderReply(reply).map((message) =>
-        refusedElement.has(channel) && message.fallbackBlocks
-          ? { text: message.text, blocks: message.fallbackBlocks }
-          : message,
+    stop: async (ts, rendered) => {
+      // The reply's sources and 👍/👎 go under the stream (the classic buttons where Slack refuses
+      // the feedback element); the reply then replaces the streamed text with its final form.
+      const last = rendered.at(-1);
+      const closings = (rendered.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
+        (blocks) => {
+          const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
+          return closing.length > 0 ? [closing] : [];
+        },
       );
-      const learn = { onFallbackBlocks: () => refusedElement.add(channel) };
-      // Stream calls in flight (a plan's last step) go out before the stream stops.
-      await exclusive(async () => {});
-      // A stream that showed only the plan: the reply takes its message, the status message goes.
-      await showStream();
-      if (streamTs) {
-        const ts = streamTs;
-        streamTs = undefined;
-        native = false;
-        // Stop the stream with the reply's sources and 👍/👎 under it (the classic buttons where Slack
-        // refuses the feedback element); the reply then replaces the streamed text with its final form.
-        const last = rendered.at(-1);
-        const closings = (rendered.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
-          (blocks) => {
-            const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
-            return closing.length > 0 ? [closing] : [];
-          },
-        );
-        await stopStream(client, { channel, ts }, closings)
-          // The classic buttons were taken where the element was refused.
-          .then((used) => {
-            if (used === 1 && closings.length === 2) learn.onFallbackBlocks();
-          })
-          .catch((error: unknown) => {
-            logger.debug({ code: slackErrorCode(error) }, 'could not stop the stream');
-          });
-      }
-      sending = learn;
-      try {
-        await messages.finish(rendered);
-      } finally {
-        sending = {};
-      }
-      for (const ts of undeleted.splice(0)) await removeOrNote(primitives, ts);
-      if (assistant && destination.threadTs) {
-        assistant = false;
-        await setAssistantStatus(client, channel, destination.threadTs, '').catch((error: unknown) =>
-          logger.debug({ err: error }, 'could not clear the status'),
-        );
-      }
+      const used = await stopStream(client, { channel, ts }, closings);
+      if (used === 1 && closings.length === 2) surfaces.feedbackElementRefused.add(channel);
     },
   };
 }
@@ -454,12 +346,6 @@ async function stopStream(
   }
   await client.chat.stopStream(stream);
   return closings.length;
-}
-
-/** `text` without a trailing word that could still turn into a mention or an entity with the next piece. */
-function settledPrefix(text: string): string {
-  const tail = /\S*$/.exec(text)?.[0] ?? '';
-  return /[@＠<&]/.test(tail) ? text.slice(0, text.length - tail.length) : text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessage } from '../../../src/platforms/shared/split-message.ts';
+import { splitMessage } from '../../../src/replies/split-message.ts';
 
 function fenceBalanced(part: string): boolean {
   return (part.match(/^```/gm) ?? []).length % 2 === 0;

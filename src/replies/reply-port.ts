@@ -1,0 +1,61 @@
+/**
+ * The primitives a platform gives the one reply surface (`reply-surface.ts`): post, edit and delete a
+ * message, and where it has them a status line apart from messages and a native text stream. The
+ * surface decides what to do with them (status, streamed text or edits, splitting, fallbacks); the
+ * port only speaks the platform's wire. `Message` is the platform's own payload.
+ */
+import type { Location, PlanStep, Reply, Status } from '../core/chat-platform.ts';
+import type { Logger } from '../logger.ts';
+
+export interface ReplyPort<Message> {
+  readonly logger: Logger;
+  /** Posts a new message (`index`: its place in the reply, 0 the first); resolves with its id. */
+  post(message: Message, index: number): Promise<string>;
+  edit(id: string, message: Message): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** How statuses and replies look here. */
+  readonly render: ReplyRendering<Message>;
+  /** Where the turn can be reached again, given the last message shown (none yet: undefined). */
+  location(last: string | undefined): Location;
+  /**
+   * The first text of an answer goes in a new message (the status message deleted) rather than in an
+   * edit of the status: where edits are the platform's tightest limit, they are left for later pieces.
+   */
+  readonly textInNewMessage?: boolean;
+  /**
+   * A status shown apart from messages (an assistant thread's status), where the platform has one
+   * here; `rotating`: lines it shows in turn until the next status.
+   */
+  readonly statusLine?: {
+    set(line: string, rotating?: readonly string[]): Promise<void>;
+    clear(): Promise<void>;
+  };
+  /** The platform's own text stream, where it has one here. */
+  readonly stream?: StreamPrimitives<Message>;
+}
+
+export interface ReplyRendering<Message> {
+  status(status: Status): Message;
+  /** An answer as written so far: split within the platform's limit, the last part marked unfinished. */
+  streamingText(text: string): Message[];
+  reply(reply: Reply): Message[];
+  /** What a message that cannot be deleted becomes: a short note pointing at the answer. */
+  readonly leftoverNote: Message;
+}
+
+export interface StreamPrimitives<Message> {
+  /** False once the platform refused streaming where this surface is (it remembers that). */
+  available(): boolean;
+  /** Text as it may be streamed: pings made inert (the platform joins streamed pieces). */
+  safeText(text: string): string;
+  /** Opens a stream showing `text`; undefined when the platform refuses streaming here (edits take over). */
+  start(text: string): Promise<string | undefined>;
+  append(id: string, text: string): Promise<void>;
+  /**
+   * Shows an answer's plan in the stream, opening it (undefined `id`) where needed; resolves with the
+   * stream's id (unchanged, or undefined, where the platform does not show the plan).
+   */
+  showPlan?(id: string | undefined, steps: readonly PlanStep[]): Promise<string | undefined>;
+  /** Ends the stream; `reply` (rendered) may give what goes under it (sources, buttons). */
+  stop(id: string, reply: readonly Message[]): Promise<void>;
+}

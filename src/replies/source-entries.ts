@@ -1,0 +1,59 @@
+/**
+ * An answer's sources as entries every platform lists the same way: the file's name (shown literally
+ * by the platform), a link where the platform allows one, and where in the file (pages, slide, sheet
+ * rows, section). Numbered when the answer cites by number, so each [n] of the text finds its source;
+ * otherwise one entry per source, or per file with its pages merged (`grouped`).
+ */
+import { describePlace } from '../core/location.ts';
+import type { Source } from '../core/types.ts';
+
+export interface SourceEntry {
+  number?: number;
+  name: string;
+  link?: string;
+  /** Plain text ('' when nothing more precise than the file is known). */
+  place: string;
+}
+
+export function sourceEntries(
+  sources: readonly Source[],
+  options: { numbered: boolean; grouped: boolean; link(source: Source): string | undefined },
+): SourceEntry[] {
+  if (options.numbered || !options.grouped) {
+    return sources.map((source, index) => {
+      const link = options.link(source);
+      const section = options.numbered && source.section?.length ? `, ${source.section.join(' › ')}` : '';
+      return {
+        ...(options.numbered ? { number: index + 1 } : {}),
+        name: source.file,
+        ...(link ? { link } : {}),
+        place: source.location ? describePlace(source.location) : `${pages(source.pages)}${section}`,
+      };
+    });
+  }
+  const files = new Map<string, { ranges: Array<[number, number]>; places: string[]; link?: string }>();
+  for (const source of sources) {
+    const file = files.get(source.file) ?? { ranges: [], places: [] };
+    files.set(source.file, file);
+    if (source.location) {
+      const place = describePlace(source.location);
+      if (place && !file.places.includes(place)) file.places.push(place);
+    } else if (!file.ranges.some(([start, end]) => start === source.pages[0] && end === source.pages[1])) {
+      file.ranges.push(source.pages);
+    }
+    file.link ??= options.link(source);
+  }
+  return [...files].map(([name, { ranges, places, link }]) => {
+    const merged = ranges
+      .sort((a, b) => a[0] - b[0])
+      .map(([start, end]) => (start === end ? String(start) : `${start}–${end}`))
+      .join(', ');
+    const label = ranges.length === 1 && ranges[0]?.[0] === ranges[0]?.[1] ? 'p.' : 'pp.';
+    const place = [...(ranges.length > 0 ? [`${label} ${merged}`] : []), ...places].join(', ');
+    return { name, ...(link ? { link } : {}), place };
+  });
+}
+
+function pages([start, end]: [number, number]): string {
+  return start === end ? `p. ${start}` : `pp. ${start}–${end}`;
+}

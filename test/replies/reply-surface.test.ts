@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/core/chat-platform.ts';
+import { createLogger } from '../../src/logger.ts';
+import { openReplySurface } from '../../src/replies/open-reply-surface.ts';
+import type { ReplyPort } from '../../src/replies/reply-port.ts';
+import { replySurface } from '../../src/replies/reply-surface.ts';
+
+/**
+ * A platform as a plain object: a thread of text messages, an optional stream and status line, and
+ * switches that make it refuse a delete, an edit or a stream, as real platforms do.
+ */
+function platform(
+  options: {
+    deleteFails?: boolean;
+    editFails?: boolean;
+    stream?: 'works' | 'refused';
+    statusLine?: boolean | 'refused';
+    textInNewMessage?: boolean;
+  } = {},
+) {
+  const messages = new Map<string, string>();
+  const streams = new Map<string, { text: string; stopped?: readonly string[] }>();
+  const statusLines: string[] = [];
+  let next = 0;
+  const id = () => {
+    next += 1;
+    return `m${next}`;
+  };
+  const port: ReplyPort<string> = {
+    logger: createLogger({ level: 'silent' }),
+    post: async (message) => {
+      const posted = id();
+      messages.set(posted, message);
+      return posted;
+    },
+    edit: async (target, message) => {
+      if (options.editFails && message !== 'note') throw new Error('edit refused');
+      messages.set(target, message);
+    },
+    delete: async (target) => {
+      if (options.deleteFails) throw new Error('delete refused');
+      messages.delete(target);
+    },
+    render: {
+      status: (status) => (status.kind === 'working' ? `⏳ ${status.line}` : '⏳ files'),
+      // Parts of 40 characters, the last marked as being written.
+      streamingText: (text) =>
+        (text.match(/[\s\S]{1,40}/g) ?? []).map((part, index, all) =>
+          index === all.length - 1 ? `${part}…` : part,
+        ),
+      reply: (reply) => (reply.kind === 'answer' ? reply.answer.markdown.split('|') : [reply.kind]),
+      leftoverNote: 'note',
+    },
+    location: (last): Record<string, string> => (last ? { last } : {}),
+    ...(options.textInNewMessage ? { textInNewMessage: true } : {}),
+    ...(options.statusLine
+      ? {
+          statusLine: {
+            set: async (line: string) => {
+              if (options.statusLine === 'refused') throw new Error('not here');
+              statusLines.push(line);
+            },
+            clear: async () => void statusLines.push('(cleared)'),
+          },
+        }
+      : {}),
+    ...(options.stream
+      ? {
+          stream: {
+            available: () => options.stream === 'works',
+            safeText: (text: string) => text.replace(/@/g, '@\u2060'),
+            start: async (text: string) => {
+              if (options.stream === 'refused') return undefined;
+              const started = id();
+              streams.set(started, { text });
+              return started;
+            },
+            append: async (target: string, text: string) => {
+              const stream = streams.get(target);
+              if (stream) stream.text += text;
+            },
+            stop: async (target: string, reply: readonly string[]) => {
+              const stream = streams.get(target);
+              if (stream) stream.stopped = reply;
+              messages.set(target, stream?.text ?? '');
+            },
+          },
+        }
+      : {}),
+  };
+  return { messages, streams, statusLines, port };
+}
+
+function answer(markdown: string): Reply {
+  return {
+    kind: 'answer',
+    threadId: 't',
+    answer: { id: 'a1', markdown, body: markdown, sources: [] } as never,
+  };
+}
+
+describe('the one reply surface, over a platform port', () => {
+  it('edits the status, then the text into the status message and new parts, and the reply replaces them', async () => {
+    const { messages, port } = platform();
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.showStatus({ kind: 'working', line: 'searching' });
+    expect(messages.get('status')).toBe('⏳ searching');
+    expect(surface.nextTextIsEdit).toBe(true);
+    await surface.showText?.('a'.repeat(50));
+    expect([...messages.values()]).toEqual([`${'a'.repeat(40)}`, `${'a'.repeat(10)}…`]);
+    expect(surface.location).toEqual({ last: 'm1' });
+    await surface.finish(answer('the answer'));
+    expect([...messages.values()]).toEqual(['the answer']);
+  });
+
+  it('posts the first text as a new message and deletes the status where edits are left for later', async () => {
+    const { messages, port } = platform({ textInNewMessage: true });
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    expect(surface.nextTextIsEdit).toBe(false);
+    await surface.showText?.('first words');
+    expect([...messages.entries()]).toEqual([['m1', 'first words…']]);
+    expect(surface.nextTextIsEdit).toBe(true);
+    await surface.finish(answer('the answer'));
+    expect([...messages.entries()]).toEqual([['m1', 'the answer']]);
+  });
+
+  it('streams only what is new, holds back a word that could still become a ping, and stops under the reply', async () => {
+    const { messages, streams, port } = platform({ stream: 'works' });
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    expect(surface.nextTextIsEdit).toBe(false);
+    await surface.showText?.('Ask @');
+    expect([...streams.values()]).toEqual([{ text: 'Ask ' }]);
+    // The stream's message took the status message's place.
+    expect(messages.has('status')).toBe(false);
+    await surface.showText?.('Ask @here now');
+    expect(streams.get('m1')?.text).toBe('Ask @\u2060here now');
+    await surface.finish(answer('Ask them now.'));
+    expect(streams.get('m1')?.stopped).toEqual(['Ask them now.']);
+    expect(messages.get('m1')).toBe('Ask them now.');
+  });
+
+  it('reveals a disguised link in streamed text and in edited text alike', async () => {
+    const disguised = 'See [https://trusted.example](https://evil.example) now';
+    for (const options of [{ stream: 'works' as const }, {}]) {
+      const { messages, streams, port } = platform(options);
+      const surface = replySurface(port, []);
+      await surface.showText?.(disguised);
+      const shown =
+        [...streams.values()].map((stream) => stream.text).join('') + [...messages.values()].join('');
+      expect(shown).toContain('evil.example');
+      expect(shown).not.toContain('[https://trusted.example]');
+    }
+  });
+
+  it('falls back to edits when the platform refuses the stream', async () => {
+    const { messages, streams, port } = platform({ stream: 'refused' });
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.showText?.('some text');
+    expect(streams.size).toBe(0);
+    expect(messages.get('status')).toBe('some text…');
+    await surface.finish(answer('done'));
+    expect([...messages.values()]).toEqual(['done']);
+  });
+
+  it('posts the reply as a new message when the status message cannot be edited', async () => {
+    const { messages, port } = platform({ editFails: true });
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.finish(answer('the answer'));
+    expect(messages.get('m1')).toBe('the answer');
+  });
+
+  it('never leaves a stale working message: one it cannot delete becomes the note pointing at the answer', async () => {
+    const { messages, port } = platform({ deleteFails: true, textInNewMessage: true });
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.showText?.('first words');
+    // Not deleted yet: it is tried again after the reply.
+    expect(messages.get('status')).toBe('⏳ working');
+    await surface.finish(answer('the answer'));
+    expect(messages.get('status')).toBe('note');
+    expect(messages.get('m1')).toBe('the answer');
+  });
+
+  it('shows the status on the platform status line when there is no status message, and clears it once', async () => {
+    const { messages, statusLines, port } = platform({ statusLine: true });
+    const surface = replySurface(port, []);
+    await surface.showStatus({ kind: 'working', line: 'reading bash.pdf' });
+    await surface.finish({ kind: 'restarted' });
+    await surface.finish({ kind: 'restarted' });
+    expect(statusLines).toEqual(['reading bash.pdf', '(cleared)']);
+    expect([...messages.values()]).toEqual(['restarted', 'restarted']);
+  });
+
+  it('opens on the status line where the place takes it, learnt once, else with a status message', async () => {
+    const places = new Map<string, Promise<boolean>>();
+    const working = platform({ statusLine: true });
+    await openReplySurface(working.port, undefined, { places, place: 'C1' });
+    expect(working.statusLines).toEqual(['working on it…']);
+    expect(working.messages.size).toBe(0);
+    const refused = platform({ statusLine: 'refused' });
+    const surface = await openReplySurface(refused.port, undefined, { places, place: 'C2' });
+    expect([...refused.messages.values()]).toEqual(['⏳ Working on it…']);
+    expect(await places.get('C2')).toBe(false);
+    // The next turn in that place does not try the status line again.
+    const next = platform({ statusLine: true });
+    await openReplySurface(next.port, undefined, { places, place: 'C2' });
+    expect(next.statusLines).toEqual([]);
+    expect([...next.messages.values()]).toEqual(['⏳ Working on it…']);
+    // The status message shows the status from then on, not the status line.
+    await surface.showStatus({ kind: 'working', line: 'searching' });
+    expect([...refused.messages.values()]).toEqual(['⏳ searching']);
+  });
+
+  it('replaces what was written with a longer reply in order, further parts posted', async () => {
+    const { messages, port } = platform();
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.showText?.('a'.repeat(50));
+    await surface.finish(answer('one|two|three'));
+    expect([...messages.values()]).toEqual(['one', 'two', 'three']);
+  });
+
+  it('deletes the parts a shorter reply no longer needs, or turns them into the note where it cannot', async () => {
+    for (const [deleteFails, expected] of [
+      [false, ['the answer']],
+      [true, ['the answer', 'note', 'note']],
+    ] as const) {
+      const { messages, port } = platform({ deleteFails });
+      messages.set('status', '⏳ working');
+      const surface = replySurface(port, ['status']);
+      await surface.showText?.('a'.repeat(100));
+      expect(messages.size).toBe(3);
+      await surface.finish(answer('the answer'));
+      expect([...messages.values()]).toEqual(expected);
+    }
+  });
+
+  it('a later reply (after an overdue notice) follows as new messages', async () => {
+    const { messages, port } = platform();
+    messages.set('status', '⏳ working');
+    const surface = replySurface(port, ['status']);
+    await surface.finish({ kind: 'overdue', seconds: 60, reference: 'r' });
+    await surface.finish(answer('late answer'));
+    expect([...messages.entries()]).toEqual([
+      ['status', 'overdue'],
+      ['m1', 'late answer'],
+    ]);
+  });
+});

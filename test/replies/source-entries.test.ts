@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Source } from '../../src/core/types.ts';
+import { sourceEntries } from '../../src/replies/source-entries.ts';
+
+const source = (file: string, pages: [number, number], extra: Partial<Source> = {}): Source =>
+  ({ file, pages, ...extra }) as Source;
+const sources = [
+  source('bash.pdf', [3, 4], { section: ['Loops'] }),
+  source('R-intro.pdf', [7, 7]),
+  source('bash.pdf', [12, 12], { link: 'https://files.example/bash' }),
+  source('bash.pdf', [3, 4]),
+];
+const link = (candidate: Source) => candidate.link;
+
+describe("an answer's sources as entries every platform lists", () => {
+  it('merges the pages of one file in order of first mention, with its first allowed link', () => {
+    expect(sourceEntries(sources, { numbered: false, grouped: true, link })).toEqual([
+      { name: 'bash.pdf', link: 'https://files.example/bash', place: 'pp. 3–4, 12' },
+      { name: 'R-intro.pdf', place: 'p. 7' },
+    ]);
+  });
+
+  it('numbers each source in order, naming the section an answer cited by its number', () => {
+    expect(sourceEntries(sources.slice(0, 2), { numbered: true, grouped: true, link })).toEqual([
+      { number: 1, name: 'bash.pdf', place: 'pp. 3–4, Loops' },
+      { number: 2, name: 'R-intro.pdf', place: 'p. 7' },
+    ]);
+  });
+
+  it('lists each source on its own where the platform does not group them', () => {
+    expect(sourceEntries(sources, { numbered: false, grouped: false, link: () => undefined })).toHaveLength(
+      4,
+    );
+  });
+});
