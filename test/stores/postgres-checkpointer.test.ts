@@ -1,5 +1,8 @@
 /** Conversation checkpoints in a real PostgreSQL: shared by replicas, and pruned to the latest one. */
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RagentError } from '../../src/errors.ts';
+import { openPostgresCheckpointer } from '../../src/stores/postgres/postgres-checkpointer.ts';
 import { type FakeOllama, startFakeOllama } from '../fakes/fake-ollama.ts';
 import { defaultScripts, requestText } from '../graph/graph-harness.ts';
 import { type Role, type RoleScript, roleOf, scriptByRole } from '../support/model-roles.ts';
@@ -88,5 +91,27 @@ describe('Postgres checkpoints', () => {
     // What was kept is enough to carry on the thread on either replica: a new turn (asked back again).
     expect((await b.conversations.handle(request('And until?'))).kind).toBe('clarification');
     expect((await a.conversations.handle(request('the until loop'))).kind).toBe('answer');
+  });
+});
+
+describe('Postgres checkpoint failures', () => {
+  it('a checkpoint that cannot be read or saved is a database failure naming the server, not an unexpected error', async () => {
+    const url = await createTestDatabase();
+    // One connection, held: the saver waits for it past the pool's timeout, as under a burst of turns.
+    const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 200 });
+    const held = await pool.connect();
+    try {
+      const { saver } = openPostgresCheckpointer({ pool, url });
+      const failure = await saver
+        .getTuple({ configurable: { thread_id: 'slack:T1:C1:1.0' } })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RagentError);
+      expect((failure as RagentError).code).toBe('DATABASE_FAILED');
+      expect((failure as RagentError).message).toContain('read a conversation checkpoint');
+      expect((failure as RagentError).message).toContain('timeout exceeded when trying to connect');
+    } finally {
+      held.release();
+      await pool.end();
+    }
   });
 });

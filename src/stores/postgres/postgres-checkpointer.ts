@@ -8,7 +8,39 @@
  */
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { toDatabaseError } from './database-errors.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
+
+/**
+ * LangGraph's saver, whose failures say what happened: a checkpoint that cannot be read or written
+ * (the pool's connections all busy past their timeout, the server gone) is a database failure naming
+ * the server, not an unexpected error.
+ */
+class ReportingPostgresSaver extends PostgresSaver {
+  constructor(private readonly database: Pick<PostgresDatabase, 'pool' | 'url'>) {
+    super(database.pool);
+  }
+
+  override async getTuple(...args: Parameters<PostgresSaver['getTuple']>) {
+    return this.reporting('read a conversation checkpoint', () => super.getTuple(...args));
+  }
+
+  override async put(...args: Parameters<PostgresSaver['put']>) {
+    return this.reporting('save a conversation checkpoint', () => super.put(...args));
+  }
+
+  override async putWrites(...args: Parameters<PostgresSaver['putWrites']>) {
+    return this.reporting('save a conversation checkpoint', () => super.putWrites(...args));
+  }
+
+  private async reporting<Result>(what: string, work: () => Promise<Result>): Promise<Result> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toDatabaseError(error, this.database.url, what);
+    }
+  }
+}
 
 export interface PostgresCheckpointer {
   saver: BaseCheckpointSaver;
@@ -18,8 +50,10 @@ export interface PostgresCheckpointer {
   close(): Promise<void>;
 }
 
-export function openPostgresCheckpointer(database: PostgresDatabase): PostgresCheckpointer {
-  const saver = new PostgresSaver(database.pool);
+export function openPostgresCheckpointer(
+  database: Pick<PostgresDatabase, 'pool' | 'url'>,
+): PostgresCheckpointer {
+  const saver = new ReportingPostgresSaver(database);
   const latest = `(SELECT checkpoint_id FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = $2
     ORDER BY checkpoint_id DESC LIMIT 1)`;
   return {
