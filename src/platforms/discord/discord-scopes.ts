@@ -13,8 +13,8 @@ import type { CoordinationStore } from '../../core/coordination-store.ts';
 import { channelScope as encodeChannelScope, encodeId, placeScope } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { withLinks } from '../../turns/channel-links.ts';
 import { scopesOfSets } from '../../turns/document-commands.ts';
+import { type PlaceIds, placeScopesOf, placeSetsOf } from '../../turns/place-sets.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
@@ -45,22 +45,29 @@ export async function interactionSetChannel(
   return channel ? setChannelOf(channel) : interaction.channelId;
 }
 
+const guildPlace = (guildId: string, channelId: string): PlaceIds => ({
+  platform: 'discord',
+  place: guildId,
+  placeName: 'server',
+  channel: channelId,
+  inDirectMessage: false,
+});
+
 /** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
-export async function guildChannelScopes(
+export function guildChannelScopes(
   store: CoordinationStore,
   logger: Logger,
   guildId: string,
   channelId: string,
 ): Promise<Scope[]> {
-  const sets = { channel: channelScope(guildId, channelId), place: guildScope(guildId), placeName: 'server' };
-  return scopesOfSets(await withLinks(store, sets, logger));
+  return placeScopesOf(store, guildPlace(guildId, channelId), logger);
 }
 
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
 export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
   return {
     threadId: encodeId('discord', [guildId, threadChannelId]),
-    scopes: [channelScope(guildId, channelId), guildScope(guildId), sharedScope],
+    scopes: scopesOfSets(placeSetsOf(guildPlace(guildId, channelId))),
   };
 }
 

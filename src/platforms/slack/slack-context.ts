@@ -6,8 +6,8 @@ import type { Services } from '../../core/services.ts';
 import type { Scope } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { withLinks } from '../../turns/channel-links.ts';
-import { type PlaceSets, scopesOfSets } from '../../turns/document-commands.ts';
+import type { PlaceSets } from '../../turns/document-commands.ts';
+import { type PlaceIds, placeScopesOf, placeSetsOf } from '../../turns/place-sets.ts';
 import type { SlackSurfaces } from './slack-surfaces.ts';
 
 export interface SlackContext {
@@ -39,22 +39,20 @@ export function isDirectMessageChannel(channel: string): boolean {
   return channel.startsWith('D');
 }
 
-/**
- * The sets of `channel`, from where the event came and nothing else: in a channel (and its threads)
- * that channel's set and the workspace's (plus `shared`, and the channels it links to: see
- * turns/channel-links) — never another channel's; in a DM the workspace's and `shared`.
- */
+const placeIds = (teamId: string, channel: string): PlaceIds => ({
+  platform: 'slack',
+  place: teamId,
+  placeName: 'workspace',
+  channel,
+  inDirectMessage: isDirectMessageChannel(channel),
+});
+
+/** The sets of `channel` (turns/place-sets.ts); in a DM the workspace's and `shared`. */
 export function placeSets(teamId: string, channel: string): PlaceSets {
-  return {
-    ...(isDirectMessageChannel(channel) ? {} : { channel: channelScope(teamId, channel) }),
-    place: workspaceScope(teamId),
-    placeName: 'workspace',
-  };
+  return placeSetsOf(placeIds(teamId, channel));
 }
 
 /** What a conversation in `channel` may search: its sets, with the channel's links. */
 export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
-  return scopesOfSets(
-    await withLinks(context.services.coordination, placeSets(teamId, channel), context.logger),
-  );
+  return placeScopesOf(context.services.coordination, placeIds(teamId, channel), context.logger);
 }
