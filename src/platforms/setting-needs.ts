@@ -4,6 +4,8 @@
  * `ragent start` says what is missing and doctor fails with the platform's own fix.
  */
 import type { CheckResult } from '../doctor/check-result.ts';
+import { errorMessages } from '../error-messages-en.ts';
+import { RagentError } from '../errors.ts';
 import type { PlatformPlan } from './platform-module.ts';
 
 export interface SettingNeed {
@@ -20,6 +22,11 @@ export interface SettingNeeds {
   optional?: Readonly<Record<string, unknown>>;
 }
 
+const missingWords = (need: SettingNeed) => {
+  const names = Object.keys(need.variables);
+  return names.length === 1 ? `${names[0]} is not` : `neither ${names.join(' nor ')} is`;
+};
+
 const setNames = (variables: Readonly<Record<string, unknown>>) =>
   Object.keys(variables).filter((name) => Boolean(variables[name]));
 
@@ -28,11 +35,10 @@ function halfSet(settings: SettingNeeds): { said: string; need: SettingNeed; mis
   const set = [...settings.needs.map((need) => need.variables), settings.optional ?? {}].flatMap(setNames);
   const need = settings.needs.find((candidate) => setNames(candidate.variables).length === 0);
   if (set.length === 0 || !need) return undefined;
-  const names = Object.keys(need.variables);
   return {
     said: `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set`,
     need,
-    missing: names.length === 1 ? `${names[0]} is not` : `neither ${names.join(' nor ')} is`,
+    missing: missingWords(need),
   };
 }
 
@@ -58,4 +64,17 @@ export function checkSettings(settings: SettingNeeds, whenComplete: () => CheckR
     ];
   }
   return settingsPlan(settings).start ? whenComplete() : [];
+}
+
+/** At start: the first unmet need as CONFIG_INVALID with its fix (`ragent start` starts only a complete one). */
+export function requireSettings(settings: SettingNeeds): void {
+  const need = settings.needs.find((candidate) => setNames(candidate.variables).length === 0);
+  if (!need) return;
+  const { label } = settings;
+  const message = errorMessages.CONFIG_INVALID.settingMissing({
+    label,
+    missing: missingWords(need),
+    fix: need.fix,
+  });
+  throw new RagentError('CONFIG_INVALID', message);
 }

@@ -1,6 +1,11 @@
 /** Whether a platform's settings are complete, once for every platform (src/platforms/setting-needs.ts). */
 import { describe, expect, it } from 'vitest';
-import { checkSettings, type SettingNeeds, settingsPlan } from '../../src/platforms/setting-needs.ts';
+import {
+  checkSettings,
+  requireSettings,
+  type SettingNeeds,
+  settingsPlan,
+} from '../../src/platforms/setting-needs.ts';
 
 const needs = (values: { token?: string; socket?: string; http?: string; id?: string }): SettingNeeds => ({
   label: 'Chat',
@@ -38,5 +43,17 @@ describe('setting needs', () => {
       start: false,
       incomplete: expect.stringContaining('CHAT_ID is set'),
     });
+  });
+});
+
+describe('requireSettings', () => {
+  it('refuses to start with the first unmet need, its fix, and nothing when complete', () => {
+    expect(() => requireSettings(needs({ token: 't', socket: 's' }))).not.toThrow();
+    expect(() => requireSettings(needs({ token: 't' }))).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: 'Chat cannot start: neither CHAT_SOCKET nor CHAT_SECRET is set. Set one.',
+      }),
+    );
   });
 });

@@ -5,14 +5,14 @@
  */
 import { type Client, Events } from 'discord.js';
 import type { Services } from '../../core/services.ts';
-import { RagentError } from '../../errors.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
 import { connectFailure } from '../connect-failure.ts';
 import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { requireSettings } from '../setting-needs.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { checkFollowUps } from './discord-doctor.ts';
+import { checkFollowUps, discordSettingNeeds } from './discord-doctor.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
@@ -45,9 +45,7 @@ export async function startDiscord(
   options: DiscordAdapterOptions = {},
 ): Promise<RunningPlatform> {
   const { config } = services;
-  if (!config.discord.token) {
-    throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.tokenMissing());
-  }
+  requireSettings(discordSettingNeeds(config));
   const logger = services.logger.child({ adapter: 'discord' });
   const { replicas } = services;
   const requestsPerSecond = options.restGlobalRequestsPerSecond ?? discordRequestsPerSecond;

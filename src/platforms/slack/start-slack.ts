@@ -10,8 +10,10 @@ import type { Services } from '../../core/services.ts';
 import { logMissingGrants } from '../../doctor/missing-grants.ts';
 import { RagentError } from '../../errors.ts';
 import { connectFailure } from '../connect-failure.ts';
+import { closeConnectionsOnStop } from '../http-connection-closing.ts';
 import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { requireSettings } from '../setting-needs.ts';
 import { registerAgentThreads } from './agent-threads.ts';
 import { registerAnswerActions } from './answer-actions.ts';
 import { registerAskShortcut } from './ask-shortcut.ts';
@@ -21,11 +23,11 @@ import { registerFeedbackReasons } from './feedback-reasons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
-import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
 import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackSettingNeeds } from './slack-doctor.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackScopeKind } from './slack-scopes.ts';
 import { slackPlatform } from './slack-surfaces.ts';
@@ -59,13 +61,8 @@ export async function startSlack(
   options: SlackAdapterOptions = {},
 ): Promise<SlackAdapter> {
   const { config } = services;
-  const { botToken, appToken, signingSecret, apiUrl, port } = config.slack;
-  if (!botToken) {
-    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenMissing());
-  }
-  if (!appToken && !signingSecret) {
-    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.receiverMissing());
-  }
+  requireSettings(slackSettingNeeds(config));
+  const { botToken = '', appToken, signingSecret, apiUrl, port } = config.slack;
   const mode = appToken ? 'socket' : 'http';
   const logger = services.logger.child({ adapter: 'slack' });
   const boltLogger = createBoltLogger(logger);
