@@ -22,59 +22,41 @@ export interface SettingNeeds {
   optional?: Readonly<Record<string, unknown>>;
 }
 
-const missingWords = (need: SettingNeed) => {
-  const names = Object.keys(need.variables);
-  return names.length === 1 ? `${names[0]} is not` : `neither ${names.join(' nor ')} is`;
-};
-
 const setNames = (variables: Readonly<Record<string, unknown>>) =>
   Object.keys(variables).filter((name) => Boolean(variables[name]));
 
-/** What is set and the first unmet need; undefined when complete or nothing is set. */
-function halfSet(settings: SettingNeeds): { said: string; need: SettingNeed; missing: string } | undefined {
+/** The first unmet need (and how to say it is missing), and every variable set. */
+function look(settings: SettingNeeds) {
   const set = [...settings.needs.map((need) => need.variables), settings.optional ?? {}].flatMap(setNames);
-  const need = settings.needs.find((candidate) => setNames(candidate.variables).length === 0);
-  if (set.length === 0 || !need) return undefined;
-  return {
-    said: `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set`,
-    need,
-    missing: missingWords(need),
-  };
+  const unmet = settings.needs.find((need) => setNames(need.variables).length === 0);
+  const names = Object.keys(unmet?.variables ?? {});
+  const missing = names.length === 1 ? `${names[0]} is not` : `neither ${names.join(' nor ')} is`;
+  return { set, said: `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set`, unmet, missing };
 }
 
 export function settingsPlan(settings: SettingNeeds): PlatformPlan {
-  const half = halfSet(settings);
-  if (half) return { start: false, incomplete: `${settings.label}: ${half.said}, but ${half.missing}.` };
-  return settings.needs.every((need) => setNames(need.variables).length > 0)
-    ? { start: true }
-    : { start: false };
+  const { set, said, unmet, missing } = look(settings);
+  if (!unmet) return { start: true };
+  return set.length === 0
+    ? { start: false }
+    : { start: false, incomplete: `${settings.label}: ${said}, but ${missing}.` };
 }
 
 /** Doctor's frame: nothing when not set at all, the fix when half set, else the platform's own checks. */
 export function checkSettings(settings: SettingNeeds, whenComplete: () => CheckResult[]): CheckResult[] {
-  const half = halfSet(settings);
-  if (half) {
-    return [
-      {
-        title: settings.label,
-        status: 'fail',
-        detail: `${half.said} but ${half.missing}`,
-        fix: [...half.need.fix],
-      },
-    ];
-  }
-  return settingsPlan(settings).start ? whenComplete() : [];
+  const { set, said, unmet, missing } = look(settings);
+  if (!unmet) return whenComplete();
+  if (set.length === 0) return [];
+  return [{ title: settings.label, status: 'fail', detail: `${said} but ${missing}`, fix: [...unmet.fix] }];
 }
 
 /** At start: the first unmet need as CONFIG_INVALID with its fix (`ragent start` starts only a complete one). */
 export function requireSettings(settings: SettingNeeds): void {
-  const need = settings.needs.find((candidate) => setNames(candidate.variables).length === 0);
-  if (!need) return;
+  const { unmet, missing } = look(settings);
+  if (!unmet) return;
   const { label } = settings;
-  const message = errorMessages.CONFIG_INVALID.settingMissing({
-    label,
-    missing: missingWords(need),
-    fix: need.fix,
-  });
-  throw new RagentError('CONFIG_INVALID', message);
+  throw new RagentError(
+    'CONFIG_INVALID',
+    errorMessages.CONFIG_INVALID.settingMissing({ label, missing, fix: unmet.fix }),
+  );
 }
