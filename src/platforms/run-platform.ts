@@ -5,6 +5,7 @@
  * taking events at the source, and what it closes once the runner told the abandoned threads.
  */
 import type { PlatformTurns } from '../core/chat-platform.ts';
+import type { CheckResult } from '../doctor/check-result.ts';
 import type { Logger } from '../logger.ts';
 import type { RunningPlatform } from './running-platform.ts';
 
@@ -16,6 +17,8 @@ export interface PlatformSteps {
   logger: Logger;
   /** What the start line says besides the platform (mode, bot, shards…). */
   started: Record<string, unknown>;
+  /** What doctor would warn of in its settings, logged once at start (it starts all the same). */
+  warnings?: readonly CheckResult[];
   /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
   stopTimeoutMs?: number | undefined;
   /** Takes no new events at the source; may be called more than once. */
@@ -27,6 +30,7 @@ export interface PlatformSteps {
 export async function runPlatform(steps: PlatformSteps): Promise<RunningPlatform> {
   const { turns, logger, label } = steps;
   logger.info(steps.started, `${label} started`);
+  for (const warning of steps.warnings ?? []) logger.warn({ fix: warning.fix }, warning.detail);
   await turns.tellOrphans();
   let closed: Promise<void> | undefined;
   const disconnect = () => {

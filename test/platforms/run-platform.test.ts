@@ -62,6 +62,7 @@ async function started(options: { orphan?: boolean } = {}) {
     turns,
     logger,
     started: { mode: 'socket' },
+    warnings: [{ title: 'Test', status: 'warn', detail: 'replies need a setting', fix: ['Set it.'] }],
     stopTimeoutMs: 1_000,
     stopTaking: async () => {
       steps.push(`stop taking${turns.stopping ? ' (runner stopping)' : ''}`);
@@ -74,10 +75,13 @@ async function started(options: { orphan?: boolean } = {}) {
 }
 
 describe('a running platform', () => {
-  it('logs that it started, with its fields, and tells the threads a crash left', async () => {
+  it("logs that it started, with its fields and its settings' warnings once, and tells the threads a crash left", async () => {
     const { running, platform, lines } = await started({ orphan: true });
     expect(running.name).toBe('test');
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'Test bot started', mode: 'socket' }));
+    expect(lines.filter((line) => line.msg === 'replies need a setting')).toEqual([
+      expect.objectContaining({ level: 40, fix: ['Set it.'] }),
+    ]);
     expect(platform.replies()).toEqual(['restarted']);
   });
 

@@ -110,7 +110,6 @@ export async function startDiscord(
       other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
     });
   }
-  for (const problem of checkFollowUps(config)) logger.warn({ fix: problem.fix }, problem.detail);
   return runPlatform({
     name: 'discord',
     label: 'Discord bot',
@@ -122,6 +121,7 @@ export async function startDiscord(
       shardCount: config.discord.shards,
       messageContent: config.discord.messageContentIntent,
     },
+    warnings: checkFollowUps(config),
     stopTimeoutMs: options.stopTimeoutMs,
     // A replica that lost the shared database already handles no new messages (the runner's claim
     // refuses them); from a stop on, messages still arriving are told the bot is restarting.
