@@ -103,7 +103,7 @@ export async function startDiscord(
     await shards.start();
   } catch (error) {
     await closeAll();
-    // The database (the shard leases) failed: its own error says what to fix.
+    // A failing database (the shard leases) keeps its own error: it says what to fix.
     throw connectFailure(error, {
       network: (reason) =>
         discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrlSet: config.discord.apiUrl !== undefined }),
