@@ -11,26 +11,28 @@ import type { Logger } from '../logger.ts';
 import { withLinks } from './channel-links.ts';
 import { type PlaceSets, scopesOfSets } from './document-commands.ts';
 
+/** Where an event came from, in the platform's own ids. */
 export interface PlaceIds {
-  platform: string;
-  /** The workspace's/server's own id. */
+  /** The workspace's/server's id. */
   place: string;
-  /** `workspace` or `server`, as the platform's terms name it. */
-  placeName: string;
   /** The channel whose set applies (a thread's parent channel). */
   channel: string;
   inDirectMessage: boolean;
 }
 
-export function placeSetsOf(ids: PlaceIds): PlaceSets {
-  return {
-    ...(ids.inDirectMessage ? {} : { channel: channelScope(ids.platform, ids.place, ids.channel) }),
-    place: placeScope(ids.platform, ids.place),
-    placeName: ids.placeName,
+/** One platform's places: `placeName` is how its terms call one (`workspace`, `server`). */
+export function placesOf(platform: string, placeName: string) {
+  const places = {
+    placeScope: (place: string): Scope => placeScope(platform, place),
+    channelScope: (place: string, channel: string): Scope => channelScope(platform, place, channel),
+    sets: (at: PlaceIds): PlaceSets => ({
+      ...(at.inDirectMessage ? {} : { channel: places.channelScope(at.place, at.channel) }),
+      place: places.placeScope(at.place),
+      placeName,
+    }),
+    /** What a conversation there may search: its sets, with the channel's links. */
+    scopes: async (store: ChannelSettings, at: PlaceIds, logger: Logger): Promise<Scope[]> =>
+      scopesOfSets(await withLinks(store, places.sets(at), logger)),
   };
-}
-
-/** What a conversation there may search: its sets, with the channel's links. */
-export async function placeScopesOf(store: ChannelSettings, ids: PlaceIds, logger: Logger): Promise<Scope[]> {
-  return scopesOfSets(await withLinks(store, placeSetsOf(ids), logger));
+  return places;
 }

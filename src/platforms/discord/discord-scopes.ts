@@ -10,25 +10,23 @@
  */
 import type { Channel, Client } from 'discord.js';
 import type { CoordinationStore } from '../../core/coordination-store.ts';
-import { channelScope as encodeChannelScope, encodeId, placeScope } from '../../core/ids.ts';
+import { encodeId } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import { scopesOfSets } from '../../turns/document-commands.ts';
-import { type PlaceIds, placeScopesOf, placeSetsOf } from '../../turns/place-sets.ts';
+import { placesOf } from '../../turns/place-sets.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
   scopes: readonly Scope[];
 }
 
-export function guildScope(guildId: string): Scope {
-  return placeScope('discord', guildId);
-}
+const places = placesOf('discord', 'server');
+
+export const guildScope = places.placeScope;
 
 /** The scope of one channel's document set. */
-export function channelScope(guildId: string, channelId: string): Scope {
-  return encodeChannelScope('discord', guildId, channelId);
-}
+export const channelScope = places.channelScope;
 
 /** The channel whose set a conversation uses: a thread's parent, or the channel itself. */
 export function setChannelOf(channel: Channel): string {
@@ -45,10 +43,8 @@ export async function interactionSetChannel(
   return channel ? setChannelOf(channel) : interaction.channelId;
 }
 
-const guildPlace = (guildId: string, channelId: string): PlaceIds => ({
-  platform: 'discord',
+const inGuild = (guildId: string, channelId: string) => ({
   place: guildId,
-  placeName: 'server',
   channel: channelId,
   inDirectMessage: false,
 });
@@ -60,14 +56,14 @@ export function guildChannelScopes(
   guildId: string,
   channelId: string,
 ): Promise<Scope[]> {
-  return placeScopesOf(store, guildPlace(guildId, channelId), logger);
+  return places.scopes(store, inGuild(guildId, channelId), logger);
 }
 
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
 export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
   return {
     threadId: encodeId('discord', [guildId, threadChannelId]),
-    scopes: scopesOfSets(placeSetsOf(guildPlace(guildId, channelId))),
+    scopes: scopesOfSets(places.sets(inGuild(guildId, channelId))),
   };
 }
 
