@@ -40,6 +40,9 @@ export const errorMessages = {
       `The data directory ${dataDir} cannot be created (${reason}). ` +
       'Set RAGENT_DATA_DIR to a directory this user can write, then run ragent doctor.',
     settings: ({ lines }: { lines: readonly string[] }) => `Invalid configuration:\n- ${lines.join('\n- ')}`,
+    /** `missing`: "SLACK_BOT_TOKEN is not" or "neither A nor B is" (platforms/setting-needs.ts). */
+    settingMissing: ({ label, missing, fix }: { label: string; missing: string; fix: readonly string[] }) =>
+      `${label} cannot start: ${missing} set. ${fix.join(' ')}`,
   },
 
   // ── Model servers: Ollama or an OpenAI-compatible server, for chat and embeddings.

@@ -429,7 +429,7 @@ describe('Slack: the agent surface settings, status and scopes', () => {
     const manifest = await readFile(new URL('../../slack-app-manifest.yml', import.meta.url), 'utf8');
     const bot = /\n {4}bot:\n((?: {6}- .*\n)+)/.exec(manifest)?.[1] ?? '';
     const scopes = [...bot.matchAll(/- ([a-z_:.]+)/g)].map((match) => match[1]);
-    expect(scopes).toEqual(slackScopes.map((entry) => entry.scope));
+    expect(scopes).toEqual(slackScopes.map((entry) => entry.name));
     expect(scopes).toEqual([...defaultGrantedScopes]);
     for (const event of [
       'app_home_opened',

@@ -4,11 +4,28 @@
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
+
+/** The bot token; the application id is not needed to start (only to register commands). */
+export function discordSettingNeeds(config: Config): SettingNeeds {
+  const { token, applicationId } = config.discord;
+  return {
+    label: 'Discord',
+    needs: [
+      {
+        variables: { DISCORD_TOKEN: token },
+        fix: ['Copy the bot token from the developer portal: your application → "Bot" → "Reset Token".'],
+      },
+    ],
+    optional: { DISCORD_APPLICATION_ID: applicationId },
+  };
+}
 
 export function checkDiscord(config: Config): CheckResult[] {
-  const results = checkDiscordToken(config);
-  if (results.length === 0 || results.some((result) => result.status === 'fail')) return results;
-  return [...results, ...checkFollowUps(config)];
+  return checkSettings(discordSettingNeeds(config), () => {
+    const result = checkDiscordToken(config);
+    return result.status === 'fail' ? [result] : [result, ...checkFollowUps(config)];
+  });
 }
 
 /** Follow-ups without a mention (RAGENT_FOLLOW_UPS) need the message text, which Discord gives only with the intent. */
@@ -29,63 +46,44 @@ export function checkFollowUps(config: Config): CheckResult[] {
   ];
 }
 
-function checkDiscordToken(config: Config): CheckResult[] {
-  const { token, applicationId } = config.discord;
+function checkDiscordToken(config: Config): CheckResult {
+  const { token = '', applicationId } = config.discord;
   const title = 'Discord';
-  if (!token) {
-    if (!applicationId) return [];
-    return [
-      {
-        title,
-        status: 'fail',
-        detail: 'DISCORD_APPLICATION_ID is set but DISCORD_TOKEN is not',
-        fix: ['Copy the bot token from the developer portal: your application → "Bot" → "Reset Token".'],
-      },
-    ];
-  }
   if (/^bot\s/i.test(token)) {
-    return [
-      {
-        title,
-        status: 'fail',
-        detail: 'DISCORD_TOKEN starts with "Bot "',
-        fix: ['Set DISCORD_TOKEN to the token alone, without the "Bot " prefix.'],
-      },
-    ];
+    return {
+      title,
+      status: 'fail',
+      detail: 'DISCORD_TOKEN starts with "Bot "',
+      fix: ['Set DISCORD_TOKEN to the token alone, without the "Bot " prefix.'],
+    };
   }
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part)) || token.length < 50) {
-    return [
-      {
-        title,
-        status: 'fail',
-        detail: 'DISCORD_TOKEN does not have the shape of a bot token (three dot-separated parts)',
-        fix: ['Copy the bot token again: developer portal → your application → "Bot" → "Reset Token".'],
-      },
-    ];
+    return {
+      title,
+      status: 'fail',
+      detail: 'DISCORD_TOKEN does not have the shape of a bot token (three dot-separated parts)',
+      fix: ['Copy the bot token again: developer portal → your application → "Bot" → "Reset Token".'],
+    };
   }
   if (!applicationId) {
-    return [
-      {
-        title,
-        status: 'warn',
-        detail: 'token looks right, but DISCORD_APPLICATION_ID is not set',
-        fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
-      },
-    ];
+    return {
+      title,
+      status: 'warn',
+      detail: 'token looks right, but DISCORD_APPLICATION_ID is not set',
+      fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
+    };
   }
   const tokenUserId = decodeTokenUserId(parts[0] ?? '');
   if (tokenUserId && /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId) {
-    return [
-      {
-        title,
-        status: 'warn',
-        detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
-        fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
-      },
-    ];
+    return {
+      title,
+      status: 'warn',
+      detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
+      fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
+    };
   }
-  return [{ title, status: 'pass', detail: `token looks right (application ${applicationId})` }];
+  return { title, status: 'pass', detail: `token looks right (application ${applicationId})` };
 }
 
 /** The first part of a Discord bot token is the bot's user id in base64 (equal to the application id). */

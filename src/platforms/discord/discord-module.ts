@@ -1,23 +1,16 @@
 /** Discord as a platform module: its settings, plan, doctor check, set-up help, CLI, start and thread ids. */
 import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
+import { settingsPlan } from '../setting-needs.ts';
 import { registerDiscordCommands } from './cli-commands.ts';
-import { checkDiscord } from './discord-doctor.ts';
+import { checkDiscord, discordSettingNeeds } from './discord-doctor.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import { checkDiscordHandOff } from './hand-off-doctor.ts';
 
 export const discordModule: PlatformModule = {
   name: 'discord',
   label: 'Discord',
-  plan: (config) => {
-    if (config.discord.token) return { start: true };
-    if (config.discord.applicationId)
-      return {
-        start: false,
-        incomplete: 'Discord: DISCORD_APPLICATION_ID is set, but DISCORD_TOKEN is not.',
-      };
-    return { start: false };
-  },
+  plan: (config) => settingsPlan(discordSettingNeeds(config)),
   doctorChecks: checkDiscord,
   onlineDoctorChecks: checkDiscordHandOff,
   setupHelp: [

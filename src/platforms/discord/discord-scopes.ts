@@ -10,25 +10,23 @@
  */
 import type { Channel, Client } from 'discord.js';
 import type { CoordinationStore } from '../../core/coordination-store.ts';
-import { channelScope as encodeChannelScope, encodeId, placeScope } from '../../core/ids.ts';
+import { encodeId } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { withLinks } from '../../turns/channel-links.ts';
 import { scopesOfSets } from '../../turns/document-commands.ts';
+import { placesOf } from '../../turns/place-sets.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
   scopes: readonly Scope[];
 }
 
-export function guildScope(guildId: string): Scope {
-  return placeScope('discord', guildId);
-}
+const places = placesOf('discord', 'server');
+
+export const guildScope = places.placeScope;
 
 /** The scope of one channel's document set. */
-export function channelScope(guildId: string, channelId: string): Scope {
-  return encodeChannelScope('discord', guildId, channelId);
-}
+export const channelScope = places.channelScope;
 
 /** The channel whose set a conversation uses: a thread's parent, or the channel itself. */
 export function setChannelOf(channel: Channel): string {
@@ -45,22 +43,27 @@ export async function interactionSetChannel(
   return channel ? setChannelOf(channel) : interaction.channelId;
 }
 
+const inGuild = (guildId: string, channelId: string) => ({
+  place: guildId,
+  channel: channelId,
+  inDirectMessage: false,
+});
+
 /** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
-export async function guildChannelScopes(
+export function guildChannelScopes(
   store: CoordinationStore,
   logger: Logger,
   guildId: string,
   channelId: string,
 ): Promise<Scope[]> {
-  const sets = { channel: channelScope(guildId, channelId), place: guildScope(guildId), placeName: 'server' };
-  return scopesOfSets(await withLinks(store, sets, logger));
+  return places.scopes(store, inGuild(guildId, channelId), logger);
 }
 
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
 export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
   return {
     threadId: encodeId('discord', [guildId, threadChannelId]),
-    scopes: [channelScope(guildId, channelId), guildScope(guildId), sharedScope],
+    scopes: scopesOfSets(places.sets(inGuild(guildId, channelId))),
   };
 }
 

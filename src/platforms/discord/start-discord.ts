@@ -4,15 +4,15 @@
  * to the shared services, and renders what comes back.
  */
 import { type Client, Events } from 'discord.js';
-import type { Config } from '../../config.ts';
 import type { Services } from '../../core/services.ts';
-import { isRagentError, RagentError } from '../../errors.ts';
-import { networkFailureOf } from '../../outside-calls.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
+import { connectFailure } from '../connect-failure.ts';
+import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { requireSettings } from '../setting-needs.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { checkFollowUps } from './discord-doctor.ts';
+import { checkFollowUps, discordSettingNeeds } from './discord-doctor.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
@@ -45,9 +45,7 @@ export async function startDiscord(
   options: DiscordAdapterOptions = {},
 ): Promise<RunningPlatform> {
   const { config } = services;
-  if (!config.discord.token) {
-    throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.tokenMissing());
-  }
+  requireSettings(discordSettingNeeds(config));
   const logger = services.logger.child({ adapter: 'discord' });
   const { replicas } = services;
   const requestsPerSecond = options.restGlobalRequestsPerSecond ?? discordRequestsPerSecond;
@@ -59,23 +57,18 @@ export async function startDiscord(
   restShare.unref();
   // Reaches recorded threads and posts through REST alone, whichever shard their guild is on.
   const restClient: Client = createDiscordClient(config, rest);
-  let stopping = false;
   const surfaces = { client: restClient, logger, messageContentIntent: config.discord.messageContentIntent };
   const platform = discordPlatform(surfaces, {
     statusIntervalMs: options.progressIntervalMs ?? 1_000,
     textIntervalMs: options.textIntervalMs ?? 1_250,
     reopenPrivate: (turn) => reopenPrivateTurn(surfaces, turn),
   });
-  // A replica that lost the shared database handles no new messages (the runner's claim refuses them).
-  platform.stopTaking = async () => {
-    stopping = true;
-  };
   platform.handOff = {
     fallback: config.discord.handOff,
     post: (threadId, target) => postDiscordHandOff(restClient, threadId, target),
   };
   const turns = services.turns.attach(platform);
-  const context: DiscordContext = { services, logger, turns, surfaces, isStopping: () => stopping };
+  const context: DiscordContext = { services, logger, turns, surfaces, isStopping: () => turns.stopping };
 
   const wire = (client: Client) => {
     client.on(Events.MessageCreate, (message) => {
@@ -110,62 +103,30 @@ export async function startDiscord(
     await shards.start();
   } catch (error) {
     await closeAll();
-    throw connectFailure(error, config);
+    // A failing database (the shard leases) keeps its own error: it says what to fix.
+    throw connectFailure(error, {
+      network: (reason) =>
+        discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrlSet: config.discord.apiUrl !== undefined }),
+      other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
+    });
   }
-  logger.info(
-    {
+  return runPlatform({
+    name: 'discord',
+    label: 'Discord bot',
+    turns,
+    logger,
+    started: {
       user: shards.userTag(),
       shards: shards.held(),
       shardCount: config.discord.shards,
       messageContent: config.discord.messageContentIntent,
     },
-    'discord connected',
-  );
-  for (const problem of checkFollowUps(config)) logger.warn({ fix: problem.fix }, problem.detail);
-  // Threads a crash left without an outcome are told what happened (Discord will not redeliver them).
-  await turns.tellOrphans();
-
-  let destroyed: Promise<void> | undefined;
-  const stopTaking = async () => {
-    stopping = true;
-    turns.stopTaking();
-  };
-  // After the runner told the abandoned threads: they are told through this client.
-  const disconnect = () => {
-    destroyed ??= closeAll();
-    return destroyed;
-  };
-  return {
-    name: 'discord',
-    stopTaking,
-    disconnect,
-    stop: async () => {
-      await stopTaking();
-      await turns.stop(options.stopTimeoutMs ?? 15_000);
-      await disconnect();
-    },
-  };
-}
-
-function connectFailure(error: unknown, config: Config): RagentError {
-  // The database (the shard leases) failed: its own error says what to fix.
-  if (isRagentError(error)) return error;
-  const network = networkFailureOf(error);
-  if (network) {
-    return new RagentError(
-      'NETWORK_UNREACHABLE',
-      discordErrorMessages.NETWORK_UNREACHABLE({
-        reason: network.reason,
-        apiUrlSet: config.discord.apiUrl !== undefined,
-      }),
-      { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
-    );
-  }
-  return new RagentError(
-    'CONFIG_INVALID',
-    discordErrorMessages.CONFIG_INVALID.connectFailed({
-      reason: error instanceof Error ? error.message : String(error),
-    }),
-    { cause: error },
-  );
+    warnings: checkFollowUps(config),
+    stopTimeoutMs: options.stopTimeoutMs,
+    // A replica that lost the shared database already handles no new messages (the runner's claim
+    // refuses them); from a stop on, messages still arriving are told the bot is restarting.
+    stopTaking: async () => turns.stopTaking(),
+    // After the runner told the abandoned threads: they are told through this client.
+    close: closeAll,
+  });
 }

@@ -1,13 +1,12 @@
 /** What every Slack handler needs, built once by `startSlack`. */
 import type { webApi } from '@slack/bolt';
 import type { PlatformTurns } from '../../core/chat-platform.ts';
-import { channelScope as encodeChannelScope, placeScope } from '../../core/ids.ts';
 import type { Services } from '../../core/services.ts';
 import type { Scope } from '../../core/types.ts';
 import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { withLinks } from '../../turns/channel-links.ts';
-import { type PlaceSets, scopesOfSets } from '../../turns/document-commands.ts';
+import type { PlaceSets } from '../../turns/document-commands.ts';
+import { placesOf } from '../../turns/place-sets.ts';
 import type { SlackSurfaces } from './slack-surfaces.ts';
 
 export interface SlackContext {
@@ -20,41 +19,35 @@ export interface SlackContext {
   surfaces: SlackSurfaces;
 }
 
+const places = placesOf('slack', 'workspace');
+
 /** The scope of a workspace's documents; the model never chooses it. */
-export function workspaceScope(teamId: string): Scope {
-  return placeScope('slack', teamId);
-}
+export const workspaceScope = places.placeScope;
 
 export function workspaceScopes(teamId: string): Scope[] {
   return [workspaceScope(teamId), sharedScope];
 }
 
 /** The scope of one channel's document set (public, private or group DM alike). */
-export function channelScope(teamId: string, channel: string): Scope {
-  return encodeChannelScope('slack', teamId, channel);
-}
+export const channelScope = places.channelScope;
 
 /** A DM with the bot: its id starts with D (Slack's `im`). */
 export function isDirectMessageChannel(channel: string): boolean {
   return channel.startsWith('D');
 }
 
-/**
- * The sets of `channel`, from where the event came and nothing else: in a channel (and its threads)
- * that channel's set and the workspace's (plus `shared`, and the channels it links to: see
- * turns/channel-links) — never another channel's; in a DM the workspace's and `shared`.
- */
+const at = (teamId: string, channel: string) => ({
+  place: teamId,
+  channel,
+  inDirectMessage: isDirectMessageChannel(channel),
+});
+
+/** The sets of `channel` (turns/place-sets.ts); in a DM the workspace's and `shared`. */
 export function placeSets(teamId: string, channel: string): PlaceSets {
-  return {
-    ...(isDirectMessageChannel(channel) ? {} : { channel: channelScope(teamId, channel) }),
-    place: workspaceScope(teamId),
-    placeName: 'workspace',
-  };
+  return places.sets(at(teamId, channel));
 }
 
 /** What a conversation in `channel` may search: its sets, with the channel's links. */
 export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
-  return scopesOfSets(
-    await withLinks(context.services.coordination, placeSets(teamId, channel), context.logger),
-  );
+  return places.scopes(context.services.coordination, at(teamId, channel), context.logger);
 }

@@ -4,52 +4,52 @@
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
-export function checkSlack(config: Config): CheckResult[] {
-  const { botToken, appToken, signingSecret, port } = config.slack;
-  if (!botToken && !appToken && !signingSecret) return [];
-  const title = 'Slack';
-  if (!botToken) {
-    return [
+/** A bot token, and a way to receive events: Socket Mode's app token or HTTP mode's signing secret. */
+export function slackSettingNeeds(config: Config): SettingNeeds {
+  const { botToken, appToken, signingSecret } = config.slack;
+  return {
+    label: 'Slack',
+    needs: [
       {
-        title,
-        status: 'fail',
-        detail: `${appToken ? 'SLACK_APP_TOKEN' : 'SLACK_SIGNING_SECRET'} is set but SLACK_BOT_TOKEN is not`,
+        variables: { SLACK_BOT_TOKEN: botToken },
         fix: ['Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page.'],
       },
-    ];
-  }
-  if (!appToken && !signingSecret) {
-    return [
       {
-        title,
-        status: 'fail',
-        detail: 'SLACK_BOT_TOKEN is set, but there is no way to receive events',
+        variables: { SLACK_APP_TOKEN: appToken, SLACK_SIGNING_SECRET: signingSecret },
         fix: [
           'Socket Mode (no public URL): set SLACK_APP_TOKEN, an app-level token (xapp-…) with connections:write.',
           'Or HTTP mode: set SLACK_SIGNING_SECRET ("Basic Information" → "App Credentials").',
         ],
       },
+    ],
+  };
+}
+
+export function checkSlack(config: Config): CheckResult[] {
+  return checkSettings(slackSettingNeeds(config), () => {
+    const { botToken = '', appToken, signingSecret, port } = config.slack;
+    const mode = appToken ? 'Socket Mode' : `HTTP mode on port ${port}`;
+    const problems: string[] = [];
+    if (!/^xoxb-\d+-\d+-[A-Za-z0-9]+$/.test(botToken)) {
+      problems.push(
+        'SLACK_BOT_TOKEN does not look complete (xoxb-<digits>-<digits>-<letters>): copy it again.',
+      );
+    }
+    if (appToken && !/^xapp-\d+-[A-Z0-9]+-\d+-[a-f0-9]+$/.test(appToken)) {
+      problems.push('SLACK_APP_TOKEN does not look complete (xapp-1-A…-…-…): copy it again.');
+    }
+    if (!appToken && signingSecret && !/^[a-f0-9]{32}$/.test(signingSecret)) {
+      problems.push(
+        'SLACK_SIGNING_SECRET is usually 32 hex characters: copy it again from "App Credentials".',
+      );
+    }
+    const title = 'Slack';
+    return [
+      problems.length === 0
+        ? { title, status: 'pass', detail: `tokens look right (${mode})` }
+        : { title, status: 'warn', detail: `configured for ${mode}, but a value looks odd`, fix: problems },
     ];
-  }
-  const results: CheckResult[] = [];
-  const mode = appToken ? 'Socket Mode' : `HTTP mode on port ${port}`;
-  const problems: string[] = [];
-  if (!/^xoxb-\d+-\d+-[A-Za-z0-9]+$/.test(botToken)) {
-    problems.push(
-      'SLACK_BOT_TOKEN does not look complete (xoxb-<digits>-<digits>-<letters>): copy it again.',
-    );
-  }
-  if (appToken && !/^xapp-\d+-[A-Z0-9]+-\d+-[a-f0-9]+$/.test(appToken)) {
-    problems.push('SLACK_APP_TOKEN does not look complete (xapp-1-A…-…-…): copy it again.');
-  }
-  if (!appToken && signingSecret && !/^[a-f0-9]{32}$/.test(signingSecret)) {
-    problems.push('SLACK_SIGNING_SECRET is usually 32 hex characters: copy it again from "App Credentials".');
-  }
-  results.push(
-    problems.length === 0
-      ? { title, status: 'pass', detail: `tokens look right (${mode})` }
-      : { title, status: 'warn', detail: `configured for ${mode}, but a value looks odd`, fix: problems },
-  );
-  return results;
+  });
 }

@@ -1,31 +1,15 @@
 /** Slack as a platform module: its settings, plan, doctor check, set-up help, start and thread ids. */
 import { decodeId } from '../../core/ids.ts';
 import type { PlatformModule } from '../platform-module.ts';
+import { settingsPlan } from '../setting-needs.ts';
 import { checkSlackHandOff } from './hand-off-doctor.ts';
-import { checkSlack } from './slack-doctor.ts';
+import { checkSlack, slackSettingNeeds } from './slack-doctor.ts';
 import { slackThreadLink } from './slack-ids.ts';
 
 export const slackModule: PlatformModule = {
   name: 'slack',
   label: 'Slack',
-  plan: (config) => {
-    const { botToken, appToken, signingSecret } = config.slack;
-    if (botToken && (appToken || signingSecret)) return { start: true };
-    if (botToken) {
-      return {
-        start: false,
-        incomplete:
-          'Slack: SLACK_BOT_TOKEN is set, but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP mode).',
-      };
-    }
-    if (appToken || signingSecret) {
-      return {
-        start: false,
-        incomplete: `Slack: ${appToken ? 'SLACK_APP_TOKEN' : 'SLACK_SIGNING_SECRET'} is set, but SLACK_BOT_TOKEN is not.`,
-      };
-    }
-    return { start: false };
-  },
+  plan: (config) => settingsPlan(slackSettingNeeds(config)),
   doctorChecks: checkSlack,
   // The granted scopes only when the settings look right, and the hand-off target; both loaded lazily
   // like the rest of the doctor's network checks.

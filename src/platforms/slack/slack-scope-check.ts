@@ -7,9 +7,10 @@
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
 import { probe } from '../../doctor/http-probe.ts';
-import { missingScopes, parseScopesHeader, slackScopes } from './slack-scopes.ts';
+import { grantsCheck } from '../../doctor/missing-grants.ts';
+import { parseScopesHeader, slackScopeKind } from './slack-scopes.ts';
 
-const title = 'Slack app scopes';
+const { title } = slackScopeKind;
 
 export async function checkSlackScopes(config: Config, timeoutMs: number): Promise<CheckResult[]> {
   const { botToken, appToken, signingSecret, apiUrl } = config.slack;
@@ -43,25 +44,5 @@ export async function checkSlackScopes(config: Config, timeoutMs: number): Promi
       },
     ];
   }
-  const granted = parseScopesHeader(outcome.headers?.get('x-oauth-scopes'));
-  if (!granted) {
-    return [{ title, status: 'skip', detail: 'Slack did not say which scopes the app has' }];
-  }
-  const missing = missingScopes(granted);
-  if (missing.length === 0) {
-    return [
-      { title, status: 'pass', detail: `all ${slackScopes.length} scopes of slack-app-manifest.yml granted` },
-    ];
-  }
-  return [
-    {
-      title,
-      status: 'warn',
-      detail: `the app lacks ${missing.length} scope${missing.length === 1 ? '' : 's'} of slack-app-manifest.yml: ${missing.map((entry) => entry.scope).join(', ')}`,
-      fix: [
-        ...missing.map((entry) => `${entry.scope}: ${entry.enables}`),
-        'Update the app from slack-app-manifest.yml (or add them under "OAuth & Permissions" → Bot Token Scopes and subscribe to the events named), then reinstall it to the workspace. Everything else keeps working meanwhile.',
-      ],
-    },
-  ];
+  return [grantsCheck(slackScopeKind, parseScopesHeader(outcome.headers?.get('x-oauth-scopes')))];
 }

@@ -7,9 +7,13 @@
 import { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
-import { describeError, RagentError } from '../../errors.ts';
-import { networkFailureOf } from '../../outside-calls.ts';
+import { logMissingGrants } from '../../doctor/missing-grants.ts';
+import { RagentError } from '../../errors.ts';
+import { connectFailure } from '../connect-failure.ts';
+import { closeConnectionsOnStop } from '../http-connection-closing.ts';
+import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
+import { requireSettings } from '../setting-needs.ts';
 import { registerAgentThreads } from './agent-threads.ts';
 import { registerAnswerActions } from './answer-actions.ts';
 import { registerAskShortcut } from './ask-shortcut.ts';
@@ -19,13 +23,13 @@ import { registerFeedbackReasons } from './feedback-reasons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
-import { closeConnectionsOnStop } from './http-connection-closing.ts';
 import { registerIngestModal } from './ingest-modal.ts';
 import { registerMessageEvents } from './message-events.ts';
-import { logMissingScopes } from './missing-scopes-log.ts';
 import { registerShareAction } from './private-ask.ts';
 import type { SlackContext } from './slack-context.ts';
+import { slackSettingNeeds } from './slack-doctor.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
+import { slackScopeKind } from './slack-scopes.ts';
 import { slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
 
@@ -57,13 +61,8 @@ export async function startSlack(
   options: SlackAdapterOptions = {},
 ): Promise<SlackAdapter> {
   const { config } = services;
-  const { botToken, appToken, signingSecret, apiUrl, port } = config.slack;
-  if (!botToken) {
-    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenMissing());
-  }
-  if (!appToken && !signingSecret) {
-    throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.receiverMissing());
-  }
+  requireSettings(slackSettingNeeds(config));
+  const { botToken = '', appToken, signingSecret, apiUrl, port } = config.slack;
   const mode = appToken ? 'socket' : 'http';
   const logger = services.logger.child({ adapter: 'slack' });
   const boltLogger = createBoltLogger(logger);
@@ -166,28 +165,18 @@ export async function startSlack(
     const server = await app.start();
     if (server instanceof Server) closeConnections = closeConnectionsOnStop(server);
   } catch (error) {
-    const network = mode === 'socket' ? networkFailureOf(error) : undefined;
-    if (network) {
-      throw new RagentError(
-        'NETWORK_UNREACHABLE',
-        slackErrorMessages.NETWORK_UNREACHABLE.socketMode({ reason: network.reason }),
-        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
-      );
-    }
-    const reason = describeError(error);
-    const message =
+    const { NETWORK_UNREACHABLE, CONFIG_INVALID } = slackErrorMessages;
+    throw connectFailure(
+      error,
       mode === 'socket'
-        ? slackErrorMessages.CONFIG_INVALID.socketModeFailed({ reason })
-        : slackErrorMessages.CONFIG_INVALID.portUnavailable({ port, reason });
-    throw new RagentError('CONFIG_INVALID', message, { cause: error });
+        ? {
+            network: (reason) => NETWORK_UNREACHABLE.socketMode({ reason }),
+            other: (reason) => CONFIG_INVALID.socketModeFailed({ reason }),
+          }
+        : { other: (reason) => CONFIG_INVALID.portUnavailable({ port, reason }) },
+    );
   }
-  logger.info(
-    { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
-    'Slack bot started',
-  );
-  logMissingScopes(logger, auth.scopes);
-  // Threads a crash left without an outcome are told what happened: Slack will not redeliver them.
-  await turns.tellOrphans();
+  logMissingGrants(logger, slackScopeKind, auth.scopes);
 
   function stopTaking() {
     closeConnections();
@@ -197,24 +186,18 @@ export async function startSlack(
       .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
     return receiverStopped;
   }
-  // The Web API client keeps no connection: nothing more to close once the receiver stopped.
-  const disconnect = async () => {
-    await stopTaking();
-    logger.info('Slack bot stopped');
-  };
-  return {
+  const running = await runPlatform({
     name: 'slack',
-    mode,
-    botUserId: auth.botUserId,
-    teamId: auth.teamId,
+    label: 'Slack bot',
+    turns,
+    logger,
+    started: { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
+    stopTimeoutMs: options.stopTimeoutMs,
     stopTaking,
-    disconnect,
-    stop: async () => {
-      await stopTaking();
-      await turns.stop(options.stopTimeoutMs ?? 15_000);
-      await disconnect();
-    },
-  };
+    // The Web API client keeps no connection: nothing more to close once the receiver stopped.
+    close: async () => {},
+  });
+  return { ...running, mode, botUserId: auth.botUserId, teamId: auth.teamId };
 }
 
 async function verifyBotToken(
@@ -235,24 +218,14 @@ async function verifyBotToken(
     };
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
+    const { CONFIG_INVALID, NETWORK_UNREACHABLE } = slackErrorMessages;
     if (code) {
-      throw new RagentError('CONFIG_INVALID', slackErrorMessages.CONFIG_INVALID.botTokenRejected({ code }), {
-        cause: error,
-      });
-    }
-    const network = networkFailureOf(error);
-    if (network) {
-      throw new RagentError(
-        'NETWORK_UNREACHABLE',
-        slackErrorMessages.NETWORK_UNREACHABLE.webApi({ apiUrl, reason: network.reason }),
-        { cause: error, details: { reason: network.reason, networkCode: network.networkCode } },
-      );
+      throw new RagentError('CONFIG_INVALID', CONFIG_INVALID.botTokenRejected({ code }), { cause: error });
     }
     // An answer that is not Slack's (a wrong SLACK_API_URL, a proxy's page): a setting to fix.
-    throw new RagentError(
-      'CONFIG_INVALID',
-      slackErrorMessages.CONFIG_INVALID.webApiFailed({ apiUrl, reason: describeError(error) }),
-      { cause: error },
-    );
+    throw connectFailure(error, {
+      network: (reason) => NETWORK_UNREACHABLE.webApi({ apiUrl, reason }),
+      other: (reason) => CONFIG_INVALID.webApiFailed({ apiUrl, reason }),
+    });
   }
 }
