@@ -20,8 +20,6 @@ const registerHint = (status: number | undefined) =>
 
 export const discordErrorMessages = {
   CONFIG_INVALID: {
-    tokenMissing: () =>
-      'DISCORD_TOKEN is not set. Copy the bot token from your application in the Discord developer portal (Bot → Reset Token).',
     applicationIdMissing: () =>
       'DISCORD_APPLICATION_ID is not set. Copy the Application ID from the "General Information" page of your Discord application.',
     /** `missing`: the settings not set, of DISCORD_TOKEN and DISCORD_APPLICATION_ID. */

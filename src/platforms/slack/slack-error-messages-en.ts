@@ -16,10 +16,6 @@ const couldNotDownload = (name: string, reason: string) =>
 
 export const slackErrorMessages = {
   CONFIG_INVALID: {
-    botTokenMissing: () =>
-      'SLACK_BOT_TOKEN is not set. Copy the "Bot User OAuth Token" (xoxb-…) from your Slack app\'s "OAuth & Permissions" page into .env.',
-    receiverMissing: () =>
-      'Slack needs SLACK_APP_TOKEN (Socket Mode, no public URL needed) or SLACK_SIGNING_SECRET (HTTP events). Set one in .env.',
     socketModeFailed: ({ reason }: { reason: string }) =>
       `Could not open the Slack Socket Mode connection (${reason}). Check SLACK_APP_TOKEN (an app-level token with connections:write) and that Socket Mode is enabled for the app.`,
     portUnavailable: ({ port, reason }: { port: number | undefined; reason: string }) =>
