@@ -11,7 +11,7 @@ import { encodeId } from '../../core/ids.ts';
 import { ingestTargetFromText } from '../../turns/ingest-target.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
 import { holdAcknowledgement } from './held-acknowledgements.ts';
-import { slackIngestJob } from './ingest-job.ts';
+import { slackFile, slackIngestJob } from './ingest-job.ts';
 import { readSlackThread } from './read-slack-thread.ts';
 import { plainNotice } from './render-reply.ts';
 import { channelScope, placeScopes, type SlackContext } from './slack-context.ts';
@@ -120,15 +120,6 @@ function parseMessage(
         reference,
       }),
     // The same downloads as an ingest's (Slack's own hosts, the bot token); read for the thread alone.
-    attachedFiles: () =>
-      slackIngestJob(context, {
-        teamId,
-        channel: event.channel,
-        target: 'channel',
-        user,
-        files,
-        destination,
-        reference,
-      }).files,
+    attachedFiles: () => files.map((file) => slackFile(context, file)),
   };
 }
