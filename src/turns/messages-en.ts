@@ -456,3 +456,21 @@ export const feedbackReasonThanks = 'Thanks — your reason was saved for the pe
 /** A chat command this version does not know (the platform still shows an older one): how to update them. */
 export const unknownCommandText = (register: string) =>
   `Unknown command. Run \`${register}\` again to update the commands.`;
+
+/** A thread started for a question with no words to name it by (a file alone, only formatting). */
+export const untitledQuestionText = (author: string) => `Question from ${author}`;
+
+/** The form that collects files to ingest (`place`: `workspace`, `server`). */
+export const ingestFormText = {
+  title: 'Add documents',
+  submit: 'Ingest',
+  cancel: 'Cancel',
+  files: 'Files',
+  noFiles: 'Attach at least one file.',
+  target: (defaultLabel: string) => `Who can search them? (default: ${defaultLabel.toLowerCase()})`,
+  targets: (place: string) => ({ channel: 'This channel only', workspace: `The whole ${place}` }),
+  inChannel: (place: string) =>
+    `Questions in this channel search its own documents, the ${place}’s and the shared ones. Progress is posted in the channel.`,
+  inDirectMessage: (place: string) =>
+    `They become searchable for everyone in this ${place}. Progress is posted here.`,
+};

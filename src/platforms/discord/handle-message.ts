@@ -14,6 +14,7 @@ import {
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
+import { threadTitle } from '../../turns/thread-title.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
@@ -29,8 +30,6 @@ import { openAnswerSurface } from './discord-surfaces.ts';
 import { forumPostText } from './forum-post.ts';
 import { messageAttachmentFiles, messageIngestJob } from './message-files.ts';
 import { readDiscordThread } from './read-discord-thread.ts';
-
-const threadNameLimit = 100;
 
 export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
   const botId = message.client.user?.id;
@@ -156,20 +155,5 @@ export function questionText(message: Message, botId: string): string {
     .trim();
 }
 
-export function threadName(text: string, author: string): string {
-  const firstLine =
-    text
-      .split('\n')
-      .find((line) => line.trim() !== '')
-      ?.replace(/[`*_~|>#]/g, '')
-      .trim() ?? '';
-  const name = firstLine || `Question from ${author}`;
-  // Cut by code point: never half an emoji (a lone surrogate) in the name.
-  const points = Array.from(name);
-  return points.length <= threadNameLimit
-    ? name
-    : `${points
-        .slice(0, threadNameLimit - 1)
-        .join('')
-        .trimEnd()}…`;
-}
+/** Discord allows thread names of 100 characters. */
+export const threadName = (text: string, author: string) => threadTitle(text, author, 100);

@@ -16,9 +16,9 @@ import { openIngestSurface } from './slack-surfaces.ts';
 
 interface SlackIngestRequest {
   teamId: string;
-  /** The channel the request came from, and which set the user picked. */
+  /** The channel the request came from, and which set the user picked or said (else the default). */
   channel: string;
-  target: IngestTarget;
+  target: IngestTarget | undefined;
   user: string;
   files: SlackFileReference[];
   destination: SlackDestination;
