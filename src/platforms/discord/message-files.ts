@@ -1,13 +1,13 @@
 /**
  * Files attached to a Discord message or command: downloaded from Discord's CDN only (no token sent),
  * the size Discord reports checked first. A message's "@ragent ingest" job is the core's chat ingest
- * job (`turns/chat-ingest-job.ts`); without "ingest" the files are read for the question's thread alone
+ * job (`turns/incoming-message.ts`); without "ingest" the files are read for the question's thread alone
  * (`turns/thread-files.ts`). Sources link to a Discord message: an attachment's CDN address expires.
  */
 import type { Attachment, Message, SendableChannels } from 'discord.js';
-import type { IngestFile, IngestJob } from '../../core/chat-platform.ts';
+import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
+import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
@@ -46,25 +46,22 @@ export function messageAttachmentFiles(context: DiscordContext, message: Message
 }
 
 /** "@ragent ingest" with attachments, in a server: the progress is a reply in the message's channel. */
-export function messageIngestJob(
+export function discordIngestFrom(
   context: DiscordContext,
   message: Message<true>,
   setChannel: string,
-  text: string,
-): IngestJob {
-  return chatIngestJob({
+): Omit<ChatIngestRequest, 'asked' | 'files' | 'pages'> {
+  return {
     key: encodeId('discord', ['ingest', message.id]),
     reference: `message ${message.id}`,
     uploader: encodeId('discord', [message.author.id]),
     startedAt: message.createdTimestamp,
     sets: { channel: channelScope(message.guildId, setChannel), place: guildScope(message.guildId) },
-    asked: { text },
     defaultSet: context.services.config.ingest.defaultSet,
-    files: messageAttachmentFiles(context, message),
     open: async (first) => {
       const surface = await openAnswerSurface(context.surfaces, message.channel as SendableChannels);
       await surface.showStatus(first);
       return surface;
     },
-  });
+  };
 }

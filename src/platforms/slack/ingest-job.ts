@@ -6,7 +6,7 @@
  */
 import type { IngestFile, IngestJob } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
+import { type ChatIngestRequest, chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
@@ -14,15 +14,37 @@ import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
 
-interface SlackIngestRequest {
+/** Where a request came from: its channel (a DM has no channel set), who asked, where progress goes. */
+interface SlackIngestOrigin {
   teamId: string;
-  /** The channel the request came from, and which set the user picked or said (else the default). */
   channel: string;
-  target: IngestTarget | undefined;
   user: string;
-  files: SlackFileReference[];
   destination: SlackDestination;
   reference: string;
+}
+
+interface SlackIngestRequest extends SlackIngestOrigin {
+  /** Which set the user picked or said (else the default). */
+  target: IngestTarget | undefined;
+  files: SlackFileReference[];
+}
+
+export function slackIngestFrom(
+  context: SlackContext,
+  { teamId, channel, user, destination, reference }: SlackIngestOrigin,
+): Omit<ChatIngestRequest, 'asked' | 'files' | 'pages'> {
+  return {
+    key: encodeId('slack', ['ingest', teamId, reference]),
+    reference,
+    uploader: user,
+    // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
+    sets: {
+      channel: /^[CG][A-Z0-9]+$/.test(channel) ? channelScope(teamId, channel) : undefined,
+      place: workspaceScope(teamId),
+    },
+    defaultSet: context.services.config.ingest.defaultSet,
+    open: (first) => openIngestSurface(context.surfaces, destination, user, first),
+  };
 }
 
 export function slackIngestJob(
@@ -30,21 +52,11 @@ export function slackIngestJob(
   request: SlackIngestRequest,
   pages: readonly string[] = [],
 ): IngestJob {
-  const { teamId, channel } = request;
   return chatIngestJob({
-    key: encodeId('slack', ['ingest', teamId, request.reference]),
-    reference: request.reference,
-    uploader: request.user,
-    // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
-    sets: {
-      channel: /^[CG][A-Z0-9]+$/.test(channel) ? channelScope(teamId, channel) : undefined,
-      place: workspaceScope(teamId),
-    },
+    ...slackIngestFrom(context, request),
     asked: { picked: request.target },
-    defaultSet: context.services.config.ingest.defaultSet,
     files: request.files.map((file) => slackFile(context, file)),
     pages: { web: context.services.web, urls: pages },
-    open: (first) => openIngestSurface(context.surfaces, request.destination, request.user, first),
   });
 }
 
