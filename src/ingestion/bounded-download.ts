@@ -65,56 +65,44 @@ export async function boundedDownload(request: DownloadRequest): Promise<Uint8Ar
       url = new URL(location, url);
       continue;
     }
-    if (response.status !== 200) {
+    const refusal = refused(response, request, failed);
+    if (refusal) {
       await response.body?.cancel();
-      throw failed(errorMessages.DOWNLOAD_FAILED.status({ ...facts, status: response.status }), {
-        status: response.status,
-      });
+      throw refusal;
     }
-    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-    if (request.htmlIsSignInPage && contentType === 'text/html' && !/\.html?$/i.test(name)) {
-      await response.body?.cancel();
-      throw failed(errorMessages.DOWNLOAD_FAILED.signInPage(facts), { contentType });
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      // Leaving the loop early cancels the download: never more than `maxBytes` in memory.
+      for await (const chunk of response.body ?? []) {
+        total += chunk.byteLength;
+        if (total > maxBytes) throw tooLarge(name, total, maxBytes);
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      throw error instanceof RagentError
+        ? error
+        : failed(errorMessages.DOWNLOAD_FAILED.brokenOff(facts), {}, error);
     }
-    const served = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(served) && served > maxBytes) {
-      await response.body?.cancel();
-      throw tooLarge(name, served, maxBytes);
-    }
-    const bytes = await readCapped(response, name, maxBytes, (cause) =>
-      failed(errorMessages.DOWNLOAD_FAILED.brokenOff(facts), {}, cause),
-    );
-    if (bytes.byteLength === 0)
-      throw new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noBytes({ name }));
-    return bytes;
+    if (total === 0) throw new RagentError('FILE_EMPTY', errorMessages.FILE_EMPTY.noBytes({ name }));
+    return Buffer.concat(chunks, total);
   }
   throw failed(errorMessages.DOWNLOAD_FAILED.tooManyRedirects(facts));
 }
 
-/** The body, never more than `maxBytes` of it in memory. */
-async function readCapped(
+/** Why a response is not the file: its status, a sign-in page, or the length it announces. */
+function refused(
   response: Response,
-  name: string,
-  maxBytes: number,
-  brokenOff: (cause: unknown) => RagentError,
-): Promise<Uint8Array> {
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const result = await reader.read().catch((error: unknown) => {
-      throw brokenOff(error);
-    });
-    if (result.done) break;
-    total += result.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(name, total, maxBytes);
-    }
-    chunks.push(result.value);
-  }
-  return Buffer.concat(chunks, total);
+  { name, from, maxBytes, htmlIsSignInPage }: DownloadRequest,
+  failed: (message: string, details: Record<string, unknown>) => RagentError,
+): RagentError | undefined {
+  const { status, headers } = response;
+  if (status !== 200) return failed(errorMessages.DOWNLOAD_FAILED.status({ name, from, status }), { status });
+  const contentType = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (htmlIsSignInPage && contentType === 'text/html' && !/\.html?$/i.test(name))
+    return failed(errorMessages.DOWNLOAD_FAILED.signInPage({ name, from }), { contentType });
+  const served = Number(headers.get('content-length') ?? Number.NaN);
+  return served > maxBytes ? tooLarge(name, served, maxBytes) : undefined;
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
