@@ -22,7 +22,7 @@ export interface ParsedMessage
   /** The attached files, each downloaded only when it is read or ingested. */
   attachments: readonly IngestFile[];
   /** Where "@bot ingest" adds the files from (unset: a message here cannot ingest). */
-  ingestFrom?: Omit<ChatIngestRequest, 'asked' | 'files' | 'pages'>;
+  ingestFrom?: Omit<ChatIngestRequest, 'asked'>;
 }
 
 export function incomingMessage(parsed: ParsedMessage): IncomingMessage {

@@ -30,7 +30,7 @@ import {
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { forumPostText } from './forum-post.ts';
 import { discordIngestFrom, messageAttachmentFiles } from './message-files.ts';
-import { readDiscordThread } from './read-discord-thread.ts';
+import { mentionsAsNames, readDiscordThread } from './read-discord-thread.ts';
 
 export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
   const botId = message.client.user?.id;
@@ -141,13 +141,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
 }
 
 /** The question without the bot's mention; other mentions become readable names. */
-export function questionText(message: Message, botId: string): string {
-  return message.content
-    .replace(new RegExp(`<@!?${botId}>`, 'g'), '')
-    .replace(/<@!?(\d+)>/g, (_all, id: string) => `@${message.mentions.users.get(id)?.username ?? 'someone'}`)
-    .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
-    .trim();
-}
+export const questionText = (message: Message, botId: string) => mentionsAsNames(message, botId, '');
 
 /** Discord allows thread names of 100 characters. */
 export const threadName = (text: string, author: string) => threadTitle(text, author, 100);

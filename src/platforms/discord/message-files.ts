@@ -50,7 +50,7 @@ export function discordIngestFrom(
   context: DiscordContext,
   message: Message<true>,
   setChannel: string,
-): Omit<ChatIngestRequest, 'asked' | 'files' | 'pages'> {
+): Omit<ChatIngestRequest, 'asked'> {
   return {
     key: encodeId('discord', ['ingest', message.id]),
     reference: `message ${message.id}`,

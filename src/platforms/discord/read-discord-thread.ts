@@ -61,7 +61,7 @@ export function readDiscordThread(
         const bot = message.webhookId || message.author.bot;
         return {
           author: fromBot ? 'ragent' : bot ? fallback : await name(message.author.id, fallback),
-          text: readableText(message, botId),
+          text: mentionsAsNames(message, botId, '@ragent'),
           fromBot,
           at: new Date(message.createdTimestamp).toISOString(),
         };
@@ -71,11 +71,11 @@ export function readDiscordThread(
   );
 }
 
-/** The text with `<@id>` as `@name` (the bot as `@ragent`); roles by name where known. */
-function readableText(message: Message, botId: string): string {
+/** The text with `<@id>` as `@name` (the bot as `botAs`); roles by name where known. */
+export function mentionsAsNames(message: Message, botId: string, botAs: string): string {
   return message.content
     .replace(/<@!?(\d+)>/g, (_all, id: string) =>
-      id === botId ? '@ragent' : `@${message.mentions.users.get(id)?.username ?? 'someone'}`,
+      id === botId ? botAs : `@${message.mentions.users.get(id)?.username ?? 'someone'}`,
     )
     .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
     .trim();

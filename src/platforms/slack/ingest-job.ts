@@ -23,16 +23,10 @@ interface SlackIngestOrigin {
   reference: string;
 }
 
-interface SlackIngestRequest extends SlackIngestOrigin {
-  /** Which set the user picked or said (else the default). */
-  target: IngestTarget | undefined;
-  files: SlackFileReference[];
-}
-
 export function slackIngestFrom(
   context: SlackContext,
   { teamId, channel, user, destination, reference }: SlackIngestOrigin,
-): Omit<ChatIngestRequest, 'asked' | 'files' | 'pages'> {
+): Omit<ChatIngestRequest, 'asked'> {
   return {
     key: encodeId('slack', ['ingest', teamId, reference]),
     reference,
@@ -47,25 +41,16 @@ export function slackIngestFrom(
   };
 }
 
-export function slackIngestJob(
+/** `/ragent ingest <url…>`: the pages as one ingest job. */
+export function slackWebPagesJob(
   context: SlackContext,
-  request: SlackIngestRequest,
-  pages: readonly string[] = [],
+  request: SlackIngestOrigin & { target: IngestTarget; urls: string[] },
 ): IngestJob {
   return chatIngestJob({
     ...slackIngestFrom(context, request),
     asked: { picked: request.target },
-    files: request.files.map((file) => slackFile(context, file)),
-    pages: { web: context.services.web, urls: pages },
+    pages: { web: context.services.web, urls: request.urls },
   });
-}
-
-/** `/ragent ingest <url…>`: the pages as one ingest job. */
-export function slackWebPagesJob(
-  context: SlackContext,
-  request: Omit<SlackIngestRequest, 'files'> & { urls: string[] },
-): IngestJob {
-  return slackIngestJob(context, { ...request, files: [] }, request.urls);
 }
 
 /** A shared file; one shared in a message may lack its links until `files.info` is asked. */

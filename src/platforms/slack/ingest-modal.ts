@@ -5,10 +5,11 @@
  */
 import type { App } from '@slack/bolt';
 import { supportedFileExtensions } from '../../core/file-kind.ts';
-import { type IngestTarget, parseIngestTarget } from '../../turns/ingest-target.ts';
+import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
+import type { IngestTarget } from '../../turns/ingest-target.ts';
 import { ingestFormText } from '../../turns/messages-en.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
-import { slackIngestJob } from './ingest-job.ts';
+import { slackFile, slackIngestFrom } from './ingest-job.ts';
 import { isDirectMessageChannel, type SlackContext } from './slack-context.ts';
 
 export const ingestModalCallbackId = 'ragent_ingest';
@@ -78,16 +79,19 @@ export function registerIngestModal(app: App, context: SlackContext): void {
     await ack();
     const team = body.team?.id ?? body.user.team_id ?? '';
     const channel = metadataChannel(view.private_metadata) || body.user.id;
+    const reference = `view ${view.id}`;
     const picked = values[targetBlock]?.target as { selected_option?: { value?: string } | null } | undefined;
     context.turns.ingest(
-      slackIngestJob(context, {
-        teamId: team,
-        channel,
-        target: parseIngestTarget(picked?.selected_option?.value, context.services.config.ingest.defaultSet),
-        user: body.user.id,
-        files,
-        destination: { channel },
-        reference: `view ${view.id}`,
+      chatIngestJob({
+        ...slackIngestFrom(context, {
+          teamId: team,
+          channel,
+          user: body.user.id,
+          destination: { channel },
+          reference,
+        }),
+        asked: { picked: picked?.selected_option?.value },
+        files: files.map((file) => slackFile(context, file)),
       }),
     );
   });
