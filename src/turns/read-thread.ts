@@ -9,7 +9,21 @@
  */
 import type { ThreadMessage } from '../core/types.ts';
 
+/** Which of a thread's messages are context. */
+export interface ThreadWhere {
+  /** Only messages before this one (the question); unset: the thread so far. */
+  before?: string;
+  /** A message that is not context: the question itself (asked on a thread's first message). */
+  exclude?: string;
+  /** Leave out the bot's own messages (read after the answer's status was posted, that is all they are). */
+  skipOwn?: boolean;
+}
+
 export interface ThreadPages<Wire> {
+  where: ThreadWhere;
+  /** The message's id (unset: not a message), and whether the bot wrote it. */
+  idOf(message: Wire): string | undefined;
+  isOwn(message: Wire): boolean;
   /** `oldest-first`: pages go forward from the thread's start; `newest-first`: back from the question. */
   readonly order: 'oldest-first' | 'newest-first';
   /** The largest page the platform serves. */
@@ -19,7 +33,7 @@ export interface ThreadPages<Wire> {
     cursor: string | undefined,
     size: number,
   ): Promise<{ messages: readonly Wire[]; next?: string | undefined }>;
-  /** Whether a message is context (not the question, not the bot's status …). */
+  /** Whether the platform counts a message as context at all (e.g. not a system notice). */
   keep(message: Wire): boolean;
   /** The message the thread was started from, when its pages do not hold it. */
   starter?(): Promise<Wire | undefined>;
@@ -36,13 +50,19 @@ const maxPages = 10;
 const maxLookups = 50;
 
 export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number): Promise<ThreadMessage[]> {
+  const { where } = pages;
+  const keep = (message: Wire) =>
+    pages.idOf(message) !== undefined &&
+    pages.idOf(message) !== where.exclude &&
+    !(where.skipOwn && pages.isOwn(message)) &&
+    pages.keep(message);
   const kept: Wire[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
     const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
     if (room <= 0) break;
     const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room));
-    for (const message of messages.filter((each) => pages.keep(each))) {
+    for (const message of messages.filter(keep)) {
       if (pages.order === 'newest-first') kept.unshift(message);
       else if (kept.push(message) > limit) kept.shift();
     }
@@ -51,7 +71,7 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
   }
   if (kept.length < limit && pages.starter) {
     const starter = await pages.starter();
-    if (starter && pages.keep(starter)) kept.unshift(starter);
+    if (starter && keep(starter)) kept.unshift(starter);
   }
   const name = namesOnce(pages.lookUpName);
   const read: ThreadMessage[] = [];

@@ -23,6 +23,9 @@ function pages(order: ThreadPages<Wire>['order'], more: Partial<ThreadPages<Wire
   const asked: Array<{ cursor: string | undefined; size: number }> = [];
   const looked: string[] = [];
   const source: ThreadPages<Wire> = {
+    where: {},
+    idOf: (message) => String(message.id),
+    isOwn: (message) => message.user === 'BOT',
     order,
     pageSize: 10,
     page: async (cursor, size) => {
@@ -94,6 +97,20 @@ describe('reading a thread the bot joins', () => {
     expect(few[0]?.text).toBe('the starter');
     const full = await readThread(source, 5);
     expect(full.map((message) => message.text)).not.toContain('the starter');
+  });
+
+  it('leaves out the question and, when asked, the bot’s own messages', async () => {
+    const own = { id: 100, user: 'BOT', text: 'my status' };
+    const { source } = pages('newest-first', {
+      where: { exclude: '44', skipOwn: true },
+      starter: async () => own,
+    });
+    const read = await readThread(source, 100);
+    expect(read.map((message) => message.text)).not.toContain('message 44');
+    expect(read.map((message) => message.text)).not.toContain('my status');
+    expect(read.at(-1)?.text).toBe('message 43');
+    const withOwn = await readThread({ ...source, where: {} }, 100);
+    expect(withOwn[0]?.text).toBe('my status');
   });
 
   it('names each person once, keeping the given name when the lookup fails', async () => {

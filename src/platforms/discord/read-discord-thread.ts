@@ -9,17 +9,10 @@
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
 import { RagentError } from '../../errors.ts';
-import { readThread } from '../../turns/read-thread.ts';
+import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
-export interface DiscordThreadRead {
-  /** Only messages before this one (the question); unset: the thread so far. */
-  before?: string;
-  /** A message that is not context: the question itself (a thread started from it). */
-  exclude?: string;
-  /** Leave out the bot's own messages (read after the answer's status was posted, that is all they are). */
-  skipOwn?: boolean;
-}
+export type DiscordThreadRead = ThreadWhere;
 
 export function readDiscordThread(
   thread: ThreadChannel,
@@ -40,10 +33,10 @@ export function readDiscordThread(
         for (const message of messages) seen.add(message.id);
         return { messages, next: page.size === size ? messages.at(-1)?.id : undefined };
       },
-      keep: (message) =>
-        message.id !== where.exclude &&
-        !(where.skipOwn && message.author.id === botId) &&
-        (!message.system || message.content !== ''),
+      where,
+      idOf: (message) => message.id,
+      isOwn: (message) => message.author.id === botId,
+      keep: (message) => !message.system || message.content !== '',
       // A thread started from a message has that message's id; the thread's own list does not hold it.
       starter: async () =>
         thread.parentId && thread.id !== where.exclude && !seen.has(thread.id)

@@ -6,7 +6,7 @@
  */
 import type { ThreadMessage } from '../../core/types.ts';
 import { RagentError } from '../../errors.ts';
-import { readThread } from '../../turns/read-thread.ts';
+import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackErrorCode } from './slack-message.ts';
@@ -21,16 +21,10 @@ interface SlackReply {
   text?: string;
 }
 
-export interface SlackThreadWhere {
+export interface SlackThreadWhere extends ThreadWhere {
   channel: string;
   /** The thread's root. */
   threadTs: string;
-  /** The question's ts: only messages before it are read (unset: the whole thread so far). */
-  before?: string;
-  /** A message that is not context: the question itself (asked on a thread's first message). */
-  exclude?: string;
-  /** Leave out the bot's own messages (read after the answer's status was posted, that is all they are). */
-  skipOwn?: boolean;
 }
 
 const mention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;
@@ -57,12 +51,11 @@ export function readSlackThread(
         const next = result.has_more ? result.response_metadata?.next_cursor : undefined;
         return { messages: (result.messages ?? []) as SlackReply[], next: next || undefined };
       },
+      where,
+      idOf: (message) => message.ts,
+      isOwn: (message) => message.user === botUserId,
       // `latest` is honoured by Slack; checked again so the question never counts as context.
-      keep: (message) =>
-        Boolean(message.ts) &&
-        message.ts !== where.exclude &&
-        !(where.skipOwn && message.user === botUserId) &&
-        !(where.before && Number(message.ts) >= Number(where.before)),
+      keep: (message) => !(where.before && Number(message.ts) >= Number(where.before)),
       lookUpName: async (user) => {
         const found = (await client.users.info({ user })).user;
         return found?.profile?.display_name || found?.profile?.real_name || found?.real_name || found?.name;
