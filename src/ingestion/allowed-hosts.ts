@@ -1,7 +1,7 @@
 /**
  * Where a chat platform's file may be downloaded from: the allow-list that keeps the platform's
  * token on its own hosts, checked for the link and again for every redirect. An entry is a host name
- * (`files.slack.com`: that host), a suffix (`.slack.com`: any host under it), both over https on its
+ * (`files.example.com`: that host), a suffix (`.example.com`: any host under it), both over https on its
  * default port only, or a whole origin (`http://127.0.0.1:3000`: a configured API URL, how tests and
  * proxies serve files).
  */
