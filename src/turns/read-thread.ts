@@ -82,17 +82,16 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
 function namesOnce(lookUp: ThreadPages<unknown>['lookUpName']): NameOf {
   const asked = new Map<string, Promise<string>>();
   return (person, fallback) => {
-    let name = asked.get(person);
-    if (!name) {
-      name =
+    if (!asked.has(person))
+      asked.set(
+        person,
         !lookUp || asked.size >= maxLookups
           ? Promise.resolve(fallback)
           : lookUp(person).then(
               (found) => found || fallback,
               () => fallback,
-            );
-      asked.set(person, name);
-    }
-    return name;
+            ),
+      );
+    return asked.get(person)!;
   };
 }

@@ -29,10 +29,9 @@ export async function runIngestCommand(
   const surface = interactionSurface(context.surfaces, interaction);
   const { guildId } = interaction;
   // The sources of answers link to the command's reply (the attachment's CDN address expires).
-  let replyLink: string | undefined;
-  const learnReplyLink = async () => {
+  const replyLink = async () => {
     const reply = await interaction.fetchReply().catch(() => undefined);
-    replyLink = reply && `https://discord.com/channels/${guildId}/${interaction.channelId}/${reply.id}`;
+    return reply && `https://discord.com/channels/${guildId}/${interaction.channelId}/${reply.id}`;
   };
   context.turns.ingest(
     chatIngestJob({
@@ -46,7 +45,7 @@ export async function runIngestCommand(
       },
       asked: { picked: interaction.options.getString(ingestTargetOption) },
       defaultSet: context.services.config.ingest.defaultSet,
-      files: attachment ? [attachmentFile(context, attachment, () => replyLink, learnReplyLink)] : [],
+      files: attachment ? [attachmentFile(context, attachment, replyLink)] : [],
       pages: { web: context.services.web, urls },
       open: async (first) => {
         await surface.showStatus(first);

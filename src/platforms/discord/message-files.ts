@@ -13,17 +13,17 @@ import { channelScope, guildScope } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { downloadAttachment } from './download-attachment.ts';
 
-/** One attachment as a file to download; `link` is asked after the download (which may learn it). */
+/** One attachment as a file to download; its link is learnt once it is downloaded. */
 export function attachmentFile(
   context: DiscordContext,
   attachment: Attachment,
-  link: () => string | undefined,
-  afterDownload?: () => Promise<void>,
+  linkOf: () => Promise<string | undefined> | string | undefined,
 ): IngestFile {
   const { config } = context.services;
+  let link: string | undefined;
   return {
     name: attachment.name,
-    link,
+    link: () => link,
     download: async () => {
       const bytes = await downloadAttachment(attachment.url, {
         maxBytes: config.ingest.maxFileBytes,
@@ -31,7 +31,7 @@ export function attachmentFile(
         name: attachment.name,
         size: attachment.size,
       });
-      await afterDownload?.();
+      link = await linkOf();
       return bytes;
     },
   };
