@@ -5,9 +5,7 @@
  * after `maxHoldMs`, inside Slack's 3 s.
  */
 import type { App, Receiver, ReceiverEvent } from '@slack/bolt';
-import { holdReceipt, withHeldReceipt } from '../../turns/held-receipts.ts';
-
-export const holdAcknowledgement = holdReceipt;
+import { withHeldReceipt } from '../../turns/held-receipts.ts';
 
 /** Slack asks for an acknowledgement within 3 s; past this the receipt goes anyway. */
 const defaultMaxHoldMs = 2_500;

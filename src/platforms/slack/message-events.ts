@@ -8,9 +8,9 @@
 import type { App } from '@slack/bolt';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
+import { holdReceipt } from '../../turns/held-receipts.ts';
 import { incomingMessage } from '../../turns/incoming-message.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
-import { holdAcknowledgement } from './held-acknowledgements.ts';
 import { slackFile, slackIngestFrom } from './ingest-job.ts';
 import { readSlackThread } from './read-slack-thread.ts';
 import { plainNotice } from './render-reply.ts';
@@ -98,7 +98,7 @@ function parseMessage(
       await postMessage(context.client, destination, plainNotice(text));
     },
     // Slack gets its receipt once the turn is recorded (a replica dying before leaves it to a retry).
-    holdReceipt: holdAcknowledgement,
+    holdReceipt,
     open: async () => ({
       surface: await openAnswerSurface(context.surfaces, { teamId, channel, threadTs, user }),
       place: { threadId, scopes: await placeScopes(context, teamId, channel), user },
