@@ -22,6 +22,10 @@ type ErrorSentence = (facts: never) => string;
  */
 export type ErrorCatalogue = Partial<Record<ErrorCode, ErrorSentence | Record<string, ErrorSentence>>>;
 
+/** A chat file's download that failed, and what to do. */
+const couldNotDownload = (name: string, reason: string) =>
+  `Could not download ${name}: ${reason}. Try sharing it again.`;
+
 /** A model server as a sentence names it. */
 const modelServerName = { ollama: 'Ollama', openai: 'The model server' } as const;
 type ModelProvider = keyof typeof modelServerName;
@@ -510,6 +514,32 @@ export const errorMessages = {
   FETCH_ROBOTS_DISALLOWED: ({ origin, url }: { origin: string; url: URL }) =>
     `The robots.txt of ${origin} does not allow ragent to read ${url}; nothing was added. ` +
     'Ask the site owner, or ingest a saved copy of the page.',
+  /** A file shared in a chat, downloaded from the platform's own file servers (`from`: its name). */
+  DOWNLOAD_FAILED: {
+    noLink: ({ name, from }: { name: string; from: string }) =>
+      couldNotDownload(name, `${from} gave no download link for it`),
+    hostRefused: ({ name, from }: { name: string; from: string }) =>
+      couldNotDownload(
+        name,
+        `its download link does not point to ${from}, and the bot downloads only from ${from}'s own file servers`,
+      ),
+    redirectRefused: ({ name, from }: { name: string; from: string }) =>
+      `${from} sent the download of ${name} to another address, so I did not follow it (I only download from ${from}'s own file servers). Share the file again; if it keeps happening, tell the operator.`,
+    redirectWithoutTarget: ({ name, from }: { name: string; from: string }) =>
+      couldNotDownload(name, `${from} redirected without a target`),
+    tooManyRedirects: ({ name, from }: { name: string; from: string }) =>
+      couldNotDownload(name, `${from} redirected too many times`),
+    unreachable: ({ name, from }: { name: string; from: string }) =>
+      `${couldNotDownload(name, `${from} could not be reached (the connection failed or took too long)`)} If it keeps failing, tell the operator.`,
+    signInPage: ({ name, from }: { name: string; from: string }) =>
+      couldNotDownload(
+        name,
+        `${from} sent a sign-in page instead of the file (the bot may lack the permission to read files)`,
+      ),
+    status: ({ name, from, status }: { name: string; from: string; status: number }) =>
+      couldNotDownload(name, `${from} answered HTTP ${status}`),
+    brokenOff: ({ name }: { name: string }) => couldNotDownload(name, 'the download broke off'),
+  },
 
   // ── Answering: a turn that cannot be answered.
   ANSWER_TIMEOUT: {

@@ -544,3 +544,21 @@ export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `$
 /** The buttons of a small form (a 👎 reason in the person's own words). */
 export const formSendLabel = 'Send';
 export const formCancelLabel = 'Cancel';
+
+/** A thread started for a question with no words to name it by (a file alone, only formatting). */
+export const untitledQuestionText = (author: string) => `Question from ${author}`;
+
+/** The form that collects files to ingest (`place`: `workspace`, `server`). */
+export const ingestFormText = {
+  title: 'Add documents',
+  submit: 'Ingest',
+  cancel: 'Cancel',
+  files: 'Files',
+  noFiles: 'Attach at least one file.',
+  target: (defaultLabel: string) => `Who can search them? (default: ${defaultLabel.toLowerCase()})`,
+  targets: (place: string) => ({ channel: 'This channel only', workspace: `The whole ${place}` }),
+  inChannel: (place: string) =>
+    `Questions in this channel search its own documents, the ${place}’s and the shared ones. Progress is posted in the channel.`,
+  inDirectMessage: (place: string) =>
+    `They become searchable for everyone in this ${place}. Progress is posted here.`,
+};

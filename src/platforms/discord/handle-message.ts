@@ -14,6 +14,8 @@ import {
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { RagentError } from '../../errors.ts';
+import { incomingMessage } from '../../turns/incoming-message.ts';
+import { threadTitle } from '../../turns/thread-title.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
@@ -27,10 +29,8 @@ import {
 } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { forumPostText } from './forum-post.ts';
-import { messageAttachmentFiles, messageIngestJob } from './message-files.ts';
-import { readDiscordThread } from './read-discord-thread.ts';
-
-const threadNameLimit = 100;
+import { discordIngestFrom, messageAttachmentFiles } from './message-files.ts';
+import { mentionsAsNames, readDiscordThread } from './read-discord-thread.ts';
 
 export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
   const botId = message.client.user?.id;
@@ -66,18 +66,16 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
   // A new forum post is one question (title, tags, first message), answered inside the post.
   const postText = message.inGuild() ? forumPostText(message, questionText(message, botId)) : undefined;
   const text = postText ?? questionText(message, botId);
-  // A top-level message or a new forum post starts a conversation: its channel (a post's forum) may auto-answer it.
-  const startsConversation = message.inGuild() && (!message.channel.isThread() || postText !== undefined);
-  const othersMentioned =
-    [...message.mentions.users.keys()].some((id) => id !== botId) ||
-    message.mentions.roles.size > 0 ||
-    message.mentions.everyone;
-  const { coordination } = context.services;
   // Scopes with the channel's links, read when the turn starts (a DM: shared only, as placed).
-  const scopesOf = async (base: ConversationPlace) =>
-    guildId ? guildChannelScopes(coordination, context.logger, guildId, setChannel) : base.scopes;
-  const userOf = (base: ConversationPlace) => ({ ...base, user: message.author.id });
-  return {
+  const placed = async (base: ConversationPlace) => ({
+    ...base,
+    user: message.author.id,
+    scopes: guildId
+      ? await guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel)
+      : base.scopes,
+  });
+  const inThread = message.inGuild() && message.channel.isThread();
+  return incomingMessage({
     key: encodeId('discord', ['message', message.id]),
     reference: `message ${message.id}`,
     logFields: { messageId: message.id },
@@ -87,89 +85,63 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     thread: { threadId: place.threadId, position: message.id },
     author: message.author.id,
     text,
-    files: [...message.attachments.values()].map((attachment) => attachment.name),
     mentionsBot,
+    mentionsOthers:
+      [...message.mentions.users.keys()].some((id) => id !== botId) ||
+      message.mentions.roles.size > 0 ||
+      message.mentions.everyone,
     repliesToBot,
     isDirectMessage: !message.inGuild(),
-    inThread: message.inGuild() && message.channel.isThread() && postText === undefined,
-    addressedToOthers: !mentionsBot && othersMentioned,
+    inThread: inThread && postText === undefined,
     fromBot:
       message.author.bot || message.system || message.webhookId !== null || message.author.id === botId,
     // Edits arrive as their own gateway event, which the bot does not listen to.
-    isEdit: false,
     textHidden: !messageContentIntent && message.inGuild() && !mentionsBot,
-    ...(guildId && startsConversation ? { autoAnswerChannel: channelScope(guildId, setChannel) } : {}),
+    // A top-level message or a new forum post starts a conversation: its channel (a post's forum) may auto-answer it.
+    autoAnswerChannel:
+      guildId && (!inThread || postText !== undefined) ? channelScope(guildId, setChannel) : undefined,
     // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
     notice: async (content) => {
       if ((existing ?? message.channel).isSendable())
         await message.reply({ content, allowedMentions: noMentions });
     },
+    attachments: messageAttachmentFiles(context, message),
     // Ingest from a message only in a server (documents belong to one); files with a question anywhere.
-    ...(message.inGuild()
-      ? { ingest: (text: string) => messageIngestJob(context, message, setChannel, text) }
-      : {}),
-    attachedFiles: () => messageAttachmentFiles(context, message),
-    ...(message.inGuild() && message.channel.isThread()
+    ...(message.inGuild() ? { ingestFrom: discordIngestFrom(context, message, setChannel) } : {}),
+    ...(inThread
       ? {
           readThread: (limit: number) =>
             readDiscordThread(message.channel as ThreadChannel, { before: message.id }, botId, limit),
         }
       : {}),
     open: async () => {
-      if (existing) {
-        return {
-          surface: await openAnswerSurface(context.surfaces, existing),
-          place: { ...userOf(place), scopes: await scopesOf(place) },
-        };
-      }
-      let thread: SendableChannels;
-      try {
-        thread = await message.startThread({
+      if (existing)
+        return { surface: await openAnswerSurface(context.surfaces, existing), place: await placed(place) };
+      const thread = await message
+        .startThread({
           name: threadName(text, message.author.username),
           autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+        })
+        .catch((error: unknown) => {
+          throw new RagentError(
+            'PERMISSION_DENIED',
+            discordErrorMessages.PERMISSION_DENIED.threadNotStarted(),
+            {
+              cause: error,
+            },
+          );
         });
-      } catch (error) {
-        throw new RagentError(
-          'PERMISSION_DENIED',
-          discordErrorMessages.PERMISSION_DENIED.threadNotStarted(),
-          {
-            cause: error,
-          },
-        );
-      }
-      const threadPlace = placeInGuild(guildId ?? '', thread.id, setChannel);
       return {
         surface: await openAnswerSurface(context.surfaces, thread),
-        place: { ...userOf(threadPlace), scopes: await scopesOf(threadPlace) },
+        place: await placed(placeInGuild(guildId ?? '', thread.id, setChannel)),
       };
     },
-  };
+  });
 }
 
 /** The question without the bot's mention; other mentions become readable names. */
-export function questionText(message: Message, botId: string): string {
-  return message.content
-    .replace(new RegExp(`<@!?${botId}>`, 'g'), '')
-    .replace(/<@!?(\d+)>/g, (_all, id: string) => `@${message.mentions.users.get(id)?.username ?? 'someone'}`)
-    .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
-    .trim();
-}
+export const questionText = (message: Message, botId: string) => mentionsAsNames(message, botId, '');
 
-export function threadName(text: string, author: string): string {
-  const firstLine =
-    text
-      .split('\n')
-      .find((line) => line.trim() !== '')
-      ?.replace(/[`*_~|>#]/g, '')
-      .trim() ?? '';
-  const name = firstLine || `Question from ${author}`;
-  // Cut by code point: never half an emoji (a lone surrogate) in the name.
-  const points = Array.from(name);
-  return points.length <= threadNameLimit
-    ? name
-    : `${points
-        .slice(0, threadNameLimit - 1)
-        .join('')
-        .trimEnd()}…`;
-}
+/** Discord allows thread names of 100 characters. */
+export const threadName = (text: string, author: string) => threadTitle(text, author, 100);

@@ -1,79 +1,77 @@
 /**
- * Files a user gave the bot in Slack (through the `/ragent ingest` form, or shared in a message that
- * mentions the bot with "ingest"), as a job for the turn runner: each file downloads from Slack's
- * own hosts with the bot token, into the channel's set or the workspace's (a DM has no channel set); the progress message goes where the
- * request came from (or, if the bot cannot post there, to the user directly).
+ * Files a user gave the bot in Slack (the `/ragent ingest` form, a message that mentions the bot with
+ * "ingest", or `/ragent ingest <url>`) as the core's chat ingest job: each file is downloaded from
+ * Slack's own hosts with the bot token; the progress goes where the request came from (or, if the bot
+ * cannot post there, to the user directly).
  */
-import type { IngestJob } from '../../core/chat-platform.ts';
+import type { IngestFile, IngestJob } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
+import { type ChatIngestRequest, chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import type { IngestTarget } from '../../turns/ingest-target.ts';
-import { webPageFile } from '../../turns/web-page-file.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
-import { channelScope, isDirectMessageChannel, type SlackContext, workspaceScope } from './slack-context.ts';
+import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
 
-export function slackIngestJob(
+/** Where a request came from: its channel (a DM has no channel set), who asked, where progress goes. */
+interface SlackIngestOrigin {
+  teamId: string;
+  channel: string;
+  user: string;
+  destination: SlackDestination;
+  reference: string;
+}
+
+export function slackIngestFrom(
   context: SlackContext,
-  request: {
-    teamId: string;
-    /** The channel the request came from, and which set the user picked. */
-    channel: string;
-    target: IngestTarget;
-    user: string;
-    files: SlackFileReference[];
-    destination: SlackDestination;
-    reference: string;
-  },
-): IngestJob {
-  const { config } = context.services;
+  { teamId, channel, user, destination, reference }: SlackIngestOrigin,
+): Omit<ChatIngestRequest, 'asked'> {
   return {
-    key: encodeId('slack', ['ingest', request.teamId, request.reference]),
-    reference: request.reference,
-    scope: ingestScope(request.teamId, request.channel, request.target),
-    uploader: request.user,
-    files: request.files.map((file) => {
-      let details = file;
-      return {
-        name: file.name,
-        download: async () => {
-          // Any file goes: the ingest tells its type from the bytes (and says clearly when it reads none).
-          if (!file.url_private_download && !file.url_private) details = await fileDetails(context, file);
-          return downloadSlackFile(details, {
-            botToken: config.slack.botToken ?? '',
-            apiUrl: config.slack.apiUrl,
-            maxBytes: config.ingest.maxFileBytes,
-          });
-        },
-        // Only Slack's own https links are kept (the renderer checks again).
-        link: () => (details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined),
-      };
-    }),
-    open: (first) => openIngestSurface(context.surfaces, request.destination, request.user, first),
+    key: encodeId('slack', ['ingest', teamId, reference]),
+    reference,
+    uploader: user,
+    // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
+    sets: {
+      channel: /^[CG][A-Z0-9]+$/.test(channel) ? channelScope(teamId, channel) : undefined,
+      place: workspaceScope(teamId),
+    },
+    defaultSet: context.services.config.ingest.defaultSet,
+    open: (first) => openIngestSurface(context.surfaces, destination, user, first),
   };
 }
 
-/** `/ragent ingest <url…>`: the pages, fetched under the chat's address guard, as one ingest job. */
+/** `/ragent ingest <url…>`: the pages as one ingest job. */
 export function slackWebPagesJob(
   context: SlackContext,
-  request: Omit<Parameters<typeof slackIngestJob>[1], 'files'> & { urls: string[] },
+  request: SlackIngestOrigin & { target: IngestTarget; urls: string[] },
 ): IngestJob {
+  return chatIngestJob({
+    ...slackIngestFrom(context, request),
+    asked: { picked: request.target },
+    pages: { web: context.services.web, urls: request.urls },
+  });
+}
+
+/** A shared file; one shared in a message may lack its links until `files.info` is asked. */
+export function slackFile(context: SlackContext, file: SlackFileReference): IngestFile {
+  const { config } = context.services;
+  let details = file;
   return {
-    ...slackIngestJob(context, { ...request, files: [] }),
-    files: request.urls.map((url) => webPageFile(context.services.web, url)),
+    name: file.name,
+    download: async () => {
+      if (!file.url_private_download && !file.url_private)
+        details = {
+          ...file,
+          ...((await context.client.files.info({ file: file.id })).file as SlackFileReference),
+        };
+      return downloadSlackFile(details, {
+        botToken: config.slack.botToken ?? '',
+        apiUrl: config.slack.apiUrl,
+        maxBytes: config.ingest.maxFileBytes,
+      });
+    },
+    // Only Slack's own https links are kept (the renderer checks again).
+    link: () => (details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined),
   };
-}
-
-async function fileDetails(context: SlackContext, file: SlackFileReference): Promise<SlackFileReference> {
-  const result = await context.client.files.info({ file: file.id });
-  return { ...file, ...(result.file as SlackFileReference) };
-}
-
-/** The scope an upload from `channel` goes to. */
-export function ingestScope(teamId: string, channel: string, target: IngestTarget): string {
-  // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
-  return target === 'channel' && /^[CG][A-Z0-9]+$/.test(channel) && !isDirectMessageChannel(channel)
-    ? channelScope(teamId, channel)
-    : workspaceScope(teamId);
 }

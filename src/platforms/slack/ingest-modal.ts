@@ -1,21 +1,22 @@
 /**
- * The `/ragent ingest` form: slash commands cannot carry files, so a modal with a `file_input`
- * (every type the ingest reads) collects them. Where the command came from travels in `private_metadata`, so the
- * progress and the result are posted back there.
+ * The `/ragent ingest` form: slash commands cannot carry files, so a modal with a `file_input` (every
+ * type the ingest reads) collects them. Where the command came from travels in `private_metadata`,
+ * so the progress and the result are posted back there; the team always comes from the signed payload.
  */
 import type { App } from '@slack/bolt';
 import { supportedFileExtensions } from '../../core/file-kind.ts';
-import { type IngestTarget, parseIngestTarget } from '../../turns/ingest-target.ts';
+import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
+import type { IngestTarget } from '../../turns/ingest-target.ts';
+import { ingestFormText } from '../../turns/messages-en.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
-import { slackIngestJob } from './ingest-job.ts';
+import { slackFile, slackIngestFrom } from './ingest-job.ts';
 import { isDirectMessageChannel, type SlackContext } from './slack-context.ts';
 
 export const ingestModalCallbackId = 'ragent_ingest';
-const blockId = 'ragent_ingest_files';
-const actionId = 'files';
-const targetBlockId = 'ragent_ingest_target';
-const targetActionId = 'target';
+const filesBlock = 'ragent_ingest_files';
+const targetBlock = 'ragent_ingest_target';
 const maxFiles = 10;
+const labels = ingestFormText.targets('workspace');
 
 interface IngestOrigin {
   channel: string;
@@ -23,28 +24,33 @@ interface IngestOrigin {
   team: string;
 }
 
-const targetLabels: Record<IngestTarget, string> = {
-  channel: 'This channel only',
-  workspace: 'The whole workspace',
-};
+const plain = (text: string) => ({ type: 'plain_text', text });
 
 /** In a channel the form asks which set the files go to; a DM has no channel set. */
 export function ingestModal(origin: IngestOrigin, defaultTarget: IngestTarget): Record<string, unknown> {
-  const option = (target: IngestTarget) => ({
-    text: { type: 'plain_text', text: targetLabels[target] },
-    value: target,
-  });
+  const option = (target: IngestTarget) => ({ text: plain(labels[target]), value: target });
   const inChannel = !isDirectMessageChannel(origin.channel);
-  const targetBlock = {
+  const files = {
     type: 'input',
-    block_id: targetBlockId,
-    label: {
-      type: 'plain_text',
-      text: `Who can search them? (default: ${targetLabels[defaultTarget].toLowerCase()})`,
+    block_id: filesBlock,
+    label: plain(ingestFormText.files),
+    hint: plain(
+      inChannel ? ingestFormText.inChannel('workspace') : ingestFormText.inDirectMessage('workspace'),
+    ),
+    element: {
+      type: 'file_input',
+      action_id: 'files',
+      filetypes: [...supportedFileExtensions],
+      max_files: maxFiles,
     },
+  };
+  const target = {
+    type: 'input',
+    block_id: targetBlock,
+    label: plain(ingestFormText.target(labels[defaultTarget])),
     element: {
       type: 'radio_buttons',
-      action_id: targetActionId,
+      action_id: 'target',
       options: [option('channel'), option('workspace')],
       initial_option: option(defaultTarget),
     },
@@ -53,72 +59,48 @@ export function ingestModal(origin: IngestOrigin, defaultTarget: IngestTarget): 
     type: 'modal',
     callback_id: ingestModalCallbackId,
     private_metadata: JSON.stringify(origin),
-    title: { type: 'plain_text', text: 'Add documents' },
-    submit: { type: 'plain_text', text: 'Ingest' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'input',
-        block_id: blockId,
-        label: { type: 'plain_text', text: 'Files' },
-        hint: {
-          type: 'plain_text',
-          text: inChannel
-            ? 'Questions in this channel search its own documents, the workspace’s and the shared ones. Progress is posted in the channel.'
-            : 'They become searchable for everyone in this workspace. Progress is posted here.',
-        },
-        element: {
-          type: 'file_input',
-          action_id: actionId,
-          filetypes: [...supportedFileExtensions],
-          max_files: maxFiles,
-        },
-      },
-      ...(inChannel ? [targetBlock] : []),
-    ],
+    title: plain(ingestFormText.title),
+    submit: plain(ingestFormText.submit),
+    close: plain(ingestFormText.cancel),
+    blocks: inChannel ? [files, target] : [files],
   };
 }
 
 export function registerIngestModal(app: App, context: SlackContext): void {
   app.view(ingestModalCallbackId, async ({ ack, view, body }) => {
-    const files = ((view.state.values[blockId]?.[actionId] as { files?: SlackFileReference[] } | undefined)
-      ?.files ?? []) as SlackFileReference[];
+    const values = view.state.values;
+    const files = (values[filesBlock]?.files as { files?: SlackFileReference[] } | undefined)?.files ?? [];
     if (files.length === 0) {
-      await ack({ response_action: 'errors', errors: { [blockId]: 'Attach at least one file.' } });
+      await ack({ response_action: 'errors', errors: { [filesBlock]: ingestFormText.noFiles } });
       return;
     }
     // The form offers only the extensions the ingest reads; what each file really is, the ingest tells
     // from its bytes (a wrong one is reported in the result, and the others are still added).
     await ack();
-    const origin = parseOrigin(view.private_metadata, body.user.id, body.team?.id ?? body.user.team_id ?? '');
+    const team = body.team?.id ?? body.user.team_id ?? '';
+    const channel = metadataChannel(view.private_metadata) || body.user.id;
     const reference = `view ${view.id}`;
-    const picked = view.state.values[targetBlockId]?.[targetActionId] as
-      | { selected_option?: { value?: string } | null }
-      | undefined;
-    const target = parseIngestTarget(
-      picked?.selected_option?.value,
-      context.services.config.ingest.defaultSet,
-    );
+    const picked = values[targetBlock]?.target as { selected_option?: { value?: string } | null } | undefined;
     context.turns.ingest(
-      slackIngestJob(context, {
-        teamId: origin.team,
-        channel: origin.channel,
-        target,
-        user: body.user.id,
-        files,
-        destination: { channel: origin.channel },
-        reference,
+      chatIngestJob({
+        ...slackIngestFrom(context, {
+          teamId: team,
+          channel,
+          user: body.user.id,
+          destination: { channel },
+          reference,
+        }),
+        asked: { picked: picked?.selected_option?.value },
+        files: files.map((file) => slackFile(context, file)),
       }),
     );
   });
 }
 
-function parseOrigin(metadata: string, user: string, team: string): IngestOrigin {
+function metadataChannel(metadata: string): string | undefined {
   try {
-    const parsed = JSON.parse(metadata) as Partial<IngestOrigin>;
-    // The team always comes from the signed payload, never from what the form carried.
-    return { channel: parsed.channel || user, user, team };
+    return (JSON.parse(metadata) as Partial<IngestOrigin>).channel;
   } catch {
-    return { channel: user, user, team };
+    return undefined;
   }
 }

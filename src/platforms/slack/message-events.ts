@@ -8,10 +8,10 @@
 import type { App } from '@slack/bolt';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { ingestTargetFromText } from '../../turns/ingest-target.ts';
+import { holdReceipt } from '../../turns/held-receipts.ts';
+import { incomingMessage } from '../../turns/incoming-message.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
-import { holdAcknowledgement } from './held-acknowledgements.ts';
-import { slackIngestJob } from './ingest-job.ts';
+import { slackFile, slackIngestFrom } from './ingest-job.ts';
 import { readSlackThread } from './read-slack-thread.ts';
 import { plainNotice } from './render-reply.ts';
 import { channelScope, placeScopes, type SlackContext } from './slack-context.ts';
@@ -66,69 +66,46 @@ function parseMessage(
   isEdit: boolean,
 ): IncomingMessage {
   const { botUserId } = context;
+  const { channel, ts } = event;
   const rawText = event.text ?? '';
   const user = event.user ?? '';
-  const threadTs = event.thread_ts ?? event.ts;
-  const threadId = slackThreadId(teamId, event.channel, threadTs);
-  const mentionsBot = event.type === 'app_mention' || mentionsUser(rawText, botUserId);
-  const files = event.files ?? [];
-  const reference = `${eventId} ${event.channel}/${event.ts}`;
-  const destination = { channel: event.channel, threadTs };
-  return {
-    key: encodeId('slack', [teamId, event.channel, event.ts]),
+  const threadTs = event.thread_ts ?? ts;
+  const threadId = slackThreadId(teamId, channel, threadTs);
+  const reference = `${eventId} ${channel}/${ts}`;
+  const destination = { channel, threadTs };
+  return incomingMessage({
+    key: encodeId('slack', [teamId, channel, ts]),
     reference,
     logFields: { eventId, threadId },
     workspace: teamId,
-    channel: event.channel,
-    thread: { threadId, position: event.ts },
+    channel,
+    thread: { threadId, position: ts },
     author: user,
     text: cleanIncomingText(rawText, botUserId),
-    files: files.map((file) => file.name),
-    mentionsBot,
-    repliesToBot: false,
-    isDirectMessage:
-      event.channel_type === 'im' || (event.type === 'app_mention' && event.channel.startsWith('D')),
-    inThread: event.thread_ts !== undefined && event.thread_ts !== event.ts,
-    addressedToOthers: !mentionsBot && mentionsOthers(rawText, botUserId),
+    mentionsBot: event.type === 'app_mention' || mentionsUser(rawText, botUserId),
+    mentionsOthers: mentionsOthers(rawText, botUserId),
+    isDirectMessage: event.channel_type === 'im' || (event.type === 'app_mention' && channel.startsWith('D')),
+    inThread: event.thread_ts !== undefined && event.thread_ts !== ts,
     fromBot: Boolean(event.bot_id) || (!isEdit && !event.user) || event.user === botUserId,
     isEdit,
-    textHidden: false,
     // Channels (public and private) may answer top-level questions unasked; DMs and group DMs never.
-    ...(event.channel_type === 'channel' || event.channel_type === 'group'
-      ? { autoAnswerChannel: channelScope(teamId, event.channel) }
-      : {}),
-    location: slackAnswerLocation(teamId, event.channel, threadTs),
+    autoAnswerChannel:
+      event.channel_type === 'channel' || event.channel_type === 'group'
+        ? channelScope(teamId, channel)
+        : undefined,
+    location: slackAnswerLocation(teamId, channel, threadTs),
     notice: async (text) => {
       await postMessage(context.client, destination, plainNotice(text));
     },
     // Slack gets its receipt once the turn is recorded (a replica dying before leaves it to a retry).
-    holdReceipt: holdAcknowledgement,
+    holdReceipt,
     open: async () => ({
-      surface: await openAnswerSurface(context.surfaces, { teamId, channel: event.channel, threadTs, user }),
-      place: { threadId, scopes: await placeScopes(context, teamId, event.channel), user },
+      surface: await openAnswerSurface(context.surfaces, { teamId, channel, threadTs, user }),
+      place: { threadId, scopes: await placeScopes(context, teamId, channel), user },
     }),
-    readThread: (limit) =>
-      readSlackThread(context, { channel: event.channel, threadTs, before: event.ts }, limit),
-    ingest: (text) =>
-      slackIngestJob(context, {
-        teamId,
-        channel: event.channel,
-        target: ingestTargetFromText(text, context.services.config.ingest.defaultSet),
-        user,
-        files,
-        destination,
-        reference,
-      }),
-    // The same downloads as an ingest's (Slack's own hosts, the bot token); read for the thread alone.
-    attachedFiles: () =>
-      slackIngestJob(context, {
-        teamId,
-        channel: event.channel,
-        target: 'channel',
-        user,
-        files,
-        destination,
-        reference,
-      }).files,
-  };
+    readThread: (limit) => readSlackThread(context, { channel, threadTs, before: ts }, limit),
+    // Downloaded from Slack's own hosts with the bot token, whether ingested or read for the thread.
+    attachments: (event.files ?? []).map((file) => slackFile(context, file)),
+    ingestFrom: slackIngestFrom(context, { teamId, channel, user, destination, reference }),
+  });
 }

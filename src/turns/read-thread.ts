@@ -1,0 +1,97 @@
+/**
+ * Reading a thread the bot joins, for every platform: the pages walked up to the question and never
+ * further than `maxPages` (a thread read from its start keeps only the newest `limit`; one read back
+ * from the question stops once it has them), newest last; a message the thread was started from that
+ * its pages do not hold put first while there is room; and each person named once per read, with
+ * at most `maxLookups` lookups (further people, and failed lookups, keep the name the message gives).
+ * The platform gives one page at a time and how its messages read; the core then caps, fits and makes
+ * them inert (`conversations/thread-context.ts`).
+ */
+import type { ThreadMessage } from '../core/types.ts';
+
+/** Which of a thread's messages are context. */
+export interface ThreadWhere {
+  /** Only messages before this one (the question); unset: the thread so far. */
+  before?: string;
+  /** A message that is not context: the question itself (asked on a thread's first message). */
+  exclude?: string;
+  /** Leave out the bot's own messages (read after the answer's status was posted, that is all they are). */
+  skipOwn?: boolean;
+}
+
+export interface ThreadPages<Wire> {
+  where: ThreadWhere;
+  /** The message's id (unset: not a message), and whether the bot wrote it. */
+  idOf(message: Wire): string | undefined;
+  isOwn(message: Wire): boolean;
+  /** `oldest-first`: pages go forward from the thread's start; `newest-first`: back from the question. */
+  readonly order: 'oldest-first' | 'newest-first';
+  /** The largest page the platform serves. */
+  readonly pageSize: number;
+  /** One page from `cursor` (unset: the first), its messages in `order`; `next` unset at the end. */
+  page(
+    cursor: string | undefined,
+    size: number,
+  ): Promise<{ messages: readonly Wire[]; next?: string | undefined }>;
+  /** Whether the platform counts a message as context at all (e.g. not a system notice). */
+  keep(message: Wire): boolean;
+  /** The message the thread was started from, when its pages do not hold it. */
+  starter?(): Promise<Wire | undefined>;
+  /** The message as the core reads it; `name` asks for a person's name (once per person per read). */
+  read(message: Wire, name: NameOf): Promise<ThreadMessage>;
+  /** A person's name from the platform; undefined or a failure keeps the fallback. */
+  lookUpName?(person: string): Promise<string | undefined>;
+}
+
+/** A person's name, or `fallback` when it cannot (or may no longer) be looked up. */
+export type NameOf = (person: string, fallback: string) => Promise<string>;
+
+const maxPages = 10;
+const maxLookups = 50;
+
+export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number): Promise<ThreadMessage[]> {
+  const { where } = pages;
+  const keep = (message: Wire) =>
+    pages.idOf(message) !== undefined &&
+    pages.idOf(message) !== where.exclude &&
+    !(where.skipOwn && pages.isOwn(message)) &&
+    pages.keep(message);
+  const kept: Wire[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page += 1) {
+    const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
+    if (room <= 0) break;
+    const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room));
+    for (const message of messages.filter(keep)) {
+      if (pages.order === 'newest-first') kept.unshift(message);
+      else if (kept.push(message) > limit) kept.shift();
+    }
+    cursor = next;
+    if (!cursor) break;
+  }
+  if (kept.length < limit && pages.starter) {
+    const starter = await pages.starter();
+    if (starter && keep(starter)) kept.unshift(starter);
+  }
+  const name = namesOnce(pages.lookUpName);
+  const read: ThreadMessage[] = [];
+  for (const message of kept.slice(-limit)) read.push(await pages.read(message, name));
+  return read;
+}
+
+function namesOnce(lookUp: ThreadPages<unknown>['lookUpName']): NameOf {
+  const asked = new Map<string, Promise<string>>();
+  return (person, fallback) => {
+    if (!asked.has(person))
+      asked.set(
+        person,
+        !lookUp || asked.size >= maxLookups
+          ? Promise.resolve(fallback)
+          : lookUp(person).then(
+              (found) => found || fallback,
+              () => fallback,
+            ),
+      );
+    return asked.get(person)!;
+  };
+}
