@@ -6,10 +6,6 @@
  */
 import type { ErrorCatalogue } from '../../error-messages-en.ts';
 
-/** `1.5 MB` below 10 MB, `12 MB` from there. */
-const megabytes = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-
 /** What to do when registering the commands failed with this HTTP status. */
 const registerHint = (status: number | undefined) =>
   status === 401
@@ -30,26 +26,11 @@ export const discordErrorMessages = {
   },
   NETWORK_UNREACHABLE: ({ reason, apiUrlSet }: { reason: string; apiUrlSet: boolean }) =>
     `Could not reach Discord (${reason}). Check the network${apiUrlSet ? ' and DISCORD_API_URL' : ''}, then start again.`,
-  FILE_EMPTY: () => 'The attached file is empty. Attach the file again.',
-  /** The attachment's name is not known where its download is refused. */
-  FILE_TOO_LARGE: ({ bytes, maxBytes }: { bytes: number; maxBytes: number }) =>
-    `The file is ${megabytes(bytes)}, over the ${megabytes(maxBytes)} limit. Split it, or ask the operator to raise RAGENT_MAX_FILE_MB.`,
   PERMISSION_DENIED: {
     threadNotStarted: () =>
       "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.",
     threadUnreadable: () =>
       'Discord refused to read the thread (403): give ragent the View Channel and Read Message History permissions in this channel.',
-  },
-  DOWNLOAD_FAILED: {
-    hostRefused: () =>
-      "That file isn't hosted on Discord's CDN, so I won't download it. Attach the file to the command directly.",
-    redirectRefused: () =>
-      "Discord sent the download of this file to another address, so I did not follow it (I only download from Discord's own file servers). Attach the file to the command again; if it keeps happening, tell the operator.",
-    unreachable: () =>
-      "I couldn't download the file from Discord (the connection failed or took too long). Try again in a moment; if it keeps failing, tell the operator.",
-    status: ({ status }: { status: number }) =>
-      `Discord answered ${status} when I downloaded the file. Attach it again and retry.`,
-    brokenOff: () => 'The download from Discord broke off. Try again.',
   },
   INVALID_INPUT: {
     serverIdInvalid: ({ guildId }: { guildId: string }) =>

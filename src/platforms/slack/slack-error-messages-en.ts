@@ -10,10 +10,6 @@ import type { ErrorCatalogue } from '../../error-messages-en.ts';
 const slackUnreachable = ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
   `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`;
 
-/** A file shared in Slack that could not be downloaded, and why. */
-const couldNotDownload = (name: string, reason: string) =>
-  `Could not download ${name}: ${reason}. Try uploading it again.`;
-
 export const slackErrorMessages = {
   CONFIG_INVALID: {
     socketModeFailed: ({ reason }: { reason: string }) =>
@@ -30,28 +26,6 @@ export const slackErrorMessages = {
     socketMode: ({ reason }: { reason: string }) =>
       `Could not reach Slack to open the Socket Mode connection (${reason}). Check the network and try again.`,
   },
-  FILE_EMPTY: ({ name }: { name: string }) => `${name} is empty. Upload the file again.`,
-  FILE_TOO_LARGE: ({ name, maxBytes }: { name: string; maxBytes: number }) =>
-    `${name} is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. ` +
-    'Split it into smaller files, or ask the admin to raise RAGENT_MAX_FILE_MB.',
   PERMISSION_DENIED: ({ code }: { code: string }) =>
     `Slack refused to read the thread (${code}): give the app the channels:history and groups:history scopes (slack-app-manifest.yml), reinstall it, and invite it to the channel.`,
-  DOWNLOAD_FAILED: {
-    noLink: ({ name }: { name: string }) => couldNotDownload(name, 'Slack gave no download link for it'),
-    hostRefused: ({ name }: { name: string }) =>
-      couldNotDownload(name, 'its download link does not point to Slack'),
-    unreachable: ({ name }: { name: string }) => couldNotDownload(name, 'Slack could not be reached'),
-    redirectWithoutTarget: ({ name }: { name: string }) =>
-      couldNotDownload(name, 'Slack redirected without a target'),
-    signInPage: ({ name }: { name: string }) =>
-      couldNotDownload(
-        name,
-        'Slack sent a sign-in page instead of the file (the bot may lack the files:read scope)',
-      ),
-    tooManyRedirects: ({ name }: { name: string }) =>
-      couldNotDownload(name, 'Slack redirected too many times'),
-    status: ({ name, status }: { name: string; status: number }) =>
-      couldNotDownload(name, `Slack answered HTTP ${status}`),
-    brokenOff: ({ name }: { name: string }) => couldNotDownload(name, 'the download broke off'),
-  },
 } as const satisfies ErrorCatalogue;
