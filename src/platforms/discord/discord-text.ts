@@ -31,10 +31,6 @@ export function clarificationText(question: string, messageContentIntent: boolea
   return `❓ ${question}\n-# ${clarificationHint(messageContentIntent)}`;
 }
 
-export function stoppedText(message: string): string {
-  return `⏹️ ${message}`;
-}
-
 /** A failure as a person should read it: what went wrong and what to do. */
 export function errorText(error: unknown): string {
   return `⚠️ ${toRagentError(error).message}`;
