@@ -1,11 +1,14 @@
 /**
- * Where a private answer shows, on any platform: only to the asker. The reply replaces the private
- * message shown so far (the status) and continues in further private messages; what it carries
- * besides the reply (the note that only they see it, Share under an answer) is decided here, and the
- * platform renders it in its own syntax. A recorded private turn (`reopen`) is told the same way,
- * never in the channel.
+ * Where a private answer shows, on any platform: only to the asker. It is the one reply surface
+ * (`replies/reply-surface.ts`) over the platform's private messages, so splitting, fallbacks, link
+ * reveal and order are the core's; what a private reply carries besides the reply (the note that only
+ * they see it, Share under an answer) is decided here, and the platform renders it in its own syntax.
+ * No text streams: a platform's private messages take few edits (five in all, on one), so the answer
+ * comes whole. A recorded private turn (`reopen`) is told the same way, never in the channel.
  */
-import type { Location, Reply, ReplySurface, Status } from '../core/chat-platform.ts';
+import type { Reply, ReplySurface } from '../core/chat-platform.ts';
+import type { ReplyPort, ReplyRendering } from '../replies/reply-port.ts';
+import { replySurface } from '../replies/reply-surface.ts';
 import { privateAnswerFooterText, privateClarificationFooterText, shareButtonText } from './messages-en.ts';
 
 /** What a private reply shows besides the reply itself. */
@@ -23,29 +26,41 @@ export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
   return {};
 }
 
-/** The platform's private messages to the asker. */
-export interface PrivateChannel<Message> {
-  readonly location: Location;
-  /** The reply as the platform's messages, the extras on the last. */
-  render(reply: Reply, extras: PrivateReplyExtras): Message[];
-  /** Edits the status (where the platform lets a private message be edited that often). */
-  status?(status: Status): Promise<void>;
-  /** Replaces the private message shown so far with `message`. */
-  replace(message: Message): Promise<void>;
-  /** Shows `message` as one more private message. */
-  add(message: Message): Promise<void>;
+/**
+ * The platform's private messages to the asker: a reply port without a status line or stream, whose
+ * replies carry the extras (on the last message). `post` at index 0 shows the reply's first message
+ * in place of what the asker was shown so far, where the platform can replace it.
+ */
+export interface PrivateReplyPort<Message>
+  extends Omit<ReplyPort<Message>, 'render' | 'statusLine' | 'stream'> {
+  readonly render: Omit<ReplyRendering<Message>, 'reply' | 'streamingText'> & {
+    reply(reply: Reply, extras: PrivateReplyExtras): Message[];
+  };
 }
 
-export function privateSurface<Message>(channel: PrivateChannel<Message>): ReplySurface {
+/** `shown`: the private message the surface edits (the status), where the platform lets it be edited. */
+export function privateSurface<Message>(
+  port: PrivateReplyPort<Message>,
+  shown: readonly string[] = [],
+): ReplySurface {
+  const { render } = port;
+  const surface = replySurface<Message>(
+    {
+      ...port,
+      render: {
+        ...render,
+        reply: (reply) => render.reply(reply, privateReplyExtras(reply)),
+        // Never used: the surface below shows no text before the reply.
+        streamingText: () => [],
+      },
+    },
+    shown,
+  );
   return {
-    location: channel.location,
-    showStatus: async (status) => {
-      await channel.status?.(status);
+    get location() {
+      return surface.location;
     },
-    finish: async (reply) => {
-      const [first, ...rest] = channel.render(reply, privateReplyExtras(reply));
-      if (first) await channel.replace(first);
-      for (const message of rest) await channel.add(message);
-    },
+    showStatus: surface.showStatus,
+    finish: surface.finish,
   };
 }

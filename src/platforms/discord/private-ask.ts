@@ -17,8 +17,9 @@ import {
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
-import { privateSurface } from '../../turns/private-surface.ts';
+import { type PrivateReplyPort, privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
@@ -72,41 +73,60 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
   return discordPrivateSurface(surfaces, turn.location, turn.startedAt, false);
 }
 
-/** The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook. */
+/**
+ * The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook;
+ * `live`: the original shows the status (a recorded turn's reply replaces it without statuses).
+ */
 function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
   const { applicationId = '', interactionToken = '' } = location;
   const alive = () => applicationId && interactionToken && Date.now() - since < tokenLifetimeMs;
   const { rest } = surfaces.client;
-  const edit = (body: object) =>
-    rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
-      body: { ...body, allowed_mentions },
+  const edit = async (id: string, part: Partial<MessagePart>) => {
+    // Not logged with the request: its URL holds the interaction token.
+    if (!alive()) throw new Error('the interaction token expired');
+    await rest.patch(Routes.webhookMessage(applicationId, interactionToken, id), {
+      body: { ...part, allowed_mentions },
       auth: false,
     });
-  return privateSurface<MessagePart>({
-    location,
-    status: async (status) => {
-      if (live && alive()) await edit({ content: renderStatus(status) });
+  };
+  const port: PrivateReplyPort<Partial<MessagePart>> = {
+    logger: surfaces.logger,
+    location: () => location,
+    edit,
+    delete: async () => {},
+    post: async (part, index) => {
+      if (alive()) {
+        if (index === 0) await edit(original, part);
+        else
+          await rest.post(Routes.webhook(applicationId, interactionToken), {
+            body: { ...part, flags: MessageFlags.Ephemeral, allowed_mentions },
+            auth: false,
+          });
+      } else if (index === 0) {
+        // Nowhere private to say it: the channel must not see it.
+        if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
+        surfaces.logger.warn('the private reply came after the interaction token expired');
+      }
+      return original;
     },
-    render: (reply, { footer, share }) => {
-      const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
-      const last = parts.at(-1);
-      if (last && footer && last.content.length + footer.length + 4 <= messageLimit)
-        last.content += `\n-# ${footer}`;
-      if (last && share) last.components = [...last.components, shareRow(share.label, share.answerId)];
-      return parts;
+    render: {
+      status: (status) => ({ content: renderStatus(status) }),
+      leftoverNote: { content: `-# ${answerBelowText}` },
+      reply: (reply, { footer, share }) => {
+        const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
+        const last = parts.at(-1);
+        if (last && footer && last.content.length + footer.length + 4 <= messageLimit)
+          last.content += `\n-# ${footer}`;
+        if (last && share) last.components = [...last.components, shareRow(share.label, share.answerId)];
+        return parts;
+      },
     },
-    replace: async (first) => {
-      if (alive()) return void (await edit(first));
-      // Nowhere private to say it: the channel must not see it.
-      if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
-      surfaces.logger.warn('the private reply came after the interaction token expired');
-    },
-    add: async (part) => {
-      const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions };
-      if (alive()) await rest.post(Routes.webhook(applicationId, interactionToken), { body, auth: false });
-    },
-  });
+  };
+  return privateSurface(port, live ? [original] : []);
 }
+
+/** The interaction's own reply, as a message id of the webhook. */
+const original = '@original';
 
 function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
   const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);

@@ -9,8 +9,8 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { privateWorkingText } from '../../turns/messages-en.ts';
-import { privateSurface } from '../../turns/private-surface.ts';
+import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
+import { type PrivateReplyPort, privateSurface } from '../../turns/private-surface.ts';
 import { renderReply } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -24,22 +24,16 @@ type Surfaces = { client: webApi.WebClient; logger: Logger };
 
 /** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
 export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
-  const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
   // Until a first message stands through the response_url, there is nothing to replace.
-  const replaceable = await sendPrivately(
-    surfaces,
-    where,
-    { text: working, blocks: [contextBlock(working)] },
-    false,
-  );
-  return slackPrivateSurface(surfaces, where, replaceable);
+  const replaceable = await sendPrivately(surfaces, where, workingMessage(), false);
+  return privateSurface(slackPrivatePort(surfaces, where, replaceable));
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
 export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
-  return slackPrivateSurface(surfaces, { teamId, channel, user: privateTo }, false);
+  return privateSurface(slackPrivatePort(surfaces, { teamId, channel, user: privateTo }, false));
 }
 
 /** What is recorded with a private turn: where the asker is (never the `response_url`). */
@@ -47,26 +41,48 @@ export function privateLocation(where: Where): Location {
   return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
 }
 
-function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
-  return privateSurface<SlackMessage>({
-    location: privateLocation(where),
-    // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
-    render: (reply, { footer, share }) => {
-      const messages = renderReply(reply).map((message) => ({
-        text: message.text,
-        blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])],
-      }));
-      const last = messages.at(-1);
-      if (last && share) last.blocks.push(shareButton(share.label, share.answerId));
-      if (last && footer) last.blocks.push(contextBlock(`_${safeMrkdwn(footer)}_`));
-      return messages;
+/**
+ * Nothing is edited (the response_url takes five posts in 30 minutes, so the status is not shown):
+ * the reply's first message replaces the "working…" one, once.
+ */
+function slackPrivatePort(
+  surfaces: Surfaces,
+  where: Where,
+  replaceable: boolean,
+): PrivateReplyPort<SlackMessage> {
+  return {
+    logger: surfaces.logger,
+    location: () => privateLocation(where),
+    post: async (message, index) => {
+      await sendPrivately(surfaces, where, message, replaceable && index === 0);
+      if (index === 0) replaceable = false;
+      return '';
     },
-    replace: async (message) => {
-      await sendPrivately(surfaces, where, message, replaceable);
-      replaceable = false;
+    edit: async () => {
+      throw new Error('a private message is not edited on Slack');
     },
-    add: async (message) => void (await sendPrivately(surfaces, where, message, false)),
-  });
+    delete: async () => {},
+    render: {
+      status: workingMessage,
+      leftoverNote: { text: safeMrkdwn(answerBelowText) },
+      // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
+      reply: (reply, { footer, share }) => {
+        const messages = renderReply(reply).map((message) => ({
+          text: message.text,
+          blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])],
+        }));
+        const last = messages.at(-1);
+        if (last && share) last.blocks.push(shareButton(share.label, share.answerId));
+        if (last && footer) last.blocks.push(contextBlock(`_${safeMrkdwn(footer)}_`));
+        return messages;
+      },
+    },
+  };
+}
+
+function workingMessage(): SlackMessage {
+  const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
+  return { text: working, blocks: [contextBlock(working)] };
 }
 
 /**
