@@ -7,7 +7,7 @@
  * comes whole. A recorded private turn (`reopen`) is told the same way, never in the channel.
  */
 import type { Reply, ReplySurface } from '../core/chat-platform.ts';
-import type { ReplyPort, ReplyRendering } from '../replies/reply-port.ts';
+import type { ReplyPort } from '../replies/reply-port.ts';
 import { replySurface } from '../replies/reply-surface.ts';
 import { privateAnswerFooterText, privateClarificationFooterText, shareButtonText } from './messages-en.ts';
 
@@ -27,15 +27,12 @@ export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
 }
 
 /**
- * The platform's private messages to the asker: a reply port without a status line or stream, whose
- * replies carry the extras (on the last message). `post` at index 0 shows the reply's first message
+ * The platform's private messages to the asker: a reply port (its status line and stream unused),
+ * and how the extras join a reply's last message. `post` at index 0 shows the reply's first message
  * in place of what the asker was shown so far, where the platform can replace it.
  */
-export interface PrivateReplyPort<Message>
-  extends Omit<ReplyPort<Message>, 'render' | 'statusLine' | 'stream'> {
-  readonly render: Omit<ReplyRendering<Message>, 'reply' | 'streamingText'> & {
-    reply(reply: Reply, extras: PrivateReplyExtras): Message[];
-  };
+export interface PrivateReplyPort<Message> extends ReplyPort<Message> {
+  withExtras(last: Message, extras: PrivateReplyExtras): Message;
 }
 
 /** `shown`: the private message the surface edits (the status), where the platform lets it be edited. */
@@ -43,19 +40,14 @@ export function privateSurface<Message>(
   port: PrivateReplyPort<Message>,
   shown: readonly string[] = [],
 ): ReplySurface {
-  const { render } = port;
-  const surface = replySurface<Message>(
-    {
-      ...port,
-      render: {
-        ...render,
-        reply: (reply) => render.reply(reply, privateReplyExtras(reply)),
-        // Never used: the surface below shows no text before the reply.
-        streamingText: () => [],
-      },
-    },
-    shown,
-  );
+  const { statusLine: _line, stream: _stream, withExtras, render, ...messages } = port;
+  const reply = (given: Reply) => {
+    const rendered = render.reply(given);
+    const last = rendered.at(-1);
+    if (last !== undefined) rendered[rendered.length - 1] = withExtras(last, privateReplyExtras(given));
+    return rendered;
+  };
+  const surface = replySurface<Message>({ ...messages, render: { ...render, reply } }, shown);
   return {
     get location() {
       return surface.location;

@@ -84,10 +84,12 @@ describe('private asks: the private surface', () => {
         render: {
           status: (status) => `status:${status.kind}`,
           leftoverNote: 'below',
-          reply: (reply, given) => {
-            extras.push(given);
-            return reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind];
-          },
+          streamingText: (text) => [text],
+          reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind]),
+        },
+        withExtras: (last, given) => {
+          extras.push(given);
+          return `${last}${given.share ? ' [share]' : ''}${given.footer ? ' [note]' : ''}`;
         },
       },
       shown,
@@ -95,14 +97,14 @@ describe('private asks: the private surface', () => {
     return { shown: shownSurface, sent, extras };
   };
 
-  it('replaces the status with the first part, adds the rest, and puts Share under an answer', async () => {
+  it('replaces the status with the first part, adds the rest, and puts Share and the note under the last', async () => {
     const { shown, sent, extras } = surface();
     const answer = { ...makeAnswer('one|two|three'), id: 'A7' };
     await shown.finish({ kind: 'answer', answer, threadId: 'chat:W:C:private-U1' });
     expect(sent).toEqual([
       ['post', 'one', 0],
       ['post', 'two', 1],
-      ['post', 'three', 2],
+      ['post', 'three [share] [note]', 2],
     ]);
     expect(extras).toEqual([
       { footer: privateAnswerFooterText, share: { label: shareButtonText, answerId: 'A7' } },
@@ -117,7 +119,7 @@ describe('private asks: the private surface', () => {
     // The status message is edited, then replaced by the reply; the later reply follows it.
     expect(sent).toEqual([
       ['edit', 'status:working', 'S1'],
-      ['edit', 'clarification', 'S1'],
+      ['edit', 'clarification [note]', 'S1'],
       ['post', 'restarted', 0],
     ]);
     expect(extras).toEqual([{ footer: privateClarificationFooterText }, {}]);

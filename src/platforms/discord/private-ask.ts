@@ -17,9 +17,8 @@ import {
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
-import { answerBelowText } from '../../turns/messages-en.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
-import { type PrivateReplyPort, privateSurface } from '../../turns/private-surface.ts';
+import { type PrivateReplyExtras, privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
@@ -27,12 +26,15 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordMarkup } from './discord-markup.ts';
 import { guildChannelScopes, interactionSetChannel } from './discord-scopes.ts';
-import type { DiscordSurfaces } from './discord-surfaces.ts';
+import {
+  type DiscordSurfaces,
+  discordPort,
+  interactionAlive,
+  original,
+  webhookEdit,
+} from './discord-surfaces.ts';
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
 
-/** Discord's interaction tokens last 15 minutes; a minute is left for clocks and the request. */
-const tokenLifetimeMs = 14 * 60 * 1000;
 const sharePrefix = 'ragent:share:';
 const allowed_mentions = { parse: [], replied_user: false };
 
@@ -79,54 +81,42 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
  */
 function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
   const { applicationId = '', interactionToken = '' } = location;
-  const alive = () => applicationId && interactionToken && Date.now() - since < tokenLifetimeMs;
-  const { rest } = surfaces.client;
-  const edit = async (id: string, part: Partial<MessagePart>) => {
-    // Not logged with the request: its URL holds the interaction token.
+  const alive = () => interactionAlive(location, since);
+  const edit = async (part: Partial<MessagePart>, id: string) => {
     if (!alive()) throw new Error('the interaction token expired');
-    await rest.patch(Routes.webhookMessage(applicationId, interactionToken, id), {
-      body: { ...part, allowed_mentions },
-      auth: false,
-    });
+    await webhookEdit(surfaces.client, location, id, part);
   };
-  const port: PrivateReplyPort<Partial<MessagePart>> = {
-    logger: surfaces.logger,
+  const port = discordPort(surfaces, {
     location: () => location,
     edit,
     delete: async () => {},
     post: async (part, index) => {
-      if (alive()) {
-        if (index === 0) await edit(original, part);
-        else
-          await rest.post(Routes.webhook(applicationId, interactionToken), {
-            body: { ...part, flags: MessageFlags.Ephemeral, allowed_mentions },
-            auth: false,
-          });
+      if (alive() && index === 0) await edit(part, original);
+      else if (alive()) {
+        const { allowedMentions: _, ...body } = part;
+        const ephemeral = { ...body, flags: MessageFlags.Ephemeral, allowed_mentions };
+        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
+          body: ephemeral,
+          auth: false,
+        });
       } else if (index === 0) {
         // Nowhere private to say it: the channel must not see it.
         if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
         surfaces.logger.warn('the private reply came after the interaction token expired');
       }
-      return original;
+      return { id: original };
     },
-    render: {
-      status: (status) => ({ content: renderStatus(status) }),
-      leftoverNote: { content: `-# ${answerBelowText}` },
-      reply: (reply, { footer, share }) => {
-        const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
-        const last = parts.at(-1);
-        if (last && footer && last.content.length + footer.length + 4 <= messageLimit)
-          last.content += `\n-# ${footer}`;
-        if (last && share) last.components = [...last.components, shareRow(share.label, share.answerId)];
-        return parts;
-      },
-    },
+  });
+  const withExtras = (last: Partial<MessagePart>, { footer, share }: PrivateReplyExtras) => {
+    const content = `${last.content ?? ''}\n-# ${footer}`;
+    const components = [
+      ...(last.components ?? []),
+      ...(share ? [shareRow(share.label, share.answerId)] : []),
+    ];
+    return { ...last, ...(footer && content.length <= messageLimit ? { content } : {}), components };
   };
-  return privateSurface(port, live ? [original] : []);
+  return privateSurface({ ...port, withExtras }, live ? [original] : []);
 }
-
-/** The interaction's own reply, as a message id of the webhook. */
-const original = '@original';
 
 function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
   const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);

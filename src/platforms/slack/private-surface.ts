@@ -10,8 +10,8 @@ import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
-import { type PrivateReplyPort, privateSurface } from '../../turns/private-surface.ts';
-import { renderReply } from './render-reply.ts';
+import { privateSurface } from '../../turns/private-surface.ts';
+import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -24,16 +24,16 @@ type Surfaces = { client: webApi.WebClient; logger: Logger };
 
 /** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
 export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
+  const working = renderStatus({ kind: 'working', line: privateWorkingText });
   // Until a first message stands through the response_url, there is nothing to replace.
-  const replaceable = await sendPrivately(surfaces, where, workingMessage(), false);
-  return privateSurface(slackPrivatePort(surfaces, where, replaceable));
+  return privatePort(surfaces, where, await sendPrivately(surfaces, where, working, false));
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
 export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
-  return privateSurface(slackPrivatePort(surfaces, { teamId, channel, user: privateTo }, false));
+  return privatePort(surfaces, { teamId, channel, user: privateTo }, false);
 }
 
 /** What is recorded with a private turn: where the asker is (never the `response_url`). */
@@ -45,12 +45,8 @@ export function privateLocation(where: Where): Location {
  * Nothing is edited (the response_url takes five posts in 30 minutes, so the status is not shown):
  * the reply's first message replaces the "working…" one, once.
  */
-function slackPrivatePort(
-  surfaces: Surfaces,
-  where: Where,
-  replaceable: boolean,
-): PrivateReplyPort<SlackMessage> {
-  return {
+function privatePort(surfaces: Surfaces, where: Where, replaceable: boolean) {
+  return privateSurface<SlackMessage>({
     logger: surfaces.logger,
     location: () => privateLocation(where),
     post: async (message, index) => {
@@ -63,26 +59,25 @@ function slackPrivatePort(
     },
     delete: async () => {},
     render: {
-      status: workingMessage,
-      leftoverNote: { text: safeMrkdwn(answerBelowText) },
-      // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
-      reply: (reply, { footer, share }) => {
-        const messages = renderReply(reply).map((message) => ({
-          text: message.text,
-          blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])],
-        }));
-        const last = messages.at(-1);
-        if (last && share) last.blocks.push(shareButton(share.label, share.answerId));
-        if (last && footer) last.blocks.push(contextBlock(`_${safeMrkdwn(footer)}_`));
-        return messages;
-      },
+      status: renderStatus,
+      streamingText: () => [],
+      // Like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
+      reply: (reply) =>
+        renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
+          text,
+          blocks: fallbackBlocks ?? blocks,
+        })),
+      leftoverNote: { text: answerBelowText },
     },
-  };
-}
-
-function workingMessage(): SlackMessage {
-  const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
-  return { text: working, blocks: [contextBlock(working)] };
+    withExtras: ({ text, blocks = [] }, { footer, share }) => ({
+      text,
+      blocks: [
+        ...blocks,
+        ...(share ? [shareButton(share.label, share.answerId)] : []),
+        ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
+      ],
+    }),
+  });
 }
 
 /**
