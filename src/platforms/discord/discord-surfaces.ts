@@ -100,10 +100,7 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
       discordPort(surfaces, {
         location: () => turn.location,
         post: async (part) => (await sendableChannel(client, channelId)).send(part),
-        edit: async (part) => {
-          if (!webhookAlive) throw new Error('the interaction token expired');
-          await webhookEdit(client, turn.location, original, part);
-        },
+        edit: (part) => webhookEdit(client, turn.location, turn.startedAt, original, part),
         delete: async () => {},
       }),
       webhookAlive ? [original] : [],
@@ -138,14 +135,19 @@ function channelPort(
 /** The interaction's own reply, as a message id of the surface. */
 export const original = '@original';
 
-/** Edits a message of an interaction through its webhook (where the interaction itself is not at hand). */
+/**
+ * Edits a message of an interaction (started at `since`) through its webhook, where the interaction
+ * itself is not at hand; throws once its token has expired.
+ */
 export async function webhookEdit(
   client: Client,
   location: Location,
+  since: number,
   id: string,
   part: Partial<MessagePart>,
 ) {
   const { applicationId = '', interactionToken = '' } = location;
+  if (!interactionAlive(location, since)) throw new Error('the interaction token expired');
   const { allowedMentions: _, ...body } = part as Payload;
   await client.rest
     .patch(Routes.webhookMessage(applicationId, interactionToken, id), {

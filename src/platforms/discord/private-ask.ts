@@ -82,10 +82,8 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
 function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
   const { applicationId = '', interactionToken = '' } = location;
   const alive = () => interactionAlive(location, since);
-  const edit = async (part: Partial<MessagePart>, id: string) => {
-    if (!alive()) throw new Error('the interaction token expired');
-    await webhookEdit(surfaces.client, location, id, part);
-  };
+  const edit = (part: Partial<MessagePart>, id: string) =>
+    webhookEdit(surfaces.client, location, since, id, part);
   const port = discordPort(surfaces, {
     location: () => location,
     edit,

@@ -26,14 +26,14 @@ type Surfaces = { client: webApi.WebClient; logger: Logger };
 export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
   const working = renderStatus({ kind: 'working', line: privateWorkingText });
   // Until a first message stands through the response_url, there is nothing to replace.
-  return privatePort(surfaces, where, await sendPrivately(surfaces, where, working, false));
+  return slackPrivateSurface(surfaces, where, await sendPrivately(surfaces, where, working, false));
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
 export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
-  return privatePort(surfaces, { teamId, channel, user: privateTo }, false);
+  return slackPrivateSurface(surfaces, { teamId, channel, user: privateTo }, false);
 }
 
 /** What is recorded with a private turn: where the asker is (never the `response_url`). */
@@ -45,7 +45,7 @@ export function privateLocation(where: Where): Location {
  * Nothing is edited (the response_url takes five posts in 30 minutes, so the status is not shown):
  * the reply's first message replaces the "working…" one, once.
  */
-function privatePort(surfaces: Surfaces, where: Where, replaceable: boolean) {
+function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
   return privateSurface<SlackMessage>({
     logger: surfaces.logger,
     location: () => privateLocation(where),
