@@ -544,3 +544,5 @@ export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `$
 /** The buttons of a small form (a 👎 reason in the person's own words). */
 export const formSendLabel = 'Send';
 export const formCancelLabel = 'Cancel';
+/** Marks the last part of an answer while it is still being written (streamed by edits). */
+export const stillWritingText = 'writing…';
