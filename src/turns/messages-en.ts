@@ -562,3 +562,5 @@ export const ingestFormText = {
   inDirectMessage: (place: string) =>
     `They become searchable for everyone in this ${place}. Progress is posted here.`,
 };
+/** Marks the last part of an answer while it is still being written (streamed by edits). */
+export const stillWritingText = 'writing…';

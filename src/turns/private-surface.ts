@@ -1,11 +1,14 @@
 /**
- * Where a private answer shows, on any platform: only to the asker. The reply replaces the private
- * message shown so far (the status) and continues in further private messages; what it carries
- * besides the reply (the note that only they see it, Share under an answer) is decided here, and the
- * platform renders it in its own syntax. A recorded private turn (`reopen`) is told the same way,
- * never in the channel.
+ * Where a private answer shows, on any platform: only to the asker. It is the one reply surface
+ * (`replies/reply-surface.ts`) over the platform's private messages, so splitting, fallbacks, link
+ * reveal and order are the core's; what a private reply carries besides the reply (the note that only
+ * they see it, Share under an answer) is decided here, and the platform renders it in its own syntax.
+ * No text streams: a platform's private messages take few edits (five in all, on one), so the answer
+ * comes whole. A recorded private turn (`reopen`) is told the same way, never in the channel.
  */
-import type { Location, Reply, ReplySurface, Status } from '../core/chat-platform.ts';
+import type { Reply, ReplySurface } from '../core/chat-platform.ts';
+import type { ReplyPort } from '../replies/reply-port.ts';
+import { replySurface } from '../replies/reply-surface.ts';
 import { privateAnswerFooterText, privateClarificationFooterText, shareButtonText } from './messages-en.ts';
 
 /** What a private reply shows besides the reply itself. */
@@ -23,29 +26,33 @@ export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
   return {};
 }
 
-/** The platform's private messages to the asker. */
-export interface PrivateChannel<Message> {
-  readonly location: Location;
-  /** The reply as the platform's messages, the extras on the last. */
-  render(reply: Reply, extras: PrivateReplyExtras): Message[];
-  /** Edits the status (where the platform lets a private message be edited that often). */
-  status?(status: Status): Promise<void>;
-  /** Replaces the private message shown so far with `message`. */
-  replace(message: Message): Promise<void>;
-  /** Shows `message` as one more private message. */
-  add(message: Message): Promise<void>;
+/**
+ * The platform's private messages to the asker: a reply port (its status line and stream unused),
+ * and how the extras join a reply's last message. `post` at index 0 shows the reply's first message
+ * in place of what the asker was shown so far, where the platform can replace it.
+ */
+export interface PrivateReplyPort<Message> extends ReplyPort<Message> {
+  withExtras(last: Message, extras: PrivateReplyExtras): Message;
 }
 
-export function privateSurface<Message>(channel: PrivateChannel<Message>): ReplySurface {
+/** `shown`: the private message the surface edits (the status), where the platform lets it be edited. */
+export function privateSurface<Message>(
+  port: PrivateReplyPort<Message>,
+  shown: readonly string[] = [],
+): ReplySurface {
+  const { statusLine: _line, stream: _stream, withExtras, render, ...messages } = port;
+  const reply = (given: Reply) => {
+    const rendered = render.reply(given);
+    const last = rendered.at(-1);
+    if (last !== undefined) rendered[rendered.length - 1] = withExtras(last, privateReplyExtras(given));
+    return rendered;
+  };
+  const surface = replySurface<Message>({ ...messages, render: { ...render, reply } }, shown);
   return {
-    location: channel.location,
-    showStatus: async (status) => {
-      await channel.status?.(status);
+    get location() {
+      return surface.location;
     },
-    finish: async (reply) => {
-      const [first, ...rest] = channel.render(reply, privateReplyExtras(reply));
-      if (first) await channel.replace(first);
-      for (const message of rest) await channel.add(message);
-    },
+    showStatus: surface.showStatus,
+    finish: surface.finish,
   };
 }

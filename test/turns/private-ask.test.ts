@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnswerJob, PlatformTurns, Reply } from '../../src/core/chat-platform.ts';
+import { createLogger } from '../../src/logger.ts';
 import {
   askEmptyText,
   privateAnswerFooterText,
@@ -66,32 +67,44 @@ describe('private asks: /ragent ask', () => {
 });
 
 describe('private asks: the private surface', () => {
-  /** A surface over messages that are plain strings, recording each send. */
-  const surface = () => {
-    const sent: Array<[string, string]> = [];
+  /** A surface over messages that are plain strings, recording each send; `shown`: the status message. */
+  const surface = (shown: string[] = []) => {
+    const sent: Array<[string, string, string | number]> = [];
     const extras: PrivateReplyExtras[] = [];
-    const statuses: string[] = [];
-    const shown = privateSurface<string>({
-      location: { privateTo: 'U1' },
-      render: (reply, given) => {
-        extras.push(given);
-        return reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind];
+    const shownSurface = privateSurface<string>(
+      {
+        logger: createLogger({ level: 'silent' }),
+        location: () => ({ privateTo: 'U1' }),
+        post: async (message, index) => {
+          sent.push(['post', message, index]);
+          return `M${index}`;
+        },
+        edit: async (id, message) => void sent.push(['edit', message, id]),
+        delete: async (id) => void sent.push(['delete', '', id]),
+        render: {
+          status: (status) => `status:${status.kind}`,
+          leftoverNote: 'below',
+          streamingText: (text) => [text],
+          reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind]),
+        },
+        withExtras: (last, given) => {
+          extras.push(given);
+          return `${last}${given.share ? ' [share]' : ''}${given.footer ? ' [note]' : ''}`;
+        },
       },
-      status: async (status) => void statuses.push(status.kind),
-      replace: async (message) => void sent.push(['replace', message]),
-      add: async (message) => void sent.push(['add', message]),
-    });
-    return { shown, sent, extras, statuses };
+      shown,
+    );
+    return { shown: shownSurface, sent, extras };
   };
 
-  it('replaces the status with the first part, adds the rest, and puts Share under an answer', async () => {
+  it('replaces the status with the first part, adds the rest, and puts Share and the note under the last', async () => {
     const { shown, sent, extras } = surface();
     const answer = { ...makeAnswer('one|two|three'), id: 'A7' };
     await shown.finish({ kind: 'answer', answer, threadId: 'chat:W:C:private-U1' });
     expect(sent).toEqual([
-      ['replace', 'one'],
-      ['add', 'two'],
-      ['add', 'three'],
+      ['post', 'one', 0],
+      ['post', 'two', 1],
+      ['post', 'three [share] [note]', 2],
     ]);
     expect(extras).toEqual([
       { footer: privateAnswerFooterText, share: { label: shareButtonText, answerId: 'A7' } },
@@ -99,11 +112,23 @@ describe('private asks: the private surface', () => {
   });
 
   it('gives a clarifying question the note only, and other replies nothing extra', async () => {
-    const { shown, extras, statuses } = surface();
+    const { shown, extras, sent } = surface(['S1']);
     await shown.showStatus({ kind: 'working', line: 'Searching…' });
     await shown.finish({ kind: 'clarification', question: 'Which loop?' });
     await shown.finish({ kind: 'restarted' } satisfies Reply);
-    expect(statuses).toEqual(['working']);
+    // The status message is edited, then replaced by the reply; the later reply follows it.
+    expect(sent).toEqual([
+      ['edit', 'status:working', 'S1'],
+      ['edit', 'clarification [note]', 'S1'],
+      ['post', 'restarted', 0],
+    ]);
     expect(extras).toEqual([{ footer: privateClarificationFooterText }, {}]);
+  });
+
+  it('streams no text: the answer comes whole, in the private messages', async () => {
+    const { shown } = surface(['S1']);
+    expect(shown.showText).toBeUndefined();
+    expect(shown.showPlan).toBeUndefined();
+    expect(shown.location).toEqual({ privateTo: 'U1' });
   });
 });

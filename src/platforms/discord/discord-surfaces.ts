@@ -23,8 +23,10 @@ import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
 
-/** Discord's interaction tokens last 15 minutes; a minute is left for clocks and the request. */
-const interactionTokenLifetimeMs = 14 * 60 * 1000;
+/** Whether an interaction started at `since` can still be answered: its token lasts 15 minutes (a minute is left for clocks and the request). */
+export function interactionAlive(location: Location, since: number): boolean {
+  return Boolean(location.applicationId && location.interactionToken && Date.now() - since < 14 * 60 * 1000);
+}
 
 export interface DiscordSurfaces {
   client: Client;
@@ -74,7 +76,7 @@ export function interactionSurface(
 ): ReplySurface {
   const { applicationId, token, channelId } = interaction;
   return replySurface(
-    port(surfaces, {
+    discordPort(surfaces, {
       location: () => ({ applicationId, interactionToken: token, channelId }),
       post: async (part, index) =>
         index === 0
@@ -89,29 +91,16 @@ export function interactionSurface(
 
 async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): Promise<ReplySurface> {
   const { client } = surfaces;
-  const { applicationId, interactionToken, channelId, statusMessageId, replyTo } = turn.location;
+  const { channelId, statusMessageId, replyTo } = turn.location;
   // A command's ingest is reached through its interaction while its token lives, else in the
   // channel; a message's ("@ragent ingest") through its status message, like an answer.
   if (turn.kind === 'ingest' && !statusMessageId) {
-    const webhookAlive =
-      applicationId && interactionToken && Date.now() - turn.startedAt < interactionTokenLifetimeMs;
+    const webhookAlive = interactionAlive(turn.location, turn.startedAt);
     return replySurface(
-      port(surfaces, {
+      discordPort(surfaces, {
         location: () => turn.location,
         post: async (part) => (await sendableChannel(client, channelId)).send(part),
-        edit: async (part) => {
-          // Not logged with the request: its URL holds the interaction token.
-          if (!webhookAlive) throw new Error('the interaction token expired');
-          const { allowedMentions: _, ...body } = part;
-          await client.rest
-            .patch(Routes.webhookMessage(applicationId, interactionToken), {
-              body: { ...body, allowed_mentions: { parse: [], replied_user: false } },
-              auth: false,
-            })
-            .catch((error: { status?: number; code?: number | string }) => {
-              throw new Error(`could not edit the ingest reply (${error.status ?? error.code})`);
-            });
-        },
+        edit: (part) => webhookEdit(client, turn.location, turn.startedAt, original, part),
         delete: async () => {},
       }),
       webhookAlive ? [original] : [],
@@ -131,7 +120,7 @@ function channelPort(
   location: Location,
   replyTo?: string,
 ): ReplyPort<Partial<MessagePart>> {
-  return port(surfaces, {
+  return discordPort(surfaces, {
     location: (last) => (last ? { ...location, statusMessageId: last } : location),
     post: (part, index) =>
       channel.send({
@@ -144,12 +133,37 @@ function channelPort(
 }
 
 /** The interaction's own reply, as a message id of the surface. */
-const original = '@original';
+export const original = '@original';
+
+/**
+ * Edits a message of an interaction (started at `since`) through its webhook, where the interaction
+ * itself is not at hand; throws once its token has expired.
+ */
+export async function webhookEdit(
+  client: Client,
+  location: Location,
+  since: number,
+  id: string,
+  part: Partial<MessagePart>,
+) {
+  const { applicationId = '', interactionToken = '' } = location;
+  if (!interactionAlive(location, since)) throw new Error('the interaction token expired');
+  const { allowedMentions: _, ...body } = part as Payload;
+  await client.rest
+    .patch(Routes.webhookMessage(applicationId, interactionToken, id), {
+      body: { ...body, allowed_mentions: { parse: [], replied_user: false } },
+      auth: false,
+    })
+    .catch((error: { status?: number; code?: number | string }) => {
+      // Not the error itself: its request URL holds the interaction token.
+      throw new Error(`could not edit the interaction's reply (${error.status ?? error.code})`);
+    });
+}
 
 type Payload = Partial<MessagePart> & { allowedMentions: typeof noMentions };
 
 /** Discord's primitives; every send and edit carries `allowedMentions: none`. */
-function port(
+export function discordPort(
   surfaces: DiscordSurfaces,
   wire: {
     location: (last: string | undefined) => Location;

@@ -18,7 +18,7 @@ import {
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
-import { privateSurface } from '../../turns/private-surface.ts';
+import { type PrivateReplyExtras, privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
@@ -26,12 +26,15 @@ import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordMarkup } from './discord-markup.ts';
 import { guildChannelScopes, interactionSetChannel } from './discord-scopes.ts';
-import type { DiscordSurfaces } from './discord-surfaces.ts';
+import {
+  type DiscordSurfaces,
+  discordPort,
+  interactionAlive,
+  original,
+  webhookEdit,
+} from './discord-surfaces.ts';
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
 
-/** Discord's interaction tokens last 15 minutes; a minute is left for clocks and the request. */
-const tokenLifetimeMs = 14 * 60 * 1000;
 const sharePrefix = 'ragent:share:';
 const allowed_mentions = { parse: [], replied_user: false };
 
@@ -72,40 +75,45 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
   return discordPrivateSurface(surfaces, turn.location, turn.startedAt, false);
 }
 
-/** The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook. */
+/**
+ * The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook;
+ * `live`: the original shows the status (a recorded turn's reply replaces it without statuses).
+ */
 function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
   const { applicationId = '', interactionToken = '' } = location;
-  const alive = () => applicationId && interactionToken && Date.now() - since < tokenLifetimeMs;
-  const { rest } = surfaces.client;
-  const edit = (body: object) =>
-    rest.patch(Routes.webhookMessage(applicationId, interactionToken), {
-      body: { ...body, allowed_mentions },
-      auth: false,
-    });
-  return privateSurface<MessagePart>({
-    location,
-    status: async (status) => {
-      if (live && alive()) await edit({ content: renderStatus(status) });
-    },
-    render: (reply, { footer, share }) => {
-      const parts = renderReply(reply, { messageContentIntent: surfaces.messageContentIntent });
-      const last = parts.at(-1);
-      if (last && footer && last.content.length + footer.length + 4 <= messageLimit)
-        last.content += `\n-# ${footer}`;
-      if (last && share) last.components = [...last.components, shareRow(share.label, share.answerId)];
-      return parts;
-    },
-    replace: async (first) => {
-      if (alive()) return void (await edit(first));
-      // Nowhere private to say it: the channel must not see it.
-      if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
-      surfaces.logger.warn('the private reply came after the interaction token expired');
-    },
-    add: async (part) => {
-      const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions };
-      if (alive()) await rest.post(Routes.webhook(applicationId, interactionToken), { body, auth: false });
+  const alive = () => interactionAlive(location, since);
+  const edit = (part: Partial<MessagePart>, id: string) =>
+    webhookEdit(surfaces.client, location, since, id, part);
+  const port = discordPort(surfaces, {
+    location: () => location,
+    edit,
+    delete: async () => {},
+    post: async (part, index) => {
+      if (alive() && index === 0) await edit(part, original);
+      else if (alive()) {
+        const { allowedMentions: _, ...body } = part;
+        const ephemeral = { ...body, flags: MessageFlags.Ephemeral, allowed_mentions };
+        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
+          body: ephemeral,
+          auth: false,
+        });
+      } else if (index === 0) {
+        // Nowhere private to say it: the channel must not see it.
+        if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
+        surfaces.logger.warn('the private reply came after the interaction token expired');
+      }
+      return { id: original };
     },
   });
+  const withExtras = (last: Partial<MessagePart>, { footer, share }: PrivateReplyExtras) => {
+    const content = `${last.content ?? ''}\n-# ${footer}`;
+    const components = [
+      ...(last.components ?? []),
+      ...(share ? [shareRow(share.label, share.answerId)] : []),
+    ];
+    return { ...last, ...(footer && content.length <= messageLimit ? { content } : {}), components };
+  };
+  return privateSurface({ ...port, withExtras }, live ? [original] : []);
 }
 
 function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {

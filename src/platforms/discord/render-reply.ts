@@ -7,6 +7,7 @@ import { escapeMarkdown } from 'discord.js';
 import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
 import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
 import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
+import { stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { discordTerms, literalText } from './discord-text.ts';
 import { type MessagePart, messageLimit, renderAnswer, renderText } from './render-answer.ts';
@@ -17,7 +18,7 @@ export function renderStatus(status: Status): string {
 }
 
 /** Marks the last part of an answer while it is still being written. */
-const writingMark = '\n-# ✍️ writing…';
+const writingMark = `\n-# ✍️ ${stillWritingText}`;
 
 /** An answer as written so far: split (an open code block closed for now), the last part marked. */
 export function renderStreamingText(text: string): string[] {

@@ -9,9 +9,9 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { privateWorkingText } from '../../turns/messages-en.ts';
+import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
 import { privateSurface } from '../../turns/private-surface.ts';
-import { renderReply } from './render-reply.ts';
+import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -24,15 +24,9 @@ type Surfaces = { client: webApi.WebClient; logger: Logger };
 
 /** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
 export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
-  const working = `:hourglass_flowing_sand: _${safeMrkdwn(privateWorkingText)}_`;
+  const working = renderStatus({ kind: 'working', line: privateWorkingText });
   // Until a first message stands through the response_url, there is nothing to replace.
-  const replaceable = await sendPrivately(
-    surfaces,
-    where,
-    { text: working, blocks: [contextBlock(working)] },
-    false,
-  );
-  return slackPrivateSurface(surfaces, where, replaceable);
+  return slackPrivateSurface(surfaces, where, await sendPrivately(surfaces, where, working, false));
 }
 
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
@@ -47,25 +41,42 @@ export function privateLocation(where: Where): Location {
   return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
 }
 
+/**
+ * Nothing is edited (the response_url takes five posts in 30 minutes, so the status is not shown):
+ * the reply's first message replaces the "working…" one, once.
+ */
 function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
   return privateSurface<SlackMessage>({
-    location: privateLocation(where),
-    // Rendered like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
-    render: (reply, { footer, share }) => {
-      const messages = renderReply(reply).map((message) => ({
-        text: message.text,
-        blocks: [...(message.fallbackBlocks ?? message.blocks ?? [])],
-      }));
-      const last = messages.at(-1);
-      if (last && share) last.blocks.push(shareButton(share.label, share.answerId));
-      if (last && footer) last.blocks.push(contextBlock(`_${safeMrkdwn(footer)}_`));
-      return messages;
+    logger: surfaces.logger,
+    location: () => privateLocation(where),
+    post: async (message, index) => {
+      await sendPrivately(surfaces, where, message, replaceable && index === 0);
+      if (index === 0) replaceable = false;
+      return '';
     },
-    replace: async (message) => {
-      await sendPrivately(surfaces, where, message, replaceable);
-      replaceable = false;
+    edit: async () => {
+      throw new Error('a private message is not edited on Slack');
     },
-    add: async (message) => void (await sendPrivately(surfaces, where, message, false)),
+    delete: async () => {},
+    render: {
+      status: renderStatus,
+      streamingText: () => [],
+      // Like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
+      reply: (reply) =>
+        renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
+          text,
+          blocks: fallbackBlocks ?? blocks,
+        })),
+      leftoverNote: { text: answerBelowText },
+    },
+    withExtras: ({ text, blocks = [] }, { footer, share }) => ({
+      text,
+      blocks: [
+        ...blocks,
+        ...(share ? [shareButton(share.label, share.answerId)] : []),
+        ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
+      ],
+    }),
   });
 }
 

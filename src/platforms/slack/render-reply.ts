@@ -7,7 +7,13 @@ import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts
 import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
 import { shortenText } from '../../replies/shorten-text.ts';
 import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
-import { askAboutIngestedText, helpIntro, helpTopics, type PlatformTerms } from '../../turns/messages-en.ts';
+import {
+  askAboutIngestedText,
+  helpIntro,
+  helpTopics,
+  type PlatformTerms,
+  stillWritingText,
+} from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
@@ -27,7 +33,7 @@ export function renderStatus(status: Status): SlackMessage {
 }
 
 /** Marks the last message of an answer while it is still being written. */
-export const writingMark = '_:writing_hand: writing…_';
+export const writingMark = `_:writing_hand: ${stillWritingText}_`;
 
 /** An answer as written so far: split like an answer (an open code block closed for now), the last marked. */
 export function renderStreamingText(text: string): SlackMessage[] {
