@@ -622,6 +622,8 @@ export const errorMessages = {
     unexpected: ({ whatFailed }: { whatFailed: string }) => `${whatFailed} The details are in the log.`,
     answerWithoutResult: () => 'The answer ended without a result. Please ask again.',
     graphWithoutContext: () => 'The answer graph ran without its turn context. Please ask again.',
+    /** A stop gave up on a job before its thread showed a status (logged; the next start tells it). */
+    noStatusToReplace: () => 'The job has no status in its thread to replace yet.',
     pdfWorkerFailed: () => 'A PDF extraction worker failed. The details are in the log.',
     pdfWorkerExited: ({ code }: { code: number | null }) =>
       `A PDF extraction worker stopped early (exit code ${code}).`,

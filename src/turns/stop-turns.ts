@@ -5,7 +5,8 @@
  * their records stay queued for a replica that lives on.
  */
 import type { StopReport } from '../core/chat-platform.ts';
-import { describeError } from '../errors.ts';
+import { errorMessages } from '../error-messages-en.ts';
+import { describeError, RagentError } from '../errors.ts';
 import type { Sweeper } from './orphaned-turns.ts';
 import type { RunnerContext } from './runner-context.ts';
 
@@ -39,7 +40,8 @@ export async function stopTurns(
       const reply = job.abandonReply();
       const attached = platforms.get(job.platform);
       try {
-        if (!job.surface || !attached) throw new Error('the job has no status to replace yet');
+        if (!job.surface || !attached)
+          throw new RagentError('INTERNAL', errorMessages.INTERNAL.noStatusToReplace());
         await job.surface.finish(reply);
         told++;
         await context.endTurn(job.key);
