@@ -13,7 +13,8 @@ import type { StreamedAnswer } from './streamed-answer.ts';
 export function turnReply(
   turn: Promise<TurnResult | 'left'>,
   place: Place,
-  live: StreamedAnswer,
+  /** What was already written (streamed) when the turn failed. */
+  live: Pick<StreamedAnswer, 'text'>,
   reference: string,
   log: Logger,
 ): Promise<Reply | 'left'> {
