@@ -21,6 +21,7 @@ function platform(
   const messages = new Map<string, string>();
   const streams = new Map<string, { text: string; stopped?: readonly string[] }>();
   const statusLines: string[] = [];
+  const refusedStreams = new Set<string>();
   let next = 0;
   const id = () => {
     next += 1;
@@ -67,10 +68,11 @@ function platform(
     ...(options.stream
       ? {
           stream: {
-            available: () => options.stream === 'works',
+            refusedAt: { places: refusedStreams, place: 'C1' },
+            refuses: (error: unknown) => error instanceof Error && error.message === 'streaming refused',
             safeText: (text: string) => text.replace(/@/g, '@\u2060'),
             start: async (text: string) => {
-              if (options.stream === 'refused') return undefined;
+              if (options.stream === 'refused') throw new Error('streaming refused');
               const started = id();
               streams.set(started, { text });
               return started;
@@ -88,7 +90,7 @@ function platform(
         }
       : {}),
   };
-  return { messages, streams, statusLines, port };
+  return { messages, streams, statusLines, refusedStreams, port };
 }
 
 function answer(markdown: string): Reply {
@@ -156,14 +158,30 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('falls back to edits when the platform refuses the stream', async () => {
-    const { messages, streams, port } = platform({ stream: 'refused' });
+    const { messages, streams, refusedStreams, port } = platform({ stream: 'refused' });
     messages.set('status', '⏳ working');
     const surface = replySurface(port, ['status']);
+    expect(surface.nextTextIsEdit).toBe(false);
     await surface.showText?.('some text');
     expect(streams.size).toBe(0);
     expect(messages.get('status')).toBe('some text…');
+    // The refusal is remembered for the place: the next answer there is edited from the start.
+    expect([...refusedStreams]).toEqual(['C1']);
+    expect(replySurface(port, ['other']).nextTextIsEdit).toBe(true);
     await surface.finish(answer('done'));
     expect([...messages.values()]).toEqual(['done']);
+  });
+
+  it('throws on an error of the stream that is not a refusal, remembering nothing', async () => {
+    const { refusedStreams, port } = platform({ stream: 'works' });
+    const stream = port.stream;
+    if (!stream) throw new Error('no stream');
+    const failing = {
+      ...port,
+      stream: { ...stream, start: () => Promise.reject(new Error('network down')) },
+    };
+    await expect(replySurface(failing, ['status']).showText?.('some text')).rejects.toThrow('network down');
+    expect(refusedStreams.size).toBe(0);
   });
 
   it('posts the reply as a new message when the status message cannot be edited', async () => {

@@ -257,19 +257,10 @@ function slackStream(
     recipient_user_id: recipient.userId,
   };
   return {
-    available: () => !streamingRefused.has(channel),
+    refusedAt: { places: streamingRefused, place: channel },
+    refuses: (error) => streamingRefusals.has(slackErrorCode(error) ?? ''),
     safeText: neutralizeMentions,
-    start: async (text) => {
-      try {
-        return String((await client.chat.startStream({ ...opening, markdown_text: text })).ts);
-      } catch (error) {
-        const code = slackErrorCode(error);
-        if (!code || !streamingRefusals.has(code)) throw error;
-        logger.debug({ code, channel }, 'text streaming refused; editing a message instead');
-        streamingRefused.add(channel);
-        return undefined;
-      }
-    },
+    start: async (text) => String((await client.chat.startStream({ ...opening, markdown_text: text })).ts),
     append: async (ts, text) => {
       await client.chat.appendStream({ channel, ts, markdown_text: text });
     },
