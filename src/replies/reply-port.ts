@@ -61,6 +61,11 @@ export interface StreamPrimitives<Message> {
    * stream's id (unchanged, or undefined, where the platform does not show the plan).
    */
   showPlan?(id: string | undefined, steps: readonly PlanStep[]): Promise<string | undefined>;
+  /**
+   * The places where the platform refused showing a plan (the text then streams alone there, learnt
+   * once), and whether an error of `showPlan` is that refusal (any other error is thrown on).
+   */
+  readonly planRefusal?: { places: Set<string>; refuses(error: unknown): boolean };
   /** Ends the stream; `reply` (rendered) may give what goes under it (sources, buttons). */
   stop(id: string, reply: readonly Message[]): Promise<void>;
 }

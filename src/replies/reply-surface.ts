@@ -92,7 +92,15 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
   const showPlan = stream?.showPlan
     ? (steps: readonly PlanStep[]) =>
         exclusive(async () => {
-          if (canStream()) streamId = (await stream.showPlan?.(streamId, steps)) ?? streamId;
+          const { place } = stream.refusedAt;
+          if (!canStream() || stream.planRefusal?.places.has(place)) return;
+          try {
+            streamId = (await stream.showPlan?.(streamId, steps)) ?? streamId;
+          } catch (error) {
+            if (!stream.planRefusal?.refuses(error)) throw error;
+            logger.debug({ err: error, place }, 'the plan refused here; streaming the text only');
+            stream.planRefusal.places.add(place);
+          }
         })
     : undefined;
 

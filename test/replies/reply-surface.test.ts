@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../src/core/chat-platform.ts';
+import type { PlanStep, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openReplySurface } from '../../src/replies/open-reply-surface.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
@@ -170,6 +170,36 @@ describe('the one reply surface, over a platform port', () => {
     expect(replySurface(port, ['other']).nextTextIsEdit).toBe(true);
     await surface.finish(answer('done'));
     expect([...messages.values()]).toEqual(['done']);
+  });
+
+  it('where the platform refuses the plan, remembers it for the place and streams the text alone', async () => {
+    const { streams, port } = platform({ stream: 'works' });
+    const stream = port.stream;
+    if (!stream) throw new Error('no stream');
+    const planRefused = new Set<string>();
+    const plans: string[] = [];
+    const withPlan = {
+      ...port,
+      stream: {
+        ...stream,
+        planRefusal: { places: planRefused, refuses: (error: unknown) => String(error).includes('no cards') },
+        showPlan: async (id: string | undefined, steps: readonly PlanStep[]) => {
+          if (steps.length > 1) throw new Error('no cards');
+          plans.push(steps.map((step) => step.title).join());
+          return id ?? (await stream.start(''));
+        },
+      },
+    };
+    const surface = replySurface(withPlan, ['status']);
+    const step = (title: string): PlanStep => ({ title, state: 'in_progress', documents: [] });
+    await surface.showPlan?.([step('one')]);
+    await surface.showPlan?.([step('one'), step('two')]);
+    expect([...planRefused]).toEqual(['C1']);
+    // Refused here: no further plan is tried, and the text streams in the stream the plan opened.
+    await surface.showPlan?.([step('three')]);
+    expect(plans).toEqual(['one']);
+    await surface.showText?.('the text');
+    expect([...streams.values()]).toEqual([{ text: 'the text' }]);
   });
 
   it('throws on an error of the stream that is not a refusal, remembering nothing', async () => {

@@ -246,7 +246,7 @@ function slackStream(
   threadTs: string,
   recipient: { teamId: string; userId: string },
 ): StreamPrimitives<SlackMessage> {
-  const { client, logger, streamingRefused } = surfaces;
+  const { client, streamingRefused } = surfaces;
   const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
   // The plan's cards as last sent (by id).
   const tasksShown = new Map<string, string>();
@@ -264,8 +264,9 @@ function slackStream(
     append: async (ts, text) => {
       await client.chat.appendStream({ channel, ts, markdown_text: text });
     },
+    // An older workspace refuses the chunks: the answer streams its text alone.
+    planRefusal: { places: chunksRefused, refuses: (error) => slackErrorCode(error) !== undefined },
     showPlan: async (ts, steps) => {
-      if (chunksRefused.has(channel)) return ts;
       const plan = planCards(steps, tasksShown, neutralizeMentions);
       const chunks: types.AnyChunk[] = [
         ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
@@ -282,20 +283,11 @@ function slackStream(
       ];
       if (chunks.length === 0) return ts;
       let stream = ts;
-      try {
-        if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
-        else
-          stream = String(
-            (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
-          );
-      } catch (error) {
-        // An older workspace refuses the chunks: the answer streams its text alone.
-        const code = slackErrorCode(error);
-        if (!code) throw error;
-        logger.debug({ code, channel }, 'task cards refused; streaming the text only');
-        chunksRefused.add(channel);
-        return ts;
-      }
+      if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
+      else
+        stream = String(
+          (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
+        );
       for (const card of plan.cards) tasksShown.set(card.id, JSON.stringify(card));
       return stream;
     },
