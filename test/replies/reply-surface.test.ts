@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanStep, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
-import { openReplySurface } from '../../src/replies/open-reply-surface.ts';
+import { openFirstReplySurface, openReplySurface } from '../../src/replies/open-reply-surface.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
 
@@ -298,5 +298,25 @@ describe('the one reply surface, over a platform port', () => {
       ['status', 'overdue'],
       ['m1', 'late answer'],
     ]);
+  });
+
+  it('opens the status in the first place that lets it be posted, moving on only where posting is refused', async () => {
+    const refusing = (message: string) => {
+      const { port } = platform();
+      return { ...port, post: () => Promise.reject(new Error(message)) };
+    };
+    const open = platform();
+    const cannotPost = (error: unknown) => String(error).includes('not_in_channel');
+    const first = { kind: 'working', line: 'reading' } as const;
+    const surface = await openFirstReplySurface([refusing('not_in_channel'), open.port], first, cannotPost);
+    expect([...open.messages.values()]).toEqual(['⏳ reading']);
+    expect(surface.location).toEqual({ last: 'm1' });
+    await expect(
+      openFirstReplySurface([refusing('rate_limited'), open.port], first, cannotPost),
+    ).rejects.toThrow('rate_limited');
+    await expect(openFirstReplySurface([refusing('not_in_channel')], first, cannotPost)).rejects.toThrow(
+      'not_in_channel',
+    );
+    expect(open.messages.size).toBe(1);
   });
 });

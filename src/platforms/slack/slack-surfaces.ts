@@ -17,7 +17,7 @@ import type { types, webApi } from '@slack/bolt';
 import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
 import { planCards } from '../../replies/plan-cards.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
@@ -120,19 +120,17 @@ export async function openIngestSurface(
 ): Promise<ReplySurface> {
   const destinations: SlackDestination[] = [destination];
   if (destination.channel !== user) destinations.push({ channel: user });
-  let lastError: unknown;
-  for (const where of destinations) {
-    try {
-      const location = { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) };
-      return await openReplySurface(slackPort(surfaces, where, location, { key: 'messageTs' }), first);
-    } catch (error) {
-      lastError = error;
-      const code = slackErrorCode(error);
-      surfaces.logger.warn({ code, channel: where.channel }, 'cannot post the ingest progress here');
-      if (!code || !cannotPost.has(code)) break;
-    }
-  }
-  throw lastError;
+  const ports = destinations.map((where) =>
+    slackPort(
+      surfaces,
+      where,
+      { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) },
+      {
+        key: 'messageTs',
+      },
+    ),
+  );
+  return openFirstReplySurface(ports, first, (error) => cannotPost.has(slackErrorCode(error) ?? ''));
 }
 
 function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurface {
