@@ -30,3 +30,26 @@ export async function openReplySurface<Message>(
   const status = await port.post(port.render.status(first), 0);
   return replySurface(messagesOnly, [status]);
 }
+
+/**
+ * Opens the surface in the first of `ports` (the places to try, in order) where the platform lets the
+ * status be posted: an error that `cannotPost` tells is the platform's "you cannot post here" moves
+ * on to the next place; any other error, or the last place's, is thrown.
+ */
+export async function openFirstReplySurface<Message>(
+  ports: ReadonlyArray<ReplyPort<Message>>,
+  first: Status,
+  cannotPost: (error: unknown) => boolean,
+): Promise<ReplySurface> {
+  let lastError: unknown = new Error('no place to show the status');
+  for (const port of ports) {
+    try {
+      return await openReplySurface(port, first);
+    } catch (error) {
+      lastError = error;
+      port.logger.warn({ err: error, location: port.location(undefined) }, 'cannot post the status here');
+      if (!cannotPost(error)) break;
+    }
+  }
+  throw lastError;
+}

@@ -44,18 +44,28 @@ export interface ReplyRendering<Message> {
 }
 
 export interface StreamPrimitives<Message> {
-  /** False once the platform refused streaming where this surface is (it remembers that). */
-  available(): boolean;
+  /**
+   * The places where the platform refused streaming (shared by its surfaces, learnt once) and this
+   * surface's place: the surface edits messages there instead.
+   */
+  readonly refusedAt: { places: Set<string>; place: string };
+  /** Whether an error of `start` is the platform refusing streaming here (any other error is thrown on). */
+  refuses(error: unknown): boolean;
   /** Text as it may be streamed: pings made inert (the platform joins streamed pieces). */
   safeText(text: string): string;
-  /** Opens a stream showing `text`; undefined when the platform refuses streaming here (edits take over). */
-  start(text: string): Promise<string | undefined>;
+  /** Opens a stream showing `text`; resolves with its id. */
+  start(text: string): Promise<string>;
   append(id: string, text: string): Promise<void>;
   /**
    * Shows an answer's plan in the stream, opening it (undefined `id`) where needed; resolves with the
    * stream's id (unchanged, or undefined, where the platform does not show the plan).
    */
   showPlan?(id: string | undefined, steps: readonly PlanStep[]): Promise<string | undefined>;
+  /**
+   * The places where the platform refused showing a plan (the text then streams alone there, learnt
+   * once), and whether an error of `showPlan` is that refusal (any other error is thrown on).
+   */
+  readonly planRefusal?: { places: Set<string>; refuses(error: unknown): boolean };
   /** Ends the stream; `reply` (rendered) may give what goes under it (sources, buttons). */
   stop(id: string, reply: readonly Message[]): Promise<void>;
 }

@@ -50,7 +50,8 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
       undeleted.push(id);
     });
   };
-  const canStream = () => streaming && stream?.available() === true;
+  const canStream = () =>
+    streaming && stream !== undefined && !stream.refusedAt.places.has(stream.refusedAt.place);
   const showStream = async () => {
     if (streamShown || !streamId) return;
     streamShown = true;
@@ -73,12 +74,16 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
       return true;
     }
     if (!safe) return true;
-    const id = await stream.start(safe);
-    if (id === undefined) {
+    try {
+      streamId = await stream.start(safe);
+    } catch (error) {
+      if (!stream.refuses(error)) throw error;
+      // Refused here: remembered for the place, and this answer shows as edited messages.
+      logger.debug({ err: error, place: stream.refusedAt.place }, 'streaming refused; editing messages');
+      stream.refusedAt.places.add(stream.refusedAt.place);
       streaming = false;
       return false;
     }
-    streamId = id;
     streamed = safe;
     await showStream();
     return true;
@@ -87,7 +92,15 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
   const showPlan = stream?.showPlan
     ? (steps: readonly PlanStep[]) =>
         exclusive(async () => {
-          if (canStream()) streamId = (await stream.showPlan?.(streamId, steps)) ?? streamId;
+          const { place } = stream.refusedAt;
+          if (!canStream() || stream.planRefusal?.places.has(place)) return;
+          try {
+            streamId = (await stream.showPlan?.(streamId, steps)) ?? streamId;
+          } catch (error) {
+            if (!stream.planRefusal?.refuses(error)) throw error;
+            logger.debug({ err: error, place }, 'the plan refused here; streaming the text only');
+            stream.planRefusal.places.add(place);
+          }
         })
     : undefined;
 

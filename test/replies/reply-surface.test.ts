@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../src/core/chat-platform.ts';
+import type { PlanStep, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
-import { openReplySurface } from '../../src/replies/open-reply-surface.ts';
+import { openFirstReplySurface, openReplySurface } from '../../src/replies/open-reply-surface.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
 
@@ -21,6 +21,7 @@ function platform(
   const messages = new Map<string, string>();
   const streams = new Map<string, { text: string; stopped?: readonly string[] }>();
   const statusLines: string[] = [];
+  const refusedStreams = new Set<string>();
   let next = 0;
   const id = () => {
     next += 1;
@@ -67,10 +68,11 @@ function platform(
     ...(options.stream
       ? {
           stream: {
-            available: () => options.stream === 'works',
+            refusedAt: { places: refusedStreams, place: 'C1' },
+            refuses: (error: unknown) => error instanceof Error && error.message === 'streaming refused',
             safeText: (text: string) => text.replace(/@/g, '@\u2060'),
             start: async (text: string) => {
-              if (options.stream === 'refused') return undefined;
+              if (options.stream === 'refused') throw new Error('streaming refused');
               const started = id();
               streams.set(started, { text });
               return started;
@@ -88,7 +90,7 @@ function platform(
         }
       : {}),
   };
-  return { messages, streams, statusLines, port };
+  return { messages, streams, statusLines, refusedStreams, port };
 }
 
 function answer(markdown: string): Reply {
@@ -156,14 +158,60 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('falls back to edits when the platform refuses the stream', async () => {
-    const { messages, streams, port } = platform({ stream: 'refused' });
+    const { messages, streams, refusedStreams, port } = platform({ stream: 'refused' });
     messages.set('status', '⏳ working');
     const surface = replySurface(port, ['status']);
+    expect(surface.nextTextIsEdit).toBe(false);
     await surface.showText?.('some text');
     expect(streams.size).toBe(0);
     expect(messages.get('status')).toBe('some text…');
+    // The refusal is remembered for the place: the next answer there is edited from the start.
+    expect([...refusedStreams]).toEqual(['C1']);
+    expect(replySurface(port, ['other']).nextTextIsEdit).toBe(true);
     await surface.finish(answer('done'));
     expect([...messages.values()]).toEqual(['done']);
+  });
+
+  it('where the platform refuses the plan, remembers it for the place and streams the text alone', async () => {
+    const { streams, port } = platform({ stream: 'works' });
+    const stream = port.stream;
+    if (!stream) throw new Error('no stream');
+    const planRefused = new Set<string>();
+    const plans: string[] = [];
+    const withPlan = {
+      ...port,
+      stream: {
+        ...stream,
+        planRefusal: { places: planRefused, refuses: (error: unknown) => String(error).includes('no cards') },
+        showPlan: async (id: string | undefined, steps: readonly PlanStep[]) => {
+          if (steps.length > 1) throw new Error('no cards');
+          plans.push(steps.map((step) => step.title).join());
+          return id ?? (await stream.start(''));
+        },
+      },
+    };
+    const surface = replySurface(withPlan, ['status']);
+    const step = (title: string): PlanStep => ({ title, state: 'in_progress', documents: [] });
+    await surface.showPlan?.([step('one')]);
+    await surface.showPlan?.([step('one'), step('two')]);
+    expect([...planRefused]).toEqual(['C1']);
+    // Refused here: no further plan is tried, and the text streams in the stream the plan opened.
+    await surface.showPlan?.([step('three')]);
+    expect(plans).toEqual(['one']);
+    await surface.showText?.('the text');
+    expect([...streams.values()]).toEqual([{ text: 'the text' }]);
+  });
+
+  it('throws on an error of the stream that is not a refusal, remembering nothing', async () => {
+    const { refusedStreams, port } = platform({ stream: 'works' });
+    const stream = port.stream;
+    if (!stream) throw new Error('no stream');
+    const failing = {
+      ...port,
+      stream: { ...stream, start: () => Promise.reject(new Error('network down')) },
+    };
+    await expect(replySurface(failing, ['status']).showText?.('some text')).rejects.toThrow('network down');
+    expect(refusedStreams.size).toBe(0);
   });
 
   it('posts the reply as a new message when the status message cannot be edited', async () => {
@@ -250,5 +298,25 @@ describe('the one reply surface, over a platform port', () => {
       ['status', 'overdue'],
       ['m1', 'late answer'],
     ]);
+  });
+
+  it('opens the status in the first place that lets it be posted, moving on only where posting is refused', async () => {
+    const refusing = (message: string) => {
+      const { port } = platform();
+      return { ...port, post: () => Promise.reject(new Error(message)) };
+    };
+    const open = platform();
+    const cannotPost = (error: unknown) => String(error).includes('not_in_channel');
+    const first = { kind: 'working', line: 'reading' } as const;
+    const surface = await openFirstReplySurface([refusing('not_in_channel'), open.port], first, cannotPost);
+    expect([...open.messages.values()]).toEqual(['⏳ reading']);
+    expect(surface.location).toEqual({ last: 'm1' });
+    await expect(
+      openFirstReplySurface([refusing('rate_limited'), open.port], first, cannotPost),
+    ).rejects.toThrow('rate_limited');
+    await expect(openFirstReplySurface([refusing('not_in_channel')], first, cannotPost)).rejects.toThrow(
+      'not_in_channel',
+    );
+    expect(open.messages.size).toBe(1);
   });
 });

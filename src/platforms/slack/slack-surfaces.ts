@@ -17,7 +17,7 @@ import type { types, webApi } from '@slack/bolt';
 import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
 import { planCards } from '../../replies/plan-cards.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
@@ -120,19 +120,17 @@ export async function openIngestSurface(
 ): Promise<ReplySurface> {
   const destinations: SlackDestination[] = [destination];
   if (destination.channel !== user) destinations.push({ channel: user });
-  let lastError: unknown;
-  for (const where of destinations) {
-    try {
-      const location = { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) };
-      return await openReplySurface(slackPort(surfaces, where, location, { key: 'messageTs' }), first);
-    } catch (error) {
-      lastError = error;
-      const code = slackErrorCode(error);
-      surfaces.logger.warn({ code, channel: where.channel }, 'cannot post the ingest progress here');
-      if (!code || !cannotPost.has(code)) break;
-    }
-  }
-  throw lastError;
+  const ports = destinations.map((where) =>
+    slackPort(
+      surfaces,
+      where,
+      { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) },
+      {
+        key: 'messageTs',
+      },
+    ),
+  );
+  return openFirstReplySurface(ports, first, (error) => cannotPost.has(slackErrorCode(error) ?? ''));
 }
 
 function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurface {
@@ -246,7 +244,7 @@ function slackStream(
   threadTs: string,
   recipient: { teamId: string; userId: string },
 ): StreamPrimitives<SlackMessage> {
-  const { client, logger, streamingRefused } = surfaces;
+  const { client, streamingRefused } = surfaces;
   const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
   // The plan's cards as last sent (by id).
   const tasksShown = new Map<string, string>();
@@ -257,24 +255,16 @@ function slackStream(
     recipient_user_id: recipient.userId,
   };
   return {
-    available: () => !streamingRefused.has(channel),
+    refusedAt: { places: streamingRefused, place: channel },
+    refuses: (error) => streamingRefusals.has(slackErrorCode(error) ?? ''),
     safeText: neutralizeMentions,
-    start: async (text) => {
-      try {
-        return String((await client.chat.startStream({ ...opening, markdown_text: text })).ts);
-      } catch (error) {
-        const code = slackErrorCode(error);
-        if (!code || !streamingRefusals.has(code)) throw error;
-        logger.debug({ code, channel }, 'text streaming refused; editing a message instead');
-        streamingRefused.add(channel);
-        return undefined;
-      }
-    },
+    start: async (text) => String((await client.chat.startStream({ ...opening, markdown_text: text })).ts),
     append: async (ts, text) => {
       await client.chat.appendStream({ channel, ts, markdown_text: text });
     },
+    // An older workspace refuses the chunks: the answer streams its text alone.
+    planRefusal: { places: chunksRefused, refuses: (error) => slackErrorCode(error) !== undefined },
     showPlan: async (ts, steps) => {
-      if (chunksRefused.has(channel)) return ts;
       const plan = planCards(steps, tasksShown, neutralizeMentions);
       const chunks: types.AnyChunk[] = [
         ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
@@ -291,20 +281,11 @@ function slackStream(
       ];
       if (chunks.length === 0) return ts;
       let stream = ts;
-      try {
-        if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
-        else
-          stream = String(
-            (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
-          );
-      } catch (error) {
-        // An older workspace refuses the chunks: the answer streams its text alone.
-        const code = slackErrorCode(error);
-        if (!code) throw error;
-        logger.debug({ code, channel }, 'task cards refused; streaming the text only');
-        chunksRefused.add(channel);
-        return ts;
-      }
+      if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
+      else
+        stream = String(
+          (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
+        );
       for (const card of plan.cards) tasksShown.set(card.id, JSON.stringify(card));
       return stream;
     },
