@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import { shapeCheck } from '../../doctor/value-shapes.ts';
 import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
 /** The bot token; the application id is not needed to start (only to register commands). */
@@ -48,42 +49,39 @@ export function checkFollowUps(config: Config): CheckResult[] {
 
 function checkDiscordToken(config: Config): CheckResult {
   const { token = '', applicationId } = config.discord;
-  const title = 'Discord';
-  if (/^bot\s/i.test(token)) {
-    return {
-      title,
-      status: 'fail',
-      detail: 'DISCORD_TOKEN starts with "Bot "',
-      fix: ['Set DISCORD_TOKEN to the token alone, without the "Bot " prefix.'],
-    };
-  }
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part)) || token.length < 50) {
-    return {
-      title,
-      status: 'fail',
-      detail: 'DISCORD_TOKEN does not have the shape of a bot token (three dot-separated parts)',
-      fix: ['Copy the bot token again: developer portal → your application → "Bot" → "Reset Token".'],
-    };
-  }
-  if (!applicationId) {
-    return {
-      title,
-      status: 'warn',
-      detail: 'token looks right, but DISCORD_APPLICATION_ID is not set',
-      fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
-    };
-  }
   const tokenUserId = decodeTokenUserId(parts[0] ?? '');
-  if (tokenUserId && /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId) {
-    return {
-      title,
-      status: 'warn',
-      detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
-      fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
-    };
-  }
-  return { title, status: 'pass', detail: `token looks right (application ${applicationId})` };
+  return shapeCheck(
+    'Discord',
+    [
+      {
+        wrong: /^bot\s/i.test(token),
+        status: 'fail',
+        detail: 'DISCORD_TOKEN starts with "Bot "',
+        fix: ['Set DISCORD_TOKEN to the token alone, without the "Bot " prefix.'],
+      },
+      {
+        wrong:
+          parts.length !== 3 || !parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part)) || token.length < 50,
+        status: 'fail',
+        detail: 'DISCORD_TOKEN does not have the shape of a bot token (three dot-separated parts)',
+        fix: ['Copy the bot token again: developer portal → your application → "Bot" → "Reset Token".'],
+      },
+      {
+        wrong: !applicationId,
+        status: 'warn',
+        detail: 'token looks right, but DISCORD_APPLICATION_ID is not set',
+        fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
+      },
+      {
+        wrong: tokenUserId !== undefined && /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId,
+        status: 'warn',
+        detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
+        fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
+      },
+    ],
+    `token looks right (application ${applicationId})`,
+  );
 }
 
 /** The first part of a Discord bot token is the bot's user id in base64 (equal to the application id). */

@@ -17,6 +17,7 @@ import {
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
+import { joinWithin } from '../../turns/join-within.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { type PrivateReplyExtras, privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
@@ -106,12 +107,12 @@ function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, si
     },
   });
   const withExtras = (last: Partial<MessagePart>, { footer, share }: PrivateReplyExtras) => {
-    const content = `${last.content ?? ''}\n-# ${footer}`;
+    const content = footer && joinWithin(messageLimit, [last.content ?? '', `-# ${footer}`], '\n');
     const components = [
       ...(last.components ?? []),
       ...(share ? [shareRow(share.label, share.answerId)] : []),
     ];
-    return { ...last, ...(footer && content.length <= messageLimit ? { content } : {}), components };
+    return { ...last, ...(content ? { content } : {}), components };
   };
   return privateSurface({ ...port, withExtras }, live ? [original] : []);
 }
@@ -148,8 +149,8 @@ export async function handleShareButton(
       if (!channel?.isSendable()) throw new Error(`channel ${shared.asker.channel} is gone or not writable`);
       const parts = renderAnswer(shared.answer);
       const [first] = parts;
-      if (first && credit.length + 2 + first.content.length <= messageLimit)
-        first.content = `${credit}\n\n${first.content}`;
+      const credited = first && joinWithin(messageLimit, [credit, first.content], '\n\n');
+      if (first && credited) first.content = credited;
       else parts.unshift({ content: credit, embeds: [], components: [] });
       for (const part of parts) await channel.send({ ...part, allowedMentions: noMentions });
     },
@@ -157,9 +158,8 @@ export async function handleShareButton(
     markShared: async (note) => {
       const { message } = interaction;
       const kept = message.content.replace(/\n-# [^\n]*$/, '');
-      const content = `${kept}\n-# ${note}`;
       await interaction.editReply({
-        content: content.length <= messageLimit ? content : kept,
+        content: joinWithin(messageLimit, [kept, `-# ${note}`], '\n') ?? kept,
         components: message.components
           .map((row) => row.toJSON())
           .filter((row) => !JSON.stringify(row).includes(sharePrefix)) as never,

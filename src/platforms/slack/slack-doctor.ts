@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import { shapeCheck } from '../../doctor/value-shapes.ts';
 import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
 /** A bot token, and a way to receive events: Socket Mode's app token or HTTP mode's signing secret. */
@@ -31,25 +32,27 @@ export function checkSlack(config: Config): CheckResult[] {
   return checkSettings(slackSettingNeeds(config), () => {
     const { botToken = '', appToken, signingSecret, port } = config.slack;
     const mode = appToken ? 'Socket Mode' : `HTTP mode on port ${port}`;
-    const problems: string[] = [];
-    if (!/^xoxb-\d+-\d+-[A-Za-z0-9]+$/.test(botToken)) {
-      problems.push(
-        'SLACK_BOT_TOKEN does not look complete (xoxb-<digits>-<digits>-<letters>): copy it again.',
-      );
-    }
-    if (appToken && !/^xapp-\d+-[A-Z0-9]+-\d+-[a-f0-9]+$/.test(appToken)) {
-      problems.push('SLACK_APP_TOKEN does not look complete (xapp-1-A…-…-…): copy it again.');
-    }
-    if (!appToken && signingSecret && !/^[a-f0-9]{32}$/.test(signingSecret)) {
-      problems.push(
-        'SLACK_SIGNING_SECRET is usually 32 hex characters: copy it again from "App Credentials".',
-      );
-    }
-    const title = 'Slack';
+    const detail = `configured for ${mode}, but a value looks odd`;
+    const odd = (wrong: boolean, fix: string) => ({ wrong, status: 'warn' as const, detail, fix: [fix] });
     return [
-      problems.length === 0
-        ? { title, status: 'pass', detail: `tokens look right (${mode})` }
-        : { title, status: 'warn', detail: `configured for ${mode}, but a value looks odd`, fix: problems },
+      shapeCheck(
+        'Slack',
+        [
+          odd(
+            !/^xoxb-\d+-\d+-[A-Za-z0-9]+$/.test(botToken),
+            'SLACK_BOT_TOKEN does not look complete (xoxb-<digits>-<digits>-<letters>): copy it again.',
+          ),
+          odd(
+            !!appToken && !/^xapp-\d+-[A-Z0-9]+-\d+-[a-f0-9]+$/.test(appToken),
+            'SLACK_APP_TOKEN does not look complete (xapp-1-A…-…-…): copy it again.',
+          ),
+          odd(
+            !appToken && !!signingSecret && !/^[a-f0-9]{32}$/.test(signingSecret),
+            'SLACK_SIGNING_SECRET is usually 32 hex characters: copy it again from "App Credentials".',
+          ),
+        ],
+        `tokens look right (${mode})`,
+      ),
     ];
   });
 }
