@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerJob, PlatformTurns, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
+import { type PrivateReplyExtras, privateSurface } from '../../src/replies/private-surface.ts';
 import {
   askEmptyText,
   privateAnswerFooterText,
@@ -14,7 +15,6 @@ import {
 } from '../../src/turns/messages-en.ts';
 import { privateAskerOf } from '../../src/turns/private-answers.ts';
 import { runPrivateAsk } from '../../src/turns/private-ask.ts';
-import { type PrivateReplyExtras, privateSurface } from '../../src/turns/private-surface.ts';
 import { makeAnswer } from '../support/make-answer.ts';
 
 /** A platform's handle on the runner that records the jobs it is given. */

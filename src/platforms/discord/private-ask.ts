@@ -17,9 +17,9 @@ import {
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
+import { type PrivateReplyExtras, privateSurface } from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
-import { type PrivateReplyExtras, privateSurface } from '../../turns/private-surface.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';

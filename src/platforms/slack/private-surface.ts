@@ -1,6 +1,6 @@
 /**
  * Where a private answer (`/ragent ask`) shows on Slack, for the core's private surface
- * (`turns/private-surface.ts`): the command's `response_url` (the reply replaces the ephemeral
+ * (`replies/private-surface.ts`): the command's `response_url` (the reply replaces the ephemeral
  * "working…" it answered with; it takes five posts in 30 minutes, so the status is not edited), else
  * `chat.postEphemeral` to the asker where the URL no longer works or the turn was recorded before a
  * restart — never the channel.
@@ -9,8 +9,8 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
+import { privateSurface } from '../../replies/private-surface.ts';
 import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
-import { privateSurface } from '../../turns/private-surface.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';

@@ -7,9 +7,13 @@
  * comes whole. A recorded private turn (`reopen`) is told the same way, never in the channel.
  */
 import type { Reply, ReplySurface } from '../core/chat-platform.ts';
-import type { ReplyPort } from '../replies/reply-port.ts';
-import { replySurface } from '../replies/reply-surface.ts';
-import { privateAnswerFooterText, privateClarificationFooterText, shareButtonText } from './messages-en.ts';
+import {
+  privateAnswerFooterText,
+  privateClarificationFooterText,
+  shareButtonText,
+} from '../turns/messages-en.ts';
+import type { ReplyPort } from './reply-port.ts';
+import { replySurface } from './reply-surface.ts';
 
 /** What a private reply shows besides the reply itself. */
 export interface PrivateReplyExtras {
