@@ -37,6 +37,35 @@ const modelCredentials = {
 const afterTries = (attempts: number | undefined) =>
   attempts && attempts > 1 ? ` after ${attempts} tries` : '';
 
+/**
+ * A model server's failures while embedding or answering, worded alike for every server: `embedder`
+ * opens the dimensions sentence, `embedVariable` names the setting, `log` is where to look.
+ */
+function modelServerFailed(provider: ModelProvider, embedder: string, embedVariable: string, log: string) {
+  const server = modelServerName[provider];
+  return {
+    embeddingDimensionsChanged: ({ model, to, from }: { model: string; to: number; from: number }) =>
+      `${embedder} ${model} returned vectors of ${to} dimensions after ${from}. ` +
+      `Check that ${embedVariable} names one model and try again.`,
+    timeout: ({ task, model, attempts }: { task: string; model: string; attempts: number | undefined }) =>
+      `${server} did not answer in time while ${task} (model "${model}"${afterTries(attempts)}). It may be ` +
+      'overloaded or still loading the model; try again in a moment.',
+    failed: ({
+      task,
+      model,
+      reason,
+      attempts,
+    }: {
+      task: string;
+      model: string;
+      reason: string;
+      attempts: number | undefined;
+    }) =>
+      `${server} failed while ${task} (model "${model}": ${reason}${afterTries(attempts)}). Try again in a ` +
+      `moment; if it keeps failing, check ${log}.`,
+  };
+}
+
 export const errorMessages = {
   // ── Configuration and the network: settings that do not parse, outside services that cannot be reached.
   CONFIG_INVALID: {
@@ -54,52 +83,12 @@ export const errorMessages = {
     `Could not reach Ollama (${reason}). Start it (\`ollama serve\`) or fix OLLAMA_BASE_URL, then try again.`,
   OLLAMA_MODEL_MISSING: ({ model, modelVariable }: { model: string; modelVariable: string }) =>
     `The model "${model}" is not available on Ollama. Pull it with \`ollama pull ${model}\`, or set ${modelVariable} to a model you have.`,
-  OLLAMA_FAILED: {
-    embeddingDimensionsChanged: ({ model, to, from }: { model: string; to: number; from: number }) =>
-      `Ollama's ${model} returned vectors of ${to} dimensions after ${from}. ` +
-      'Check that OLLAMA_EMBED_MODEL names one model and try again.',
-    timeout: ({ task, model, attempts }: { task: string; model: string; attempts: number | undefined }) =>
-      `Ollama did not answer in time while ${task} (model "${model}"${afterTries(attempts)}). It may be ` +
-      'overloaded or still loading the model; try again in a moment.',
-    failed: ({
-      task,
-      model,
-      reason,
-      attempts,
-    }: {
-      task: string;
-      model: string;
-      reason: string;
-      attempts: number | undefined;
-    }) =>
-      `Ollama failed while ${task} (model "${model}": ${reason}${afterTries(attempts)}). Try again in a ` +
-      'moment; if it keeps failing, check the Ollama log.',
-  },
+  OLLAMA_FAILED: modelServerFailed('ollama', "Ollama's", 'OLLAMA_EMBED_MODEL', 'the Ollama log'),
   OPENAI_UNREACHABLE: ({ reason }: { reason: string }) =>
     `Could not reach the model server (${reason}). Start the server or fix OPENAI_BASE_URL, then try again.`,
   OPENAI_MODEL_MISSING: ({ model, modelVariable }: { model: string; modelVariable: string }) =>
     `The model "${model}" is not available on the model server. Load it on the server (see its /v1/models), or set ${modelVariable} to a model you have.`,
-  OPENAI_FAILED: {
-    embeddingDimensionsChanged: ({ model, to, from }: { model: string; to: number; from: number }) =>
-      `The embedding model ${model} returned vectors of ${to} dimensions after ${from}. ` +
-      'Check that OPENAI_EMBED_MODEL names one model and try again.',
-    timeout: ({ task, model, attempts }: { task: string; model: string; attempts: number | undefined }) =>
-      `The model server did not answer in time while ${task} (model "${model}"${afterTries(attempts)}). It may be ` +
-      'overloaded or still loading the model; try again in a moment.',
-    failed: ({
-      task,
-      model,
-      reason,
-      attempts,
-    }: {
-      task: string;
-      model: string;
-      reason: string;
-      attempts: number | undefined;
-    }) =>
-      `The model server failed while ${task} (model "${model}": ${reason}${afterTries(attempts)}). Try again in a ` +
-      'moment; if it keeps failing, check the server log.',
-  },
+  OPENAI_FAILED: modelServerFailed('openai', 'The embedding model', 'OPENAI_EMBED_MODEL', 'the server log'),
   MODEL_AUTH_FAILED: ({ provider, reason }: { provider: ModelProvider; reason: string }) =>
     `${modelServerName[provider]} refused ragent's credentials (${reason}). Check ${modelCredentials[provider]}.`,
   MODEL_RATE_LIMITED: ({ provider, attempts }: { provider: ModelProvider; attempts: number | undefined }) =>

@@ -14,13 +14,13 @@ export interface Grant {
 }
 
 export interface GrantKind {
-  /** The doctor check's title (`Slack app scopes`). */
+  /** The doctor check's title (e.g. `<platform> app scopes`). */
   title: string;
-  /** Whose grants (`the Slack app`). */
+  /** Whose grants (e.g. `the <platform> app`). */
   subject: string;
   /** What one grant is called (`scope`); its plural adds an `s`. */
   noun: string;
-  /** Where the required list is written (`slack-app-manifest.yml`). */
+  /** Where the required list is written (the platform's app manifest). */
   source: string;
   required: readonly Grant[];
   /** How to get them; said after the list of what each enables. */
