@@ -39,7 +39,11 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
   }
 
   /** `minimal`: the form hands over only the file id and name, so the adapter asks files.info for the link. */
-  async function ingestThroughModal(name: string, pages: string[][], options: { minimal?: boolean } = {}) {
+  async function ingestThroughModal(
+    name: string,
+    pages: string[][],
+    options: { minimal?: boolean; resultIn?: string } = {},
+  ) {
     const team = harness.slack.teamId;
     const opens = harness.slack.callsTo('views.open').length;
     await command('ingest', defaultUser, team);
@@ -85,7 +89,7 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     const result = await harness.slack.waitFor(
       () =>
         harness.slack
-          .messages(defaultChannel)
+          .messages(options.resultIn ?? defaultChannel)
           .find((message) => message.text.includes(name) && /:white_check_mark:|:x:/.test(message.text)),
       20_000,
       `the ingest result for ${name}`,
@@ -119,6 +123,20 @@ describe('/ragent ingest, docs, forget and feedback over the wire', () => {
     const [otherAnswer] = await harness.waitForReply('C0OTHER', otherTs);
     expect(otherAnswer ? blockText(otherAnswer) : '').not.toContain('loops.pdf');
     expect(otherAnswer ? blockText(otherAnswer) : '').not.toContain('while loop repeats');
+  });
+
+  it('shows the progress and result in the person’s DM when the bot cannot post in the channel', async () => {
+    // The channel refuses the bot's first post (it was removed from it): the progress goes to a DM.
+    harness.slack.failNext('chat.postMessage', 'not_in_channel');
+    const result = await ingestThroughModal(
+      'until.pdf',
+      [['Until loops', 'An until loop runs until its test command succeeds.']],
+      { resultIn: defaultUser },
+    );
+    expect(result.text).toMatch(/:white_check_mark: \*until\.pdf\* — 1 page/);
+    expect(
+      harness.slack.messages(defaultChannel).filter((message) => message.text.includes('until.pdf')),
+    ).toEqual([]);
   });
 
   it('lists the workspace’s documents with /ragent docs, and only those', async () => {
