@@ -147,6 +147,7 @@ export function sqliteCoordinationStore(
   );
   const insertEvent = database.prepare('INSERT OR IGNORE INTO handled_events (key, at) VALUES (?, ?)');
   const forgetEvents = database.prepare('DELETE FROM handled_events WHERE at < ?');
+  const forgetEvent = database.prepare('DELETE FROM handled_events WHERE key = ?');
   const upsertTurn = database.prepare(
     `INSERT INTO turns_in_flight (key, platform, kind, owner, location, started_at)
      VALUES (@key, @platform, @kind, @owner, @location, @startedAt)
@@ -210,6 +211,9 @@ export function sqliteCoordinationStore(
   return {
     replicaId,
     claimEvent: async (key) => claim(key),
+    releaseEvent: async (key) => {
+      forgetEvent.run(key);
+    },
     beginTurn: async (turn) => {
       begin(turn);
     },

@@ -85,7 +85,21 @@ export async function handOff(stores: HandOffStores, request: HandOffRequest): P
     first = true;
   }
   if (!first) return { kind: 'already' };
-  await request.post(target);
+  try {
+    await request.post(target);
+  } catch (error) {
+    // Nothing was posted: the thread is not "handed off already" — the next press or missed answer
+    // tries again. A release that fails too leaves the claim (nobody is pinged twice).
+    await stores.claims
+      .releaseEvent(key)
+      .catch((releaseError: unknown) =>
+        logger.warn(
+          { err: releaseError, threadId: request.threadId },
+          'could not release the hand-off claim',
+        ),
+      );
+    throw error;
+  }
   logger.info({ threadId: request.threadId, why: request.why }, 'handed off to a person');
   try {
     await stores.turnHistory.recordTurn({

@@ -100,20 +100,25 @@ describe('hand-off to a person', () => {
     // The claim cannot be stored: a person asked twice beats nobody asked.
     const failingClaims = {
       ...stores,
-      claims: { claimEvent: async () => Promise.reject(new Error('database is locked')) },
+      claims: {
+        claimEvent: async () => Promise.reject(new Error('database is locked')),
+        releaseEvent: async () => {},
+      },
     };
     expect((await handOff(failingClaims, request('chat:W1:C1:6'))).kind).toBe('handed-off');
     // The line cannot be posted: the error reaches the caller, nothing is recorded as handed off.
     const failingPost = request('chat:W1:C1:7', { post: () => Promise.reject(new Error('HTTP 500')) });
     await expect(handOff(stores, failingPost)).rejects.toThrow('HTTP 500');
+    // … and its claim is released: the next press hands the thread off, not "already handed off".
+    expect((await handOff(stores, request('chat:W1:C1:7'))).kind).toBe('handed-off');
     // The record cannot be written: the line stays posted, the hand-off still happened.
     const failingHistory = {
       ...stores,
       turnHistory: { recordTurn: () => Promise.reject(new Error('disk full')) },
     };
     expect((await handOff(failingHistory, request('chat:W1:C1:8'))).kind).toBe('handed-off');
-    expect(posted.map(([thread]) => thread)).toEqual(['chat:W1:C1:6', 'chat:W1:C1:8']);
+    expect(posted.map(([thread]) => thread)).toEqual(['chat:W1:C1:6', 'chat:W1:C1:7', 'chat:W1:C1:8']);
     const recorded = (await history.listTurns()).map((turn) => turn.threadId);
-    expect(recorded).toEqual(['chat:W1:C1:6']);
+    expect(recorded).toEqual(['chat:W1:C1:6', 'chat:W1:C1:7']);
   });
 });

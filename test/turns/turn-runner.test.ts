@@ -60,6 +60,7 @@ function failingStore(store: CoordinationStore, failures: Array<keyof Coordinati
       fail('claimEvent');
       return store.claimEvent(key);
     },
+    releaseEvent: (key) => store.releaseEvent(key),
     claimAndBeginTurn: async (turn) => {
       fail('claimAndBeginTurn');
       return store.claimAndBeginTurn(turn);

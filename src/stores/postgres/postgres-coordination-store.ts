@@ -118,6 +118,9 @@ export function createPostgresCoordinationStore(
       const result = await query('claim an event', claimEvent('$2'), [key, ttlMs], 'ragent-claim-event');
       return result.rowCount === 1;
     },
+    async releaseEvent(key) {
+      await query('release an event', 'DELETE FROM ragent_event_claims WHERE key = $1', [key]);
+    },
     async beginTurn(turn) {
       await query(
         'record a turn',

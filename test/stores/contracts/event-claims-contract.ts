@@ -20,6 +20,20 @@ export function eventClaimsContract(backend: CoordinationBackend) {
       expect(await second.claimEvent('slack:Ev2')).toBe(true);
     });
 
+    it('lets a released claim be claimed again, by this replica or another', async () => {
+      const shared = await storage();
+      const [first, second] = [await shared.open(), await shared.open()];
+      expect(await first.claimEvent('handoff:2026-12-02:chat:T1:C1:1')).toBe(true);
+      await first.releaseEvent('handoff:2026-12-02:chat:T1:C1:1');
+      expect(await second.claimEvent('handoff:2026-12-02:chat:T1:C1:1')).toBe(true);
+      expect(await first.claimEvent('handoff:2026-12-02:chat:T1:C1:1')).toBe(false);
+      // Releasing a key nobody claimed is harmless, and touches no other claim.
+      await second.releaseEvent('never-claimed');
+      expect(await first.claimEvent('slack:Ev-other')).toBe(true);
+      await first.releaseEvent('slack:Ev-missing');
+      expect(await second.claimEvent('slack:Ev-other')).toBe(false);
+    });
+
     it('claims an event once among replicas claiming at the same moment', async () => {
       const shared = await storage();
       const [first, second] = [await shared.open(), await shared.open()];
