@@ -7,15 +7,19 @@ import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bol
 import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import { contextBlock, openPrivateSurface, privateLocation, shareActionId } from './private-surface.ts';
+import {
+  ephemeral,
+  openPrivateSurface,
+  privateLocation,
+  privateRendering,
+  shareActionId,
+} from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
-
-type Surfaces = Pick<SlackContext, 'client' | 'logger'>;
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -53,27 +57,21 @@ export function registerShareAction(app: App, context: SlackContext): void {
         {
           markup: slackMarkup,
           logger: context.logger,
-          tell: (text) => tellBy(respond, text).catch((error) => unanswered(context, error)),
-          post: async (credit, shared) => {
+          tell: (text) => tellBy(respond, text),
+          answer: (shared) => renderAnswer(shared.answer, shared.threadId),
+          credited: (credit, first = { text: '' }) => {
             const creditBlock = { type: 'section', text: { type: 'mrkdwn', text: credit } };
-            const [first = { text: '' }, ...rest] = renderAnswer(shared.answer, shared.threadId);
             first.text = `${credit}\n\n${first.text}`;
             first.blocks = [creditBlock, ...(first.blocks ?? [])];
             if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
-            for (const message of [first, ...rest])
-              await postMessage(context.client, { channel: shared.asker.channel }, message);
+            return [first];
           },
-          // The private message keeps the answer (when it was one message), now without Share.
-          markShared: async (note, shared) => {
-            const [first, ...rest] = renderAnswer(shared.answer, shared.threadId);
-            const kept = rest.length === 0 ? first : undefined;
-            await respond({
-              response_type: 'ephemeral',
-              replace_original: true,
-              text: kept ? kept.text : note,
-              blocks: [...(kept?.fallbackBlocks ?? kept?.blocks ?? []), contextBlock(note)] as never,
-            }).catch((error) => unanswered(context, error));
+          post: async (channel, messages) => {
+            for (const message of messages) await postMessage(context.client, { channel }, message);
           },
+          privateRendering,
+          // The press's response_url replaces the private message it came from.
+          replacePrivate: async (message) => void (await respond(ephemeral(message, true))),
           refusal: (error) => {
             const code = slackErrorCode(error);
             return code ? platformSaidText('Slack', code) : undefined;
@@ -85,12 +83,7 @@ export function registerShareAction(app: App, context: SlackContext): void {
 }
 
 async function tellBy(respond: RespondFn, text: string): Promise<void> {
-  await respond({ response_type: 'ephemeral', replace_original: false, text: safeMrkdwn(text) });
-}
-
-function unanswered(surfaces: Surfaces, error: unknown): void {
-  const { status } = (error as { response?: { status?: number } }).response ?? {};
-  surfaces.logger.debug({ status }, 'could not answer the Share press');
+  await respond(ephemeral({ text: safeMrkdwn(text) }, false));
 }
 
 /** The asker's name as Slack shows it (display name, else real name). */
