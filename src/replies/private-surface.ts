@@ -63,8 +63,11 @@ export interface PrivateReplyPort<Message> {
 export interface PrivateStart {
   /** The messages shown already (the status) that the surface edits, where the platform can. */
   shown?: readonly string[];
-  /** Whether the reply's first message replaces what the short-lived reply shows (the status). */
-  replaces: boolean;
+  /**
+   * Whether the reply's first message replaces what the short-lived reply shows (the status); it does
+   * unless the status could not be shown there.
+   */
+  replaces?: boolean;
   /** A turn recorded before a restart: where no private way takes its reply, it fails. */
   recorded?: boolean;
 }
@@ -79,9 +82,12 @@ export async function openPrivateSurface<Message>(
   return privateSurface(port, { replaces });
 }
 
-export function privateSurface<Message>(port: PrivateReplyPort<Message>, start: PrivateStart): ReplySurface {
+export function privateSurface<Message>(
+  port: PrivateReplyPort<Message>,
+  start: PrivateStart = {},
+): ReplySurface {
   const { withExtras, ...render } = port.render;
-  let replaces = start.replaces;
+  let replaces = start.replaces !== false;
   const surface = replySurface<Message>(
     {
       logger: port.logger,

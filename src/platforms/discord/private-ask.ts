@@ -44,6 +44,7 @@ import { renderReply, renderStatus } from './render-reply.ts';
 
 type Part = Partial<MessagePart>;
 const sharePrefix = 'ragent:share:';
+const allowed_mentions = { parse: [], replied_user: false };
 
 export function isShareButton(customId: string): boolean {
   return customId.startsWith(sharePrefix);
@@ -74,7 +75,6 @@ export async function runAskCommand(
     open: async () =>
       privateSurface(privatePort(context.surfaces, location, interaction.createdTimestamp), {
         shown: [original],
-        replaces: true,
       }),
   };
   await runPrivateAsk(context.turns, question, async (content) => {
@@ -84,10 +84,7 @@ export async function runAskCommand(
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
 export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): ReplySurface {
-  return privateSurface(privatePort(surfaces, turn.location, turn.startedAt), {
-    replaces: true,
-    recorded: true,
-  });
+  return privateSurface(privatePort(surfaces, turn.location, turn.startedAt), { recorded: true });
 }
 
 /** A private reply: like any reply; the note in small print under the last part, Share in a row of its own. */
@@ -126,7 +123,7 @@ function privatePort(surfaces: DiscordSurfaces, location: Location, since: numbe
       if (!interactionAlive(location, since)) return false;
       if (replace) await edit(original, part);
       else {
-        const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions: { parse: [] } };
+        const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions };
         await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
           body,
           auth: false,

@@ -4,13 +4,14 @@
  * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
-import { platformSaidText } from '../../turns/messages-en.ts';
+import { openPrivateSurface } from '../../replies/private-surface.ts';
+import { platformSaidText, privateWorkingText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import {
   ephemeral,
-  openPrivateSurface,
   privateLocation,
+  privatePort,
   privateRendering,
   shareActionId,
 } from './private-surface.ts';
@@ -20,6 +21,8 @@ import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
+
+const privateWorking = { kind: 'working', line: privateWorkingText } as const;
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -38,7 +41,8 @@ export async function runPrivateAsk(
     position: (Date.now() / 1000).toFixed(6),
     location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    open: () => openPrivateSurface(context, { ...where, respond }),
+    // The ephemeral "working…" first; the reply replaces it.
+    open: () => openPrivateSurface(privatePort(context, { ...where, respond }), privateWorking),
   };
   await askInCore(context.turns, question, (text) => tellBy(respond, text));
 }

@@ -10,12 +10,11 @@ import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import {
-  openPrivateSurface as openInCore,
   type PrivateRendering,
   type PrivateReplyPort,
   privateSurface,
 } from '../../replies/private-surface.ts';
-import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -27,17 +26,12 @@ export const shareActionId = 'ragent_share';
 type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
 type Surfaces = { client: webApi.WebClient; logger: Logger };
 
-/** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
-export function openPrivateSurface(surfaces: Surfaces, where: Where): Promise<ReplySurface> {
-  return openInCore(privatePort(surfaces, where), { kind: 'working', line: privateWorkingText });
-}
-
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
 export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
   const where = { teamId, channel, user: privateTo };
-  return privateSurface(privatePort(surfaces, where), { replaces: false, recorded: true });
+  return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
 /** What is recorded with a private turn: where the asker is (never the `response_url`). */
@@ -65,7 +59,7 @@ export const privateRendering: PrivateRendering<SlackMessage> = {
 };
 
 /** The `response_url` (five posts in 30 minutes, so nothing is edited), else `chat.postEphemeral`. */
-function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<SlackMessage> {
+export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<SlackMessage> {
   return {
     logger: surfaces.logger,
     location: () => privateLocation(where),
