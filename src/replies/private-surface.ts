@@ -54,9 +54,9 @@ export interface PrivateReplyPort<Message> {
    */
   reply(message: Message, replace: boolean): Promise<boolean>;
   /** The lasting private post (seen by the asker alone), where the platform has one; throws if refused. */
-  post?(message: Message): Promise<void>;
+  post?(message: Message): Promise<unknown>;
   /** Edits a message the short-lived reply shows (`shown`), where the platform lets it be edited. */
-  edit?(id: string, message: Message): Promise<void>;
+  edit?(id: string, message: Message): Promise<unknown>;
 }
 
 /** What the surface starts with. */

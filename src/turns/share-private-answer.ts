@@ -38,20 +38,20 @@ export interface ShareSurface<Message> {
   markup: ChatMarkup;
   logger: Logger;
   /** Says `text` to the presser only. */
-  tell(text: string): Promise<void>;
+  tell(text: string): Promise<unknown>;
   /** The answer as the platform shows any answer in a channel. */
   answer(shared: SharedAnswer): Message[];
   /** The answer's first message with the credit line above it: one message, or two where they do not fit in one. */
   credited(credit: string, first: Message | undefined): Message[];
   /** Posts `messages` in the channel `channel`, in order; throws if refused. */
-  post(channel: string, messages: readonly Message[]): Promise<void>;
+  post(channel: string, messages: readonly Message[]): Promise<unknown>;
   /** How the private reply looks (`replies/private-surface.ts`): its messages, and a note joining the last. */
   privateRendering: {
     reply(reply: Reply): Message[];
     withExtras(last: Message, extras: { footer?: string }): Message;
   };
   /** Shows `message` in place of the private message the press came from (the answer's last; best effort). */
-  replacePrivate(message: Message): Promise<void>;
+  replacePrivate(message: Message): Promise<unknown>;
   /** The platform's reason for a refused post, where it has a better one than the error's message. */
   refusal?(error: unknown): string | undefined;
 }
@@ -64,10 +64,11 @@ export async function sharePrivateAnswer<Message>(
   const { answerId } = press;
   const { logger } = surface;
   // The presser may have gone (a closed client): what they would be told is only logged.
-  const tell = (text: string) =>
-    surface
+  const tell = async (text: string) => {
+    await surface
       .tell(text)
       .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not tell the presser'));
+  };
   const outcome = await claimShare(store, { ...press, user: press.actor.id }).catch((error: unknown) => {
     logger.error({ err: error, answerId }, 'could not check the share');
     return { kind: 'failed' as const, reason: toRagentError(error).message };

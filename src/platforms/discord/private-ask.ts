@@ -59,6 +59,7 @@ export async function runAskCommand(
   const { guildId, channelId, applicationId, token } = interaction;
   const user = interaction.user.id;
   const location = { applicationId, interactionToken: token, channelId, privateTo: user };
+  const port = privatePort(context.surfaces, location, interaction.createdTimestamp);
   const question = {
     asker: { platform: 'discord', workspace: guildId, channel: channelId, user },
     id: interaction.id,
@@ -72,14 +73,11 @@ export async function runAskCommand(
       return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);
     },
     // The deferred reply shows the status; the reply replaces it.
-    open: async () =>
-      privateSurface(privatePort(context.surfaces, location, interaction.createdTimestamp), {
-        shown: [original],
-      }),
+    open: async () => privateSurface(port, { shown: [original] }),
   };
-  await runPrivateAsk(context.turns, question, async (content) => {
-    await interaction.editReply({ content, allowedMentions: noMentions });
-  });
+  await runPrivateAsk(context.turns, question, (content) =>
+    interaction.editReply({ content, allowedMentions: noMentions }),
+  );
 }
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
@@ -149,9 +147,8 @@ export async function handleShareButton(
   await sharePrivateAnswer<Part>(context.services.coordination, press, {
     markup: discordMarkup,
     logger: context.logger,
-    tell: async (content) => {
-      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions });
-    },
+    tell: (content) =>
+      interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions }),
     answer: (shared) => renderAnswer(shared.answer),
     // The credit joins the first part where it fits, else goes before it.
     credited: (credit, first) => {
@@ -165,8 +162,6 @@ export async function handleShareButton(
     },
     privateRendering: privateRendering(context.surfaces),
     // The press's own message: the private answer's last part.
-    replacePrivate: async (part) => {
-      await interaction.editReply({ ...part, allowedMentions: noMentions });
-    },
+    replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),
   });
 }

@@ -75,7 +75,7 @@ export function registerShareAction(app: App, context: SlackContext): void {
           },
           privateRendering,
           // The press's response_url replaces the private message it came from.
-          replacePrivate: async (message) => void (await respond(ephemeral(message, true))),
+          replacePrivate: (message) => respond(ephemeral(message, true)),
           refusal: (error) => {
             const code = slackErrorCode(error);
             return code ? platformSaidText('Slack', code) : undefined;

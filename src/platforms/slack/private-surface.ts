@@ -68,13 +68,12 @@ export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<
       await where.respond?.(ephemeral(message, replace));
       return where.respond !== undefined;
     },
-    post: async (message) => {
-      await surfaces.client.chat.postEphemeral({
+    post: (message) =>
+      surfaces.client.chat.postEphemeral({
         channel: where.channel,
         user: where.user,
         ...shown(message),
-      });
-    },
+      }),
   };
 }
 
