@@ -6,7 +6,6 @@
  * platform gives its renderings, its private notice, its post in the channel and the replacing of the
  * private message.
  */
-
 import type { Reply } from '../core/chat-platform.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';

@@ -63,7 +63,10 @@ describe('sharing a private answer', () => {
    * Presses Share with messages that are plain strings: the answer's parts split at `|`, the credit
    * joining the first (`credit / first`), a private note joining the last (`last (note)`).
    */
-  const press = async (by: Actor, options: { markup?: ChatMarkup; refuse?: Error } = {}) => {
+  const press = async (
+    by: Actor,
+    options: { markup?: ChatMarkup; refuse?: Error; presserGone?: boolean } = {},
+  ) => {
     const told: string[] = [];
     const posts: Array<{ channel: string; messages: readonly string[] }> = [];
     const rendered: Reply[] = [];
@@ -74,7 +77,10 @@ describe('sharing a private answer', () => {
       {
         markup: options.markup ?? markup,
         logger: createLogger({ level: 'silent' }),
-        tell: async (text) => void told.push(text),
+        tell: async (text) => {
+          if (options.presserGone) throw new Error('unknown interaction');
+          told.push(text);
+        },
         answer: (shared) => shared.answer.body.split('|'),
         credited: (credit, first) => [`${credit} / ${first}`],
         post: async (channel, messages) => {
@@ -163,6 +169,11 @@ describe('sharing a private answer', () => {
     const other = await press(actor('U2'));
     expect(other).toEqual({ told: [shareNotYoursText], posts: [], notes: [], rendered: [] });
     expect((await press(actor('U1'))).posts).toHaveLength(1);
+  });
+
+  it('only logs what it would tell a presser who can no longer be told', async () => {
+    const gone = await press(actor('U2'), { presserGone: true });
+    expect(gone).toEqual({ told: [], posts: [], notes: [], rendered: [] });
   });
 
   it('says what the platform refused when the post fails, in its words where it gives them', async () => {
