@@ -35,10 +35,13 @@ export interface PrivateQuestion {
 export async function runPrivateAsk(
   turns: PlatformTurns,
   question: PrivateQuestion,
-  tell: (text: string) => Promise<void>,
+  tell: (text: string) => Promise<unknown>,
 ): Promise<void> {
   const text = question.text.trim();
-  if (!text || turns.stopping) return tell(text ? restartingText : askEmptyText);
+  if (!text || turns.stopping) {
+    await tell(text ? restartingText : askEmptyText);
+    return;
+  }
   const threadId = privateThreadId(question.asker);
   turns.answer({
     key: encodeId(question.asker.platform, [question.asker.workspace, 'ask', question.id]),

@@ -1,10 +1,12 @@
 /**
  * Share, pressed under a private answer on any platform: checked and claimed once across replicas
  * (`claimShare`), then posted in the channel it was asked in — the question credited to the asker
- * without a ping, then the answer as it was delivered — and the private answer then says it was
- * shared. Every other outcome is told to the presser alone. The platform gives only its private
- * notice, its post in the channel and the edit of the private message.
+ * without a ping, then the answer as the platform shows any answer — and the private answer, now
+ * without Share, then says it was shared. Every other outcome is told to the presser alone. The
+ * platform gives its renderings, its private notice, its post in the channel and the replacing of the
+ * private message.
  */
+import type { Reply } from '../core/chat-platform.ts';
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Actor } from './actor.ts';
@@ -30,47 +32,71 @@ export interface SharePress {
   answerId: string;
 }
 
-/** What the platform does for a Share press. */
-export interface ShareSurface {
+/** What the platform does for a Share press; `Message` is its own payload. */
+export interface ShareSurface<Message> {
   markup: ChatMarkup;
   logger: Logger;
   /** Says `text` to the presser only. */
-  tell(text: string): Promise<void>;
-  /** Posts in the asker's channel the credit line, then the answer as rendered anywhere; throws if refused. */
-  post(credit: string, shared: SharedAnswer): Promise<void>;
-  /** Shows `note` on the private answer, now without its Share action (best effort). */
-  markShared(note: string, shared: SharedAnswer): Promise<void>;
+  tell(text: string): Promise<unknown>;
+  /** The answer as the platform shows any answer in a channel. */
+  answer(shared: SharedAnswer): Message[];
+  /** The answer's first message with the credit line above it: one message, or two where they do not fit in one. */
+  credited(credit: string, first: Message | undefined): Message[];
+  /** Posts `messages` in the channel `channel`, in order; throws if refused. */
+  post(channel: string, messages: readonly Message[]): Promise<unknown>;
+  /** How the private reply looks (`replies/private-surface.ts`): its messages, and a note joining the last. */
+  privateRendering: {
+    reply(reply: Reply): Message[];
+    withExtras(last: Message, extras: { footer?: string }): Message;
+  };
+  /** Shows `message` in place of the private message the press came from (the answer's last; best effort). */
+  replacePrivate(message: Message): Promise<unknown>;
   /** The platform's reason for a refused post, where it has a better one than the error's message. */
   refusal?(error: unknown): string | undefined;
 }
 
-export async function sharePrivateAnswer(
+export async function sharePrivateAnswer<Message>(
   store: Parameters<typeof claimShare>[0],
   press: SharePress,
-  surface: ShareSurface,
+  surface: ShareSurface<Message>,
 ): Promise<void> {
   const { answerId } = press;
+  const { logger } = surface;
+  // The presser may have gone (a closed client): what they would be told is only logged.
+  const tell = async (text: string) => {
+    await surface
+      .tell(text)
+      .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not tell the presser'));
+  };
   const outcome = await claimShare(store, { ...press, user: press.actor.id }).catch((error: unknown) => {
-    surface.logger.error({ err: error, answerId }, 'could not check the share');
+    logger.error({ err: error, answerId }, 'could not check the share');
     return { kind: 'failed' as const, reason: toRagentError(error).message };
   });
-  if (outcome.kind === 'failed') return surface.tell(shareFailedText(outcome.reason));
-  if (outcome.kind !== 'share') return surface.tell(refusedText[outcome.kind]);
+  if (outcome.kind === 'failed') return tell(shareFailedText(outcome.reason));
+  if (outcome.kind !== 'share') return tell(refusedText[outcome.kind]);
   const { shared } = outcome;
   try {
-    await surface.post(creditLine(surface.markup, press.actor, shared.question), shared);
+    const [first, ...rest] = surface.answer(shared);
+    const credit = creditLine(surface.markup, press.actor, shared.question);
+    await surface.post(shared.asker.channel, [...surface.credited(credit, first), ...rest]);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    surface.logger.error({ code, answerId }, 'could not share the answer');
+    logger.error({ code: codeOf(error), answerId }, 'could not share the answer');
     // The share is claimed: a second press would say "already shared". Say what happened instead.
-    return surface.tell(shareFailedText(surface.refusal?.(error) ?? toRagentError(error).message));
+    return tell(shareFailedText(surface.refusal?.(error) ?? toRagentError(error).message));
   }
-  surface.logger.info({ answerId, channel: shared.asker.channel }, 'private answer shared');
+  logger.info({ answerId, channel: shared.asker.channel }, 'private answer shared');
+  // The private message keeps its part of the answer, now without Share, and says it was shared.
+  const { reply, withExtras } = surface.privateRendering;
+  const last = reply({ kind: 'answer', answer: shared.answer, threadId: shared.threadId }).at(-1);
+  if (last === undefined) return;
+  const footer = `${surface.markup.icons.done} ${sharedNoteText}`;
   await surface
-    .markShared(`${surface.markup.icons.done} ${sharedNoteText}`, shared)
-    .catch((error: unknown) =>
-      surface.logger.debug({ code: (error as { code?: unknown }).code }, 'could not mark the answer shared'),
-    );
+    .replacePrivate(withExtras(last, { footer }))
+    .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not mark the answer shared'));
+}
+
+function codeOf(error: unknown): unknown {
+  return (error as { code?: unknown }).code;
 }
 
 const refusedText = {

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerJob, PlatformTurns, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
-import { type PrivateReplyExtras, privateSurface } from '../../src/replies/private-surface.ts';
+import {
+  openPrivateSurface,
+  type PrivateReplyExtras,
+  type PrivateReplyPort,
+  type PrivateStart,
+  privateSurface,
+} from '../../src/replies/private-surface.ts';
 import {
   askEmptyText,
   privateAnswerFooterText,
@@ -67,44 +73,48 @@ describe('private asks: /ragent ask', () => {
 });
 
 describe('private asks: the private surface', () => {
-  /** A surface over messages that are plain strings, recording each send; `shown`: the status message. */
-  const surface = (shown: string[] = []) => {
-    const sent: Array<[string, string, string | number]> = [];
+  /**
+   * A surface over messages that are plain strings, recording each send: through the short-lived
+   * reply (`reply`, with whether it replaces), the lasting post (`post`) or an edit (`edit`).
+   */
+  const surface = (
+    start: PrivateStart = { replaces: true },
+    way: { expired?: boolean; refused?: boolean; lasting?: boolean } = {},
+  ) => {
+    const sent: Array<[string, string, string | boolean]> = [];
     const extras: PrivateReplyExtras[] = [];
-    const shownSurface = privateSurface<string>(
-      {
-        logger: createLogger({ level: 'silent' }),
-        location: () => ({ privateTo: 'U1' }),
-        post: async (message, index) => {
-          sent.push(['post', message, index]);
-          return `M${index}`;
-        },
-        edit: async (id, message) => void sent.push(['edit', message, id]),
-        delete: async (id) => void sent.push(['delete', '', id]),
-        render: {
-          status: (status) => `status:${status.kind}`,
-          leftoverNote: 'below',
-          streamingText: (text) => [text],
-          reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind]),
-        },
+    const port: PrivateReplyPort<string> = {
+      logger: createLogger({ level: 'silent' }),
+      location: () => ({ privateTo: 'U1' }),
+      reply: async (message, replace) => {
+        if (way.refused) throw new Error('refused');
+        if (!way.expired) sent.push(['reply', message, replace]);
+        return !way.expired;
+      },
+      ...(way.lasting ? { post: async (message: string) => void sent.push(['post', message, '']) } : {}),
+      edit: async (id, message) => void sent.push(['edit', message, id]),
+      render: {
+        status: (status) => `status:${status.kind}`,
+        leftoverNote: 'below',
+        reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind]),
         withExtras: (last, given) => {
           extras.push(given);
           return `${last}${given.share ? ' [share]' : ''}${given.footer ? ' [note]' : ''}`;
         },
       },
-      shown,
-    );
-    return { shown: shownSurface, sent, extras };
+    };
+    return { shown: privateSurface(port, start), port, sent, extras };
   };
+  const answer = { ...makeAnswer('one|two|three'), id: 'A7' };
+  const answered = { kind: 'answer', answer, threadId: 'chat:W:C:private-U1' } satisfies Reply;
 
   it('replaces the status with the first part, adds the rest, and puts Share and the note under the last', async () => {
     const { shown, sent, extras } = surface();
-    const answer = { ...makeAnswer('one|two|three'), id: 'A7' };
-    await shown.finish({ kind: 'answer', answer, threadId: 'chat:W:C:private-U1' });
+    await shown.finish(answered);
     expect(sent).toEqual([
-      ['post', 'one', 0],
-      ['post', 'two', 1],
-      ['post', 'three [share] [note]', 2],
+      ['reply', 'one', true],
+      ['reply', 'two', false],
+      ['reply', 'three [share] [note]', false],
     ]);
     expect(extras).toEqual([
       { footer: privateAnswerFooterText, share: { label: shareButtonText, answerId: 'A7' } },
@@ -112,23 +122,63 @@ describe('private asks: the private surface', () => {
   });
 
   it('gives a clarifying question the note only, and other replies nothing extra', async () => {
-    const { shown, extras, sent } = surface(['S1']);
+    const { shown, extras, sent } = surface({ shown: ['S1'], replaces: true });
     await shown.showStatus({ kind: 'working', line: 'Searching…' });
     await shown.finish({ kind: 'clarification', question: 'Which loop?' });
     await shown.finish({ kind: 'restarted' } satisfies Reply);
-    // The status message is edited, then replaced by the reply; the later reply follows it.
+    // The status message is edited, then replaced by the reply; the later reply takes its place.
     expect(sent).toEqual([
       ['edit', 'status:working', 'S1'],
       ['edit', 'clarification [note]', 'S1'],
-      ['post', 'restarted', 0],
+      ['reply', 'restarted', true],
     ]);
     expect(extras).toEqual([{ footer: privateClarificationFooterText }, {}]);
   });
 
   it('streams no text: the answer comes whole, in the private messages', async () => {
-    const { shown } = surface(['S1']);
+    const { shown } = surface({ shown: ['S1'], replaces: true });
     expect(shown.showText).toBeUndefined();
     expect(shown.showPlan).toBeUndefined();
     expect(shown.location).toEqual({ privateTo: 'U1' });
+  });
+
+  it('shows the first status through the short-lived reply, and the reply replaces it there', async () => {
+    const { port, sent } = surface();
+    const shown = await openPrivateSurface(port, { kind: 'working', line: 'Working…' });
+    await shown.finish({ kind: 'restarted' });
+    expect(sent).toEqual([
+      ['reply', 'status:working', false],
+      ['reply', 'restarted', true],
+    ]);
+  });
+
+  it('posts privately where the short-lived reply has expired or refuses, and then replaces nothing', async () => {
+    for (const way of [{ expired: true }, { refused: true }]) {
+      const { port, sent } = surface({ replaces: false }, { ...way, lasting: true });
+      const shown = await openPrivateSurface(port, { kind: 'working', line: 'Working…' });
+      await shown.finish(answered);
+      expect(sent).toEqual([
+        ['post', 'status:working', ''],
+        ['post', 'one', ''],
+        ['post', 'two', ''],
+        ['post', 'three [share] [note]', ''],
+      ]);
+    }
+  });
+
+  it('never goes elsewhere where no private way is left: a recorded turn fails, a live one shows nothing more', async () => {
+    const recorded = surface({ replaces: true, recorded: true }, { expired: true });
+    await expect(recorded.shown.finish({ kind: 'restarted' })).rejects.toThrow(/cannot be told privately/);
+    const live = surface({ shown: ['S1'], replaces: true }, { expired: true });
+    await live.shown.finish({ kind: 'restarted' });
+    expect(live.sent).toEqual([['edit', 'restarted', 'S1']]);
+    const late = surface({ replaces: true }, { expired: true });
+    await late.shown.finish(answered);
+    expect(late.sent).toEqual([]);
+  });
+
+  it('throws a refusal of the short-lived reply where there is no lasting private post', async () => {
+    const { shown } = surface({ replaces: true }, { refused: true });
+    await expect(shown.finish({ kind: 'restarted' })).rejects.toThrow('refused');
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/core/chat-platform.ts';
 import type { CoordinationStore } from '../../src/core/coordination-store.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
@@ -18,7 +19,7 @@ import {
   shareFailedText,
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
-import { privateThreadId, type SharedAnswer } from '../../src/turns/private-answers.ts';
+import { privateThreadId } from '../../src/turns/private-answers.ts';
 import { sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
@@ -58,58 +59,121 @@ describe('sharing a private answer', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const press = async (by: Actor, options: { markup?: ChatMarkup; refuse?: Error } = {}) => {
+  /**
+   * Presses Share with messages that are plain strings: the answer's parts split at `|`, the credit
+   * joining the first (`credit / first`), a private note joining the last (`last (note)`).
+   */
+  const press = async (
+    by: Actor,
+    options: { markup?: ChatMarkup; refuse?: Error; presserGone?: boolean } = {},
+  ) => {
     const told: string[] = [];
-    const posts: Array<{ credit: string; shared: SharedAnswer }> = [];
+    const posts: Array<{ channel: string; messages: readonly string[] }> = [];
+    const rendered: Reply[] = [];
     const notes: string[] = [];
-    await sharePrivateAnswer(
+    await sharePrivateAnswer<string>(
       store,
       { platform: 'chat', workspace: 'W1', actor: by, answerId: 'A1' },
       {
         markup: options.markup ?? markup,
         logger: createLogger({ level: 'silent' }),
-        tell: async (text) => void told.push(text),
-        post: async (credit, shared) => {
-          if (options.refuse) throw options.refuse;
-          posts.push({ credit, shared });
+        tell: async (text) => {
+          if (options.presserGone) throw new Error('unknown interaction');
+          told.push(text);
         },
-        markShared: async (note) => void notes.push(note),
+        answer: (shared) => shared.answer.body.split('|'),
+        credited: (credit, first) => [`${credit} / ${first}`],
+        post: async (channel, messages) => {
+          if (options.refuse) throw options.refuse;
+          posts.push({ channel, messages });
+        },
+        privateRendering: {
+          reply: (reply) => {
+            rendered.push(reply);
+            return reply.kind === 'answer' ? reply.answer.body.split('|') : [];
+          },
+          withExtras: (last, { footer }) => `${last} (${footer})`,
+        },
+        replacePrivate: async (note) => void notes.push(note),
         refusal: (error) =>
           (error as { code?: string }).code ? `refused: ${(error as { code?: string }).code}` : undefined,
       },
     );
-    return { told, posts, notes };
+    return { told, posts, notes, rendered };
   };
 
   it('posts the credit (name literal, question literal and cut) and the answer once, then notes it privately', async () => {
-    const { told, posts, notes } = await press(actor('U1'));
+    const { told, posts, notes, rendered } = await press(actor('U1'));
     expect(told).toEqual([]);
     const [post, ...more] = posts;
     expect(more).toEqual([]);
-    expect(post?.credit).toMatch(/^\*‹Alice <@here>›\* asked: ‹How do loops work\? and more/);
-    // The question is cut to 500 characters, ending with an ellipsis.
-    expect(post?.credit.length).toBeLessThan(560);
-    expect(post?.credit).toMatch(/…›$/);
-    expect(post?.shared).toMatchObject({
-      asker,
-      threadId: privateThreadId(asker),
-      answer: { body: 'Loops repeat.' },
-    });
-    expect(notes).toEqual([`✓ ${sharedNoteText}`]);
+    expect(post?.channel).toBe('C1');
+    const [credited, ...rest] = post?.messages ?? [];
+    expect(rest).toEqual([]);
+    expect(credited).toMatch(/^\*‹Alice <@here>›\* asked: ‹How do loops work\? and more/);
+    const credit = credited?.split(' / ')[0] ?? '';
+    // The question is cut to 500 characters, ending with an ellipsis; the answer follows it.
+    expect(credit.length).toBeLessThan(560);
+    expect(credit).toMatch(/…›$/);
+    expect(credited).toMatch(/ \/ Loops repeat\.$/);
+    // The private message keeps its part of the answer, as the private reply showed it, with the note.
+    expect(rendered).toMatchObject([
+      { kind: 'answer', threadId: privateThreadId(asker), answer: { body: 'Loops repeat.' } },
+    ]);
+    expect(notes).toEqual([`Loops repeat. (✓ ${sharedNoteText})`]);
     expect((await press(actor('U1'))).told).toEqual([alreadySharedText]);
+  });
+
+  it('credits the first part of a long answer, and keeps the last part privately', async () => {
+    await store.recordAnswer({
+      answerId: 'A2',
+      threadId: privateThreadId(asker),
+      question: 'How do loops end?',
+      answer: 'They end.|When told to.',
+      sources: [],
+      at: new Date().toISOString(),
+    });
+    const told: string[] = [];
+    const posted: string[] = [];
+    const notes: string[] = [];
+    await sharePrivateAnswer<string>(
+      store,
+      { platform: 'chat', workspace: 'W1', actor: actor('U1'), answerId: 'A2' },
+      {
+        markup,
+        logger: createLogger({ level: 'silent' }),
+        tell: async (text) => void told.push(text),
+        answer: (shared) => shared.answer.body.split('|'),
+        credited: (credit, first) => [credit, `${first}`],
+        post: async (_channel, messages) => void posted.push(...messages),
+        privateRendering: {
+          reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : []),
+          withExtras: (last, { footer }) => `${last} (${footer})`,
+        },
+        replacePrivate: async (note) => void notes.push(note),
+      },
+    );
+    expect(told).toEqual([]);
+    expect(posted).toEqual(['*‹Alice <@here>›* asked: ‹How do loops end?›', 'They end.', 'When told to.']);
+    expect(notes).toEqual([`When told to. (✓ ${sharedNoteText})`]);
   });
 
   it('credits through the platform’s own way of naming a person where it has one', async () => {
     const { posts } = await press(actor('U1'), {
       markup: { ...markup, person: (person) => `<@${person.id}>` },
     });
-    expect(posts[0]?.credit).toMatch(/^<@U1> asked: /);
+    expect(posts[0]?.messages[0]).toMatch(/^<@U1> asked: /);
   });
 
   it('tells someone else it is not theirs, and leaves the share to the asker', async () => {
     const other = await press(actor('U2'));
-    expect(other).toEqual({ told: [shareNotYoursText], posts: [], notes: [] });
+    expect(other).toEqual({ told: [shareNotYoursText], posts: [], notes: [], rendered: [] });
     expect((await press(actor('U1'))).posts).toHaveLength(1);
+  });
+
+  it('only logs what it would tell a presser who can no longer be told', async () => {
+    const gone = await press(actor('U2'), { presserGone: true });
+    expect(gone).toEqual({ told: [], posts: [], notes: [], rendered: [] });
   });
 
   it('says what the platform refused when the post fails, in its words where it gives them', async () => {

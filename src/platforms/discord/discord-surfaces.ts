@@ -193,7 +193,10 @@ export function discordPort(
 }
 
 /** The channel, through REST: its guild may be on a shard another replica holds (so not cached here). */
-async function sendableChannel(client: Client, channelId: string | undefined): Promise<SendableChannels> {
+export async function sendableChannel(
+  client: Client,
+  channelId: string | undefined,
+): Promise<SendableChannels> {
   const channel = channelId ? await client.channels.fetch(channelId, { allowUnknownGuild: true }) : null;
   if (!channel?.isSendable()) throw new Error(`channel ${channelId} is gone or not writable`);
   return channel;

@@ -17,8 +17,13 @@ import {
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
-import { type PrivateReplyExtras, privateSurface } from '../../replies/private-surface.ts';
+import {
+  type PrivateRendering,
+  type PrivateReplyPort,
+  privateSurface,
+} from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
@@ -29,13 +34,15 @@ import { discordMarkup } from './discord-markup.ts';
 import { guildChannelScopes, interactionSetChannel } from './discord-scopes.ts';
 import {
   type DiscordSurfaces,
-  discordPort,
   interactionAlive,
   original,
+  sendableChannel,
   webhookEdit,
 } from './discord-surfaces.ts';
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
+import { renderReply, renderStatus } from './render-reply.ts';
 
+type Part = Partial<MessagePart>;
 const sharePrefix = 'ragent:share:';
 const allowed_mentions = { parse: [], replied_user: false };
 
@@ -52,6 +59,7 @@ export async function runAskCommand(
   const { guildId, channelId, applicationId, token } = interaction;
   const user = interaction.user.id;
   const location = { applicationId, interactionToken: token, channelId, privateTo: user };
+  const port = privatePort(context.surfaces, location, interaction.createdTimestamp);
   const question = {
     asker: { platform: 'discord', workspace: guildId, channel: channelId, user },
     id: interaction.id,
@@ -64,63 +72,64 @@ export async function runAskCommand(
       const setChannel = await interactionSetChannel(interaction.client, interaction);
       return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);
     },
-    open: async () => discordPrivateSurface(context.surfaces, location, interaction.createdTimestamp, true),
+    // The deferred reply shows the status; the reply replaces it.
+    open: async () => privateSurface(port, { shown: [original] }),
   };
-  await runPrivateAsk(context.turns, question, async (content) => {
-    await interaction.editReply({ content, allowedMentions: noMentions });
-  });
+  await runPrivateAsk(context.turns, question, (content) =>
+    interaction.editReply({ content, allowedMentions: noMentions }),
+  );
 }
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
 export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight): ReplySurface {
-  return discordPrivateSurface(surfaces, turn.location, turn.startedAt, false);
+  return privateSurface(privatePort(surfaces, turn.location, turn.startedAt), { recorded: true });
 }
 
-/**
- * The interaction's original (ephemeral) reply and its follow-ups, over the interaction webhook;
- * `live`: the original shows the status (a recorded turn's reply replaces it without statuses).
- */
-function discordPrivateSurface(surfaces: DiscordSurfaces, location: Location, since: number, live: boolean) {
-  const { applicationId = '', interactionToken = '' } = location;
-  const alive = () => interactionAlive(location, since);
-  const edit = (part: Partial<MessagePart>, id: string) =>
-    webhookEdit(surfaces.client, location, since, id, part);
-  const port = discordPort(surfaces, {
-    location: () => location,
-    edit,
-    delete: async () => {},
-    post: async (part, index) => {
-      if (alive() && index === 0) await edit(part, original);
-      else if (alive()) {
-        const { allowedMentions: _, ...body } = part;
-        const ephemeral = { ...body, flags: MessageFlags.Ephemeral, allowed_mentions };
-        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
-          body: ephemeral,
-          auth: false,
-        });
-      } else if (index === 0) {
-        // Nowhere private to say it: the channel must not see it.
-        if (!live) throw new Error('the interaction token expired: the asker cannot be told privately');
-        surfaces.logger.warn('the private reply came after the interaction token expired');
-      }
-      return { id: original };
+/** A private reply: like any reply; the note in small print under the last part, Share in a row of its own. */
+function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
+  return {
+    status: (status) => ({ content: renderStatus(status) }),
+    reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
+    leftoverNote: { content: `-# ${answerBelowText}` },
+    withExtras: (last, { footer, share }) => {
+      const content = footer && joinWithin(messageLimit, [last.content ?? '', `-# ${footer}`], '\n');
+      const rows = share ? [shareRow(share.label, share.answerId)] : [];
+      return { ...last, ...(content ? { content } : {}), components: [...(last.components ?? []), ...rows] };
     },
-  });
-  const withExtras = (last: Partial<MessagePart>, { footer, share }: PrivateReplyExtras) => {
-    const content = footer && joinWithin(messageLimit, [last.content ?? '', `-# ${footer}`], '\n');
-    const components = [
-      ...(last.components ?? []),
-      ...(share ? [shareRow(share.label, share.answerId)] : []),
-    ];
-    return { ...last, ...(content ? { content } : {}), components };
   };
-  return privateSurface({ ...port, withExtras }, live ? [original] : []);
 }
 
 function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
   const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
   const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
   return { type: ComponentType.ActionRow, components: [button] };
+}
+
+/**
+ * The interaction's webhook while its token lives (15 minutes): its original (ephemeral) reply, then
+ * ephemeral follow-ups. Discord has no lasting private post: later, nothing reaches the asker.
+ */
+function privatePort(surfaces: DiscordSurfaces, location: Location, since: number): PrivateReplyPort<Part> {
+  const { applicationId = '', interactionToken = '' } = location;
+  const edit = (id: string, part: Part) => webhookEdit(surfaces.client, location, since, id, part);
+  return {
+    logger: surfaces.logger,
+    location: () => location,
+    render: privateRendering(surfaces),
+    edit,
+    reply: async (part, replace) => {
+      if (!interactionAlive(location, since)) return false;
+      if (replace) await edit(original, part);
+      else {
+        const body = { ...part, flags: MessageFlags.Ephemeral, allowed_mentions };
+        await surfaces.client.rest.post(Routes.webhook(applicationId, interactionToken), {
+          body,
+          auth: false,
+        });
+      }
+      return true;
+    },
+  };
 }
 
 /** Share: acknowledged at once (the private message is then edited, or the presser told privately). */
@@ -135,36 +144,24 @@ export async function handleShareButton(
     actor: discordActor(context, interaction, interaction.user.id),
     answerId: interaction.customId.slice(sharePrefix.length),
   };
-  await sharePrivateAnswer(context.services.coordination, press, {
+  await sharePrivateAnswer<Part>(context.services.coordination, press, {
     markup: discordMarkup,
     logger: context.logger,
-    tell: async (content) => {
-      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions });
+    tell: (content) =>
+      interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions }),
+    answer: (shared) => renderAnswer(shared.answer),
+    // The credit joins the first part where it fits, else goes before it.
+    credited: (credit, first) => {
+      const content = first && joinWithin(messageLimit, [credit, first.content ?? ''], '\n\n');
+      return content ? [{ ...first, content }] : [{ content: credit }, ...(first ? [first] : [])];
     },
-    // In the channel or thread it was asked in; the credit joins the first part where it fits.
-    post: async (credit, shared) => {
-      const channel = await interaction.client.channels.fetch(shared.asker.channel, {
-        allowUnknownGuild: true,
-      });
-      if (!channel?.isSendable()) throw new Error(`channel ${shared.asker.channel} is gone or not writable`);
-      const parts = renderAnswer(shared.answer);
-      const [first] = parts;
-      const credited = first && joinWithin(messageLimit, [credit, first.content], '\n\n');
-      if (first && credited) first.content = credited;
-      else parts.unshift({ content: credit, embeds: [], components: [] });
+    // In the channel or thread it was asked in.
+    post: async (channelId, parts) => {
+      const channel = await sendableChannel(interaction.client, channelId);
       for (const part of parts) await channel.send({ ...part, allowedMentions: noMentions });
     },
-    // The private message keeps the answer, without the Share button, and says it was shared.
-    markShared: async (note) => {
-      const { message } = interaction;
-      const kept = message.content.replace(/\n-# [^\n]*$/, '');
-      await interaction.editReply({
-        content: joinWithin(messageLimit, [kept, `-# ${note}`], '\n') ?? kept,
-        components: message.components
-          .map((row) => row.toJSON())
-          .filter((row) => !JSON.stringify(row).includes(sharePrefix)) as never,
-        allowedMentions: noMentions,
-      });
-    },
+    privateRendering: privateRendering(context.surfaces),
+    // The press's own message: the private answer's last part.
+    replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),
   });
 }

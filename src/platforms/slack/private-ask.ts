@@ -4,10 +4,17 @@
  * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
-import { platformSaidText } from '../../turns/messages-en.ts';
+import { openPrivateSurface } from '../../replies/private-surface.ts';
+import { platformSaidText, privateWorkingText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import { contextBlock, openPrivateSurface, privateLocation, shareActionId } from './private-surface.ts';
+import {
+  ephemeral,
+  privateLocation,
+  privatePort,
+  privateRendering,
+  shareActionId,
+} from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
@@ -15,7 +22,7 @@ import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
 
-type Surfaces = Pick<SlackContext, 'client' | 'logger'>;
+const privateWorking = { kind: 'working', line: privateWorkingText } as const;
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -34,7 +41,8 @@ export async function runPrivateAsk(
     position: (Date.now() / 1000).toFixed(6),
     location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    open: () => openPrivateSurface(context, { ...where, respond }),
+    // The ephemeral "working…" first; the reply replaces it.
+    open: () => openPrivateSurface(privatePort(context, { ...where, respond }), privateWorking),
   };
   await askInCore(context.turns, question, (text) => tellBy(respond, text));
 }
@@ -53,27 +61,21 @@ export function registerShareAction(app: App, context: SlackContext): void {
         {
           markup: slackMarkup,
           logger: context.logger,
-          tell: (text) => tellBy(respond, text).catch((error) => unanswered(context, error)),
-          post: async (credit, shared) => {
+          tell: (text) => tellBy(respond, text),
+          answer: (shared) => renderAnswer(shared.answer, shared.threadId),
+          credited: (credit, first = { text: '' }) => {
             const creditBlock = { type: 'section', text: { type: 'mrkdwn', text: credit } };
-            const [first = { text: '' }, ...rest] = renderAnswer(shared.answer, shared.threadId);
             first.text = `${credit}\n\n${first.text}`;
             first.blocks = [creditBlock, ...(first.blocks ?? [])];
             if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
-            for (const message of [first, ...rest])
-              await postMessage(context.client, { channel: shared.asker.channel }, message);
+            return [first];
           },
-          // The private message keeps the answer (when it was one message), now without Share.
-          markShared: async (note, shared) => {
-            const [first, ...rest] = renderAnswer(shared.answer, shared.threadId);
-            const kept = rest.length === 0 ? first : undefined;
-            await respond({
-              response_type: 'ephemeral',
-              replace_original: true,
-              text: kept ? kept.text : note,
-              blocks: [...(kept?.fallbackBlocks ?? kept?.blocks ?? []), contextBlock(note)] as never,
-            }).catch((error) => unanswered(context, error));
+          post: async (channel, messages) => {
+            for (const message of messages) await postMessage(context.client, { channel }, message);
           },
+          privateRendering,
+          // The press's response_url replaces the private message it came from.
+          replacePrivate: (message) => respond(ephemeral(message, true)),
           refusal: (error) => {
             const code = slackErrorCode(error);
             return code ? platformSaidText('Slack', code) : undefined;
@@ -85,12 +87,7 @@ export function registerShareAction(app: App, context: SlackContext): void {
 }
 
 async function tellBy(respond: RespondFn, text: string): Promise<void> {
-  await respond({ response_type: 'ephemeral', replace_original: false, text: safeMrkdwn(text) });
-}
-
-function unanswered(surfaces: Surfaces, error: unknown): void {
-  const { status } = (error as { response?: { status?: number } }).response ?? {};
-  surfaces.logger.debug({ status }, 'could not answer the Share press');
+  await respond(ephemeral({ text: safeMrkdwn(text) }, false));
 }
 
 /** The asker's name as Slack shows it (display name, else real name). */

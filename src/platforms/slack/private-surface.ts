@@ -9,10 +9,14 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
-import { privateSurface } from '../../replies/private-surface.ts';
-import { answerBelowText, privateWorkingText } from '../../turns/messages-en.ts';
+import {
+  type PrivateRendering,
+  type PrivateReplyPort,
+  privateSurface,
+} from '../../replies/private-surface.ts';
+import { answerBelowText } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
-import { type SlackMessage, slackErrorCode, truncateText } from './slack-message.ts';
+import { type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** The Share button's action (its value: the answer's id). */
@@ -22,18 +26,12 @@ export const shareActionId = 'ragent_share';
 type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
 type Surfaces = { client: webApi.WebClient; logger: Logger };
 
-/** Posts the ephemeral "working…" and returns the surface whose reply replaces it. */
-export async function openPrivateSurface(surfaces: Surfaces, where: Where) {
-  const working = renderStatus({ kind: 'working', line: privateWorkingText });
-  // Until a first message stands through the response_url, there is nothing to replace.
-  return slackPrivateSurface(surfaces, where, await sendPrivately(surfaces, where, working, false));
-}
-
 /** A recorded private turn (a crash, a stop): the asker is told ephemerally in the channel. */
 export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): ReplySurface {
   const { teamId = '', channel, privateTo } = turn.location;
   if (!channel || !privateTo) throw new Error('the recorded private turn has no channel or asker');
-  return slackPrivateSurface(surfaces, { teamId, channel, user: privateTo }, false);
+  const where = { teamId, channel, user: privateTo };
+  return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
 /** What is recorded with a private turn: where the asker is (never the `response_url`). */
@@ -41,68 +39,52 @@ export function privateLocation(where: Where): Location {
   return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
 }
 
-/**
- * Nothing is edited (the response_url takes five posts in 30 minutes, so the status is not shown):
- * the reply's first message replaces the "working…" one, once.
- */
-function slackPrivateSurface(surfaces: Surfaces, where: Where, replaceable: boolean) {
-  return privateSurface<SlackMessage>({
+/** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
+export const privateRendering: PrivateRendering<SlackMessage> = {
+  status: renderStatus,
+  reply: (reply) =>
+    renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
+      text,
+      blocks: fallbackBlocks ?? blocks,
+    })),
+  leftoverNote: { text: answerBelowText },
+  withExtras: ({ text, blocks = [] }, { footer, share }) => ({
+    text,
+    blocks: [
+      ...blocks,
+      ...(share ? [shareButton(share.label, share.answerId)] : []),
+      ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
+    ],
+  }),
+};
+
+/** The `response_url` (five posts in 30 minutes, so nothing is edited), else `chat.postEphemeral`. */
+export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<SlackMessage> {
+  return {
     logger: surfaces.logger,
     location: () => privateLocation(where),
-    post: async (message, index) => {
-      await sendPrivately(surfaces, where, message, replaceable && index === 0);
-      if (index === 0) replaceable = false;
-      return '';
+    render: privateRendering,
+    reply: async (message, replace) => {
+      await where.respond?.(ephemeral(message, replace));
+      return where.respond !== undefined;
     },
-    edit: async () => {
-      throw new Error('a private message is not edited on Slack');
-    },
-    delete: async () => {},
-    render: {
-      status: renderStatus,
-      streamingText: () => [],
-      // Like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes.
-      reply: (reply) =>
-        renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
-          text,
-          blocks: fallbackBlocks ?? blocks,
-        })),
-      leftoverNote: { text: answerBelowText },
-    },
-    withExtras: ({ text, blocks = [] }, { footer, share }) => ({
-      text,
-      blocks: [
-        ...blocks,
-        ...(share ? [shareButton(share.label, share.answerId)] : []),
-        ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
-      ],
-    }),
-  });
+    post: (message) =>
+      surfaces.client.chat.postEphemeral({
+        channel: where.channel,
+        user: where.user,
+        ...shown(message),
+      }),
+  };
 }
 
-/**
- * Sends `message` to the asker only: through the `response_url` (replacing the message it answered
- * with, if `replace`), else by `chat.postEphemeral`. True when it went through the `response_url`.
- */
-async function sendPrivately(surfaces: Surfaces, where: Where, message: SlackMessage, replace: boolean) {
-  const blocks = message.blocks?.length ? { blocks: message.blocks as never } : {};
-  const shown = { text: truncateText(message.text), ...blocks };
-  const sent = await where
-    .respond?.({ response_type: 'ephemeral', replace_original: replace, ...shown })
-    .then(
-      () => true,
-      // Not `err`: the failed request's URL is the response_url, a credential of sorts.
-      (error: unknown) =>
-        surfaces.logger.info({ status: statusOf(error) }, 'the response_url did not take it'),
-    );
-  if (sent) return true;
-  await surfaces.client.chat
-    .postEphemeral({ channel: where.channel, user: where.user, ...shown })
-    .catch((error: unknown) => {
-      surfaces.logger.warn({ code: slackErrorCode(error) }, 'could not post the private reply');
-      throw error;
-    });
-  return false;
+/** `message` through a `response_url`: shown to the asker alone, in place of the message it answers where `replace`. */
+export function ephemeral(message: SlackMessage, replace: boolean) {
+  return { response_type: 'ephemeral', replace_original: replace, ...shown(message) } as const;
+}
+
+/** What a private message shows: its text and blocks (neither way takes the fallback blocks). */
+function shown({ text, blocks }: SlackMessage) {
+  return { text: truncateText(text), ...(blocks?.length ? { blocks: blocks as never } : {}) };
 }
 
 function shareButton(label: string, answerId: string): Record<string, unknown> {
@@ -114,10 +96,6 @@ function shareButton(label: string, answerId: string): Record<string, unknown> {
   };
 }
 
-export function contextBlock(text: string): Record<string, unknown> {
+function contextBlock(text: string): Record<string, unknown> {
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { response?: { status?: number } }).response?.status;
 }
