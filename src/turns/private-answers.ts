@@ -92,8 +92,7 @@ export async function claimShare(
     return { kind: 'gone' };
   if (asker.user !== request.user) return { kind: 'not-yours' };
   if ((request.now ?? Date.now()) - Date.parse(delivered.at) > shareableForMs) return { kind: 'gone' };
-  if (!(await store.claimEvent(encodeId(request.platform, [request.workspace, 'share', request.answerId]))))
-    return { kind: 'already-shared' };
+  if (!(await store.claimEvent(shareClaimKey(request)))) return { kind: 'already-shared' };
   const sources = delivered.sources;
   return {
     kind: 'share',
@@ -114,4 +113,17 @@ export async function claimShare(
       },
     },
   };
+}
+
+/** Forgets the claim of a share whose post failed before any part reached the channel. */
+export async function releaseShare(
+  store: EventClaims,
+  request: { platform: string; workspace: string; answerId: string },
+): Promise<void> {
+  await store.releaseEvent(shareClaimKey(request));
+}
+
+/** The one claim per shared answer, among replicas. */
+function shareClaimKey(request: { platform: string; workspace: string; answerId: string }): string {
+  return encodeId(request.platform, [request.workspace, 'share', request.answerId]);
 }

@@ -19,7 +19,7 @@ import {
   shareGoneText,
   shareNotYoursText,
 } from './messages-en.ts';
-import { claimShare, type SharedAnswer } from './private-answers.ts';
+import { claimShare, releaseShare, type SharedAnswer } from './private-answers.ts';
 
 /** The question as quoted in the credit line (in code points: never half a character). */
 const maxSharedQuestion = 500;
@@ -42,8 +42,8 @@ export interface ShareSurface<Message> {
   answer(shared: SharedAnswer): Message[];
   /** The answer's first message with the credit line above it: one message, or two where they do not fit in one. */
   credited(credit: string, first: Message | undefined): Message[];
-  /** Posts `messages` in the channel `channel`, in order; throws if refused. */
-  post(channel: string, messages: readonly Message[]): Promise<unknown>;
+  /** Posts `message` in the channel `channel`; throws if refused. */
+  post(channel: string, message: Message): Promise<unknown>;
   /** How the private reply looks (`replies/private-surface.ts`): its messages, and a note joining the last. */
   privateRendering: {
     reply(reply: Reply): Message[];
@@ -75,13 +75,22 @@ export async function sharePrivateAnswer<Message>(
   if (outcome.kind === 'failed') return tell(shareFailedText(outcome.reason));
   if (outcome.kind !== 'share') return tell(refusedText[outcome.kind]);
   const { shared } = outcome;
+  let posted = 0;
   try {
     const [first, ...rest] = surface.answer(shared);
     const credit = creditLine(surface.markup, press.actor, shared.question);
-    await surface.post(shared.asker.channel, [...surface.credited(credit, first), ...rest]);
+    for (const message of [...surface.credited(credit, first), ...rest]) {
+      await surface.post(shared.asker.channel, message);
+      posted++;
+    }
   } catch (error) {
-    logger.error({ code: codeOf(error), answerId }, 'could not share the answer');
-    // The share is claimed: a second press would say "already shared". Say what happened instead.
+    logger.error({ code: codeOf(error), answerId, posted }, 'could not share the answer');
+    // Nothing reached the channel: the claim goes, so pressing Share again tries again. Once a part
+    // was posted the share stands (a second press would post the answer twice).
+    if (posted === 0)
+      await releaseShare(store, press).catch((releaseError: unknown) =>
+        logger.warn({ err: releaseError, answerId }, 'could not release the share'),
+      );
     return tell(shareFailedText(surface.refusal?.(error) ?? toRagentError(error).message));
   }
   logger.info({ answerId, channel: shared.asker.channel }, 'private answer shared');

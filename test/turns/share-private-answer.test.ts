@@ -19,7 +19,7 @@ import {
   shareFailedText,
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
-import { privateThreadId } from '../../src/turns/private-answers.ts';
+import { privateThreadId, releaseShare } from '../../src/turns/private-answers.ts';
 import { sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
@@ -65,10 +65,11 @@ describe('sharing a private answer', () => {
    */
   const press = async (
     by: Actor,
-    options: { markup?: ChatMarkup; refuse?: Error; presserGone?: boolean } = {},
+    options: { markup?: ChatMarkup; refuse?: Error; refuseFrom?: number; presserGone?: boolean } = {},
   ) => {
     const told: string[] = [];
-    const posts: Array<{ channel: string; messages: readonly string[] }> = [];
+    let postCalls = 0;
+    const posts: Array<{ channel: string; messages: string[] }> = [];
     const rendered: Reply[] = [];
     const notes: string[] = [];
     await sharePrivateAnswer<string>(
@@ -83,9 +84,11 @@ describe('sharing a private answer', () => {
         },
         answer: (shared) => shared.answer.body.split('|'),
         credited: (credit, first) => [`${credit} / ${first}`],
-        post: async (channel, messages) => {
-          if (options.refuse) throw options.refuse;
-          posts.push({ channel, messages });
+        post: async (channel, message) => {
+          if (options.refuse && (options.refuseFrom ?? 0) <= postCalls++) throw options.refuse;
+          const last = posts.at(-1);
+          if (last?.channel === channel) last.messages.push(message);
+          else posts.push({ channel, messages: [message] });
         },
         privateRendering: {
           reply: (reply) => {
@@ -145,7 +148,7 @@ describe('sharing a private answer', () => {
         tell: async (text) => void told.push(text),
         answer: (shared) => shared.answer.body.split('|'),
         credited: (credit, first) => [credit, `${first}`],
-        post: async (_channel, messages) => void posted.push(...messages),
+        post: async (_channel, message) => void posted.push(message),
         privateRendering: {
           reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : []),
           withExtras: (last, { footer }) => `${last} (${footer})`,
@@ -181,5 +184,32 @@ describe('sharing a private answer', () => {
     const { told, notes } = await press(actor('U1'), { refuse: refused });
     expect(told).toEqual([shareFailedText('refused: not_in_channel')]);
     expect(notes).toEqual([]);
+  });
+
+  it('lets Share be pressed again when nothing reached the channel, but never posts a part twice', async () => {
+    const refused = Object.assign(new Error('An API error occurred'), { code: 'not_in_channel' });
+    expect((await press(actor('U1'), { refuse: refused })).told).toEqual([
+      shareFailedText('refused: not_in_channel'),
+    ]);
+    // Nothing was posted: the second press shares it.
+    const again = await press(actor('U1'));
+    expect(again.told).toEqual([]);
+    expect(again.posts).toHaveLength(1);
+
+    await store.recordAnswer({
+      answerId: 'A1',
+      threadId: privateThreadId(asker),
+      question: 'How do loops end?',
+      answer: 'They end.|When told to.',
+      sources: [],
+      at: new Date().toISOString(),
+    });
+    // (The answer is recorded anew with two parts; its earlier share is forgotten for this case.)
+    await releaseShare(store, { platform: 'chat', workspace: 'W1', answerId: 'A1' });
+    // The second part is refused after the first was posted: the share stands, told as failed once.
+    const half = await press(actor('U1'), { refuse: refused, refuseFrom: 1 });
+    expect(half.posts.flatMap((post) => post.messages)).toHaveLength(1);
+    expect(half.told).toEqual([shareFailedText('refused: not_in_channel')]);
+    expect((await press(actor('U1'))).told).toEqual([alreadySharedText]);
   });
 });

@@ -156,10 +156,8 @@ export async function handleShareButton(
       return content ? [{ ...first, content }] : [{ content: credit }, ...(first ? [first] : [])];
     },
     // In the channel or thread it was asked in.
-    post: async (channelId, parts) => {
-      const channel = await sendableChannel(interaction.client, channelId);
-      for (const part of parts) await channel.send({ ...part, allowedMentions: noMentions });
-    },
+    post: async (channelId, part) =>
+      (await sendableChannel(interaction.client, channelId)).send({ ...part, allowedMentions: noMentions }),
     privateRendering: privateRendering(context.surfaces),
     // The press's own message: the private answer's last part.
     replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),

@@ -70,9 +70,7 @@ export function registerShareAction(app: App, context: SlackContext): void {
             if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
             return [first];
           },
-          post: async (channel, messages) => {
-            for (const message of messages) await postMessage(context.client, { channel }, message);
-          },
+          post: (channel, message) => postMessage(context.client, { channel }, message),
           privateRendering,
           // The press's response_url replaces the private message it came from.
           replacePrivate: (message) => respond(ephemeral(message, true)),
