@@ -1,9 +1,10 @@
 /**
- * Doctor's check of the Discord settings. Only shapes are checked: doctor never sends a token
- * anywhere, and never prints one.
+ * Doctor's check of the Discord settings. Only shapes are checked here: doctor sends the token to
+ * Discord's own API only (discordApi, for the hand-off check), and never prints one.
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import type { PlatformApi } from '../../doctor/platform-api.ts';
 import { shapeCheck } from '../../doctor/value-shapes.ts';
 import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
@@ -45,6 +46,18 @@ export function checkFollowUps(config: Config): CheckResult[] {
       ],
     },
   ];
+}
+
+/** Discord's REST API for the doctor's online checks: Discord's own address, or DISCORD_API_URL. */
+export function discordApi(config: Config, timeoutMs: number): PlatformApi {
+  return {
+    label: 'Discord',
+    base: `${config.discord.apiUrl ?? 'https://discord.com/api'}/v10/`,
+    baseVariable: 'DISCORD_API_URL',
+    tokenVariable: 'DISCORD_TOKEN',
+    authorization: `Bot ${config.discord.token}`,
+    timeoutMs,
+  };
 }
 
 function checkDiscordToken(config: Config): CheckResult {
