@@ -4,7 +4,7 @@
  */
 import { REST, Routes } from 'discord.js';
 import type { Config } from '../../config.ts';
-import { RagentError } from '../../errors.ts';
+import { describeError, RagentError } from '../../errors.ts';
 import { applicationCommands } from './command-definitions.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
@@ -48,12 +48,8 @@ export async function registerCommands(
     const status = (error as { status?: number }).status;
     throw new RagentError(
       'INTERNAL',
-      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describe(error), status }),
+      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describeError(error), status }),
       { cause: error },
     );
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

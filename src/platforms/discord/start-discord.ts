@@ -106,7 +106,7 @@ export async function startDiscord(
     // A failing database (the shard leases) keeps its own error: it says what to fix.
     throw connectFailure(error, {
       network: (reason) =>
-        discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrlSet: config.discord.apiUrl !== undefined }),
+        discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrl: config.discord.apiUrl }),
       other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
     });
   }

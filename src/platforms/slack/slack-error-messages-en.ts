@@ -4,11 +4,10 @@
  * catalogue itself names no platform; each sentence here is the one a throw site under
  * src/platforms/slack/ passes, with the facts filled in.
  */
-import type { ErrorCatalogue } from '../../error-messages-en.ts';
+import { type ErrorCatalogue, platformUnreachable } from '../../error-messages-en.ts';
 
 /** Slack's Web API could not be reached at start: a network failure, or an answer that is not Slack's. */
-const slackUnreachable = ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
-  `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`;
+const slackUnreachable = platformUnreachable('Slack', 'SLACK_API_URL');
 
 export const slackErrorMessages = {
   CONFIG_INVALID: {
