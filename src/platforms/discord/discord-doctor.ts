@@ -3,6 +3,7 @@
  * Discord's own API only (discordApi, for the hand-off check), and never prints one.
  */
 import type { Config } from '../../config.ts';
+import { checkFollowUps } from '../../doctor/check-follow-ups.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
 import type { PlatformApi } from '../../doctor/platform-api.ts';
 import { shapeCheck } from '../../doctor/value-shapes.ts';
@@ -26,26 +27,20 @@ export function discordSettingNeeds(config: Config): SettingNeeds {
 export function checkDiscord(config: Config): CheckResult[] {
   return checkSettings(discordSettingNeeds(config), () => {
     const result = checkDiscordToken(config);
-    return result.status === 'fail' ? [result] : [result, ...checkFollowUps(config)];
+    return result.status === 'fail' ? [result] : [result, ...checkDiscordFollowUps(config)];
   });
 }
 
-/** Follow-ups without a mention (RAGENT_FOLLOW_UPS) need the message text, which Discord gives only with the intent. */
-export function checkFollowUps(config: Config): CheckResult[] {
-  if (!config.followUps || config.discord.messageContentIntent) return [];
-  return [
-    {
-      title: 'Discord follow-ups',
-      status: 'warn',
-      detail:
-        'DISCORD_MESSAGE_CONTENT is off: in a thread, ragent answers only replies that mention it (mentions and DMs work)',
-      fix: [
-        'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
-        'Auto-answer channels and forums (/ragent autoanswer) need the intent too: without it their questions cannot be read.',
-        'Or set RAGENT_FOLLOW_UPS=off to say it is meant this way.',
-      ],
-    },
-  ];
+/** Follow-ups without a mention need the message text, which Discord gives only with the intent. */
+export function checkDiscordFollowUps(config: Config): CheckResult[] {
+  return checkFollowUps(config, 'Discord', {
+    setting: 'DISCORD_MESSAGE_CONTENT',
+    on: config.discord.messageContentIntent,
+    fix: [
+      'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
+      'Auto-answer channels and forums (/ragent autoanswer) need the intent too: without it their questions cannot be read.',
+    ],
+  });
 }
 
 /** Discord's REST API for the doctor's online checks: Discord's own address, or DISCORD_API_URL. */
