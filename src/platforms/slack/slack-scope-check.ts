@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
 import { checkGrantsOnline } from '../../doctor/missing-grants.ts';
 import { slackApi } from './slack-doctor.ts';
-import { parseScopesHeader, slackScopeKind } from './slack-scopes.ts';
+import { slackScopeKind } from './slack-scopes.ts';
 
 export async function checkSlackScopes(config: Config, timeoutMs: number): Promise<CheckResult[]> {
   const { botToken, appToken, signingSecret } = config.slack;
@@ -15,7 +15,8 @@ export async function checkSlackScopes(config: Config, timeoutMs: number): Promi
   const check = checkGrantsOnline(slackApi(config, timeoutMs), slackScopeKind, async (ask) => {
     const answer = await ask('auth.test', {});
     const body = (answer.body ?? {}) as { ok?: boolean; error?: string };
-    if (body.ok === true) return { granted: parseScopesHeader(answer.headers?.get('x-oauth-scopes')) };
+    // Comma-separated, maybe with spaces (the comparison trims the names).
+    if (body.ok === true) return { granted: answer.headers?.get('x-oauth-scopes')?.split(',') };
     return {
       refused: body.error ?? `HTTP ${answer.status}`,
       fix: 'Copy the "Bot User OAuth Token" again from the app\'s "OAuth & Permissions" page (reinstall the app if it was revoked).',
