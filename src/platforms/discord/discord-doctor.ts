@@ -58,7 +58,9 @@ export function discordApi(config: Config, timeoutMs: number): PlatformApi {
 function checkDiscordToken(config: Config): CheckResult {
   const { token = '', applicationId } = config.discord;
   const parts = token.split('.');
-  const tokenUserId = decodeTokenUserId(parts[0] ?? '');
+  // The first part of a bot token is the bot's user id (equal to the application id) in base64;
+  // decoding is lenient and never throws.
+  const tokenUserId = Buffer.from(parts[0] ?? '', 'base64url').toString('utf8');
   return shapeCheck(
     'Discord',
     [
@@ -82,7 +84,7 @@ function checkDiscordToken(config: Config): CheckResult {
         fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
       },
       {
-        wrong: tokenUserId !== undefined && /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId,
+        wrong: /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId,
         status: 'warn',
         detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
         fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
@@ -90,13 +92,4 @@ function checkDiscordToken(config: Config): CheckResult {
     ],
     `token looks right (application ${applicationId})`,
   );
-}
-
-/** The first part of a Discord bot token is the bot's user id in base64 (equal to the application id). */
-function decodeTokenUserId(firstPart: string): string | undefined {
-  try {
-    return Buffer.from(firstPart, 'base64url').toString('utf8');
-  } catch {
-    return undefined;
-  }
 }
