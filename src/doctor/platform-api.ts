@@ -9,7 +9,7 @@ import type { CheckResult } from './check-result.ts';
 import { probe } from './http-probe.ts';
 
 export interface PlatformApi {
-  /** How the doctor names the platform (`Slack`). */
+  /** How the doctor names the platform (its label). */
   label: string;
   /** The API's address, which routes are relative to: the platform's own, or the test URL set. */
   base: string;
