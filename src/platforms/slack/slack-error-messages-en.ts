@@ -9,6 +9,10 @@ import { type ErrorCatalogue, platformUnreachable } from '../../error-messages-e
 /** Slack's Web API could not be reached at start: a network failure, or an answer that is not Slack's. */
 const slackUnreachable = platformUnreachable('Slack', 'SLACK_API_URL');
 
+/** How to get a bot token Slack accepts: said at start and by the doctor when Slack refuses one. */
+export const copyBotTokenAgain =
+  'Copy the "Bot User OAuth Token" again from the app\'s "OAuth & Permissions" page (reinstall the app if it was revoked).';
+
 export const slackErrorMessages = {
   CONFIG_INVALID: {
     socketModeFailed: ({ reason }: { reason: string }) =>
@@ -16,7 +20,7 @@ export const slackErrorMessages = {
     portUnavailable: ({ port, reason }: { port: number | undefined; reason: string }) =>
       `Could not listen for Slack events on port ${port} (${reason}). Choose a free SLACK_PORT.`,
     botTokenRejected: ({ code }: { code: string }) =>
-      `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
+      `Slack rejected SLACK_BOT_TOKEN (${code}). ${copyBotTokenAgain}`,
     /** The Web API failed other than over the network: something answered, but not as Slack does. */
     webApiFailed: slackUnreachable,
   },

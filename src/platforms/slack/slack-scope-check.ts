@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
 import { checkGrantsOnline } from '../../doctor/missing-grants.ts';
 import { slackApi } from './slack-doctor.ts';
+import { copyBotTokenAgain } from './slack-error-messages-en.ts';
 import { slackScopeKind } from './slack-scopes.ts';
 
 export async function checkSlackScopes(config: Config, timeoutMs: number): Promise<CheckResult[]> {
@@ -17,10 +18,7 @@ export async function checkSlackScopes(config: Config, timeoutMs: number): Promi
     const body = (answer.body ?? {}) as { ok?: boolean; error?: string };
     // Comma-separated, maybe with spaces (the comparison trims the names).
     if (body.ok === true) return { granted: answer.headers?.get('x-oauth-scopes')?.split(',') };
-    return {
-      refused: body.error ?? `HTTP ${answer.status}`,
-      fix: 'Copy the "Bot User OAuth Token" again from the app\'s "OAuth & Permissions" page (reinstall the app if it was revoked).',
-    };
+    return { refused: body.error ?? `HTTP ${answer.status}`, fix: copyBotTokenAgain };
   });
   return [await check];
 }
