@@ -26,6 +26,16 @@ export type ErrorCatalogue = Partial<Record<ErrorCode, ErrorSentence | Record<st
 const couldNotDownload = (name: string, reason: string) =>
   `Could not download ${name}: ${reason}. Try sharing it again.`;
 
+/**
+ * A chat platform's API that could not be reached at start (or answered not as the platform does),
+ * worded alike for every platform: `apiUrlVariable` names the test URL set instead of its own address.
+ */
+export const platformUnreachable =
+  (label: string, apiUrlVariable: string) =>
+  ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
+    `Could not reach ${label}${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). ` +
+    `Check the network${apiUrl ? ` and ${apiUrlVariable}` : ''}, then start again.`;
+
 /** A model server as a sentence names it. */
 const modelServerName = { ollama: 'Ollama', openai: 'The model server' } as const;
 type ModelProvider = keyof typeof modelServerName;

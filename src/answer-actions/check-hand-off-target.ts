@@ -4,19 +4,23 @@
  * own API and says what it found; a lookup that fails is a warning, never a failure.
  */
 import type { CheckResult } from '../doctor/check-result.ts';
+import {
+  type AskApi,
+  type CheckLine,
+  checkWithPlatformApi,
+  type PlatformApi,
+} from '../doctor/platform-api.ts';
 
-export type TargetLookup = Pick<CheckResult, 'detail' | 'fix'> & { status: 'pass' | 'warn' };
+export type TargetLookup = CheckLine & { status: 'pass' | 'warn' };
 
 export async function checkHandOffTarget(
-  label: string,
+  api: PlatformApi,
   target: string,
-  lookUp: () => Promise<TargetLookup>,
+  lookUp: (ask: AskApi) => Promise<TargetLookup>,
 ): Promise<CheckResult[]> {
-  const title = `${label} hand-off`;
-  try {
-    return [{ title, ...(await lookUp()) }];
-  } catch (error) {
-    const detail = `could not ask ${label} about ${target} (${(error as Error).message})`;
-    return [{ title, status: 'warn', detail }];
-  }
+  const cannotAsk = (reason: string) => ({
+    status: 'warn' as const,
+    detail: `could not ask ${api.label} about ${target} (${reason})`,
+  });
+  return [await checkWithPlatformApi(api, `${api.label} hand-off`, cannotAsk, lookUp)];
 }

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../logger.ts';
 import type { CheckResult } from './check-result.ts';
+import { type AskApi, checkWithPlatformApi, type PlatformApi } from './platform-api.ts';
 
 export interface Grant {
   name: string;
@@ -48,6 +49,37 @@ export function grantsCheck(kind: GrantKind, granted: readonly string[] | undefi
     detail: `${kind.subject} lacks ${count} of ${source}: ${missing.map((grant) => grant.name).join(', ')}`,
     fix: [...missing.map((grant) => `${grant.name}: ${grant.enables}`), kind.fix],
   };
+}
+
+/** What the platform said when asked which grants the app has: them (if it said), or that it refused the token. */
+export type GrantsAnswer = { granted: readonly string[] | undefined } | { refused: string; fix: string };
+
+/**
+ * The doctor's line when the platform is asked which grants the app has (`read` asks its API): a
+ * refused bot token fails, an API that cannot be asked warns (it may be the network), else as above.
+ */
+export function checkGrantsOnline(
+  api: PlatformApi,
+  kind: GrantKind,
+  read: (ask: AskApi) => Promise<GrantsAnswer>,
+): Promise<CheckResult> {
+  const { label, baseVariable, tokenVariable } = api;
+  const cannotAsk = (reason: string) => ({
+    status: 'warn' as const,
+    detail: `could not ask ${label} which ${kind.noun}s the app has (${reason})`,
+    fix: [`Check the network (and ${baseVariable} if set), then run ragent doctor again.`],
+  });
+  return checkWithPlatformApi(api, kind.title, cannotAsk, async (ask) => {
+    const answer = await read(ask);
+    if ('refused' in answer)
+      return {
+        status: 'fail',
+        detail: `${label} refused ${tokenVariable} (${answer.refused})`,
+        fix: [answer.fix],
+      };
+    const { title: _title, ...line } = grantsCheck(kind, answer.granted);
+    return line;
+  });
 }
 
 /** At start, once: what the app cannot do. It still starts: everything its grants allow works. */

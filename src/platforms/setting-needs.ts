@@ -25,6 +25,10 @@ export interface SettingNeeds {
 const setNames = (variables: Readonly<Record<string, unknown>>) =>
   Object.keys(variables).filter((name) => Boolean(variables[name]));
 
+/** The variables not set, in their order: what a command that needs them all says is missing. */
+export const unsetNames = (variables: Readonly<Record<string, unknown>>) =>
+  Object.keys(variables).filter((name) => !variables[name]);
+
 /** The first unmet need (and how to say it is missing), and every variable set. */
 function look(settings: SettingNeeds) {
   const set = [...settings.needs.map((need) => need.variables), settings.optional ?? {}].flatMap(setNames);

@@ -1,12 +1,16 @@
 /** Required against granted, once for every platform (src/doctor/missing-grants.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  checkGrantsOnline,
   type GrantKind,
   grantsCheck,
   logMissingGrants,
   missingGrants,
 } from '../../src/doctor/missing-grants.ts';
+import type { PlatformApi } from '../../src/doctor/platform-api.ts';
 import { createLogger } from '../../src/logger.ts';
+import { startSmallServer } from '../foundation/small-http-server.ts';
+import { closedPort } from '../support/free-port.ts';
 
 const kind: GrantKind = {
   title: 'Chat app scopes',
@@ -62,5 +66,50 @@ describe('missing grants', () => {
         msg: expect.stringContaining('the chat app lacks scopes of manifest.yml'),
       }),
     ]);
+  });
+
+  it("asks the platform's API with the bot token: compares what it says, fails a refused token, warns when it cannot ask", async () => {
+    const server = await startSmallServer((request, response) => {
+      const refused = request.headers.authorization !== 'Bearer good-token';
+      response.writeHead(200, { 'content-type': 'application/json', 'x-granted': 'read, write' });
+      response.end(JSON.stringify(refused ? { ok: false, error: 'invalid_auth' } : { ok: true }));
+    });
+    const api = (authorization: string, base = `${server.url}/api`): PlatformApi => ({
+      label: 'Chat',
+      base,
+      baseVariable: 'CHAT_API_URL',
+      tokenVariable: 'CHAT_TOKEN',
+      authorization,
+      timeoutMs: 2_000,
+    });
+    const check = (authorization: string, base?: string) =>
+      checkGrantsOnline(api(authorization, base), kind, async (ask) => {
+        const answer = await ask('auth.test', {});
+        const body = answer.body as { ok: boolean; error?: string };
+        if (!body.ok) return { refused: body.error ?? '', fix: 'Copy the token again.' };
+        return { granted: answer.headers?.get('x-granted')?.split(',') };
+      });
+    try {
+      expect(await check('Bearer good-token')).toMatchObject({
+        title: 'Chat app scopes',
+        status: 'warn',
+        detail: 'the chat app lacks 1 scope of manifest.yml: files',
+      });
+      expect(server.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/api/auth.test' })]);
+      expect(await check('Bearer revoked')).toEqual({
+        title: 'Chat app scopes',
+        status: 'fail',
+        detail: 'Chat refused CHAT_TOKEN (invalid_auth)',
+        fix: ['Copy the token again.'],
+      });
+      expect(await check('Bearer good-token', `http://127.0.0.1:${await closedPort()}/api/`)).toEqual({
+        title: 'Chat app scopes',
+        status: 'warn',
+        detail: expect.stringMatching(/^could not ask Chat which scopes the app has \(.+\)$/),
+        fix: ['Check the network (and CHAT_API_URL if set), then run ragent doctor again.'],
+      });
+    } finally {
+      await server.close();
+    }
   });
 });

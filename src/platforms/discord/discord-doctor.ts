@@ -1,9 +1,11 @@
 /**
- * Doctor's check of the Discord settings. Only shapes are checked: doctor never sends a token
- * anywhere, and never prints one.
+ * Doctor's check of the Discord settings. Only shapes are checked here: doctor sends the token to
+ * Discord's own API only (discordApi, for the hand-off check), and never prints one.
  */
 import type { Config } from '../../config.ts';
+import { checkFollowUps } from '../../doctor/check-follow-ups.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import type { PlatformApi } from '../../doctor/platform-api.ts';
 import { shapeCheck } from '../../doctor/value-shapes.ts';
 import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
@@ -25,32 +27,40 @@ export function discordSettingNeeds(config: Config): SettingNeeds {
 export function checkDiscord(config: Config): CheckResult[] {
   return checkSettings(discordSettingNeeds(config), () => {
     const result = checkDiscordToken(config);
-    return result.status === 'fail' ? [result] : [result, ...checkFollowUps(config)];
+    return result.status === 'fail' ? [result] : [result, ...checkDiscordFollowUps(config)];
   });
 }
 
-/** Follow-ups without a mention (RAGENT_FOLLOW_UPS) need the message text, which Discord gives only with the intent. */
-export function checkFollowUps(config: Config): CheckResult[] {
-  if (!config.followUps || config.discord.messageContentIntent) return [];
-  return [
-    {
-      title: 'Discord follow-ups',
-      status: 'warn',
-      detail:
-        'DISCORD_MESSAGE_CONTENT is off: in a thread, ragent answers only replies that mention it (mentions and DMs work)',
-      fix: [
-        'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
-        'Auto-answer channels and forums (/ragent autoanswer) need the intent too: without it their questions cannot be read.',
-        'Or set RAGENT_FOLLOW_UPS=off to say it is meant this way.',
-      ],
-    },
-  ];
+/** Follow-ups without a mention need the message text, which Discord gives only with the intent. */
+export function checkDiscordFollowUps(config: Config): CheckResult[] {
+  return checkFollowUps(config, 'Discord', {
+    setting: 'DISCORD_MESSAGE_CONTENT',
+    on: config.discord.messageContentIntent,
+    fix: [
+      'To answer replies in its threads without a mention: developer portal → your application → "Bot" → tick "Message Content Intent", then set DISCORD_MESSAGE_CONTENT=true.',
+      'Auto-answer channels and forums (/ragent autoanswer) need the intent too: without it their questions cannot be read.',
+    ],
+  });
+}
+
+/** Discord's REST API for the doctor's online checks: Discord's own address, or DISCORD_API_URL. */
+export function discordApi(config: Config, timeoutMs: number): PlatformApi {
+  return {
+    label: 'Discord',
+    base: `${config.discord.apiUrl ?? 'https://discord.com/api'}/v10/`,
+    baseVariable: 'DISCORD_API_URL',
+    tokenVariable: 'DISCORD_TOKEN',
+    authorization: `Bot ${config.discord.token}`,
+    timeoutMs,
+  };
 }
 
 function checkDiscordToken(config: Config): CheckResult {
   const { token = '', applicationId } = config.discord;
   const parts = token.split('.');
-  const tokenUserId = decodeTokenUserId(parts[0] ?? '');
+  // The first part of a bot token is the bot's user id (equal to the application id) in base64;
+  // decoding is lenient and never throws.
+  const tokenUserId = Buffer.from(parts[0] ?? '', 'base64url').toString('utf8');
   return shapeCheck(
     'Discord',
     [
@@ -74,7 +84,7 @@ function checkDiscordToken(config: Config): CheckResult {
         fix: ['Copy the Application ID from the "General Information" page of your Discord application.'],
       },
       {
-        wrong: tokenUserId !== undefined && /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId,
+        wrong: /^\d+$/.test(tokenUserId) && tokenUserId !== applicationId,
         status: 'warn',
         detail: 'the token belongs to a different application than DISCORD_APPLICATION_ID',
         fix: ['Check that DISCORD_TOKEN and DISCORD_APPLICATION_ID come from the same Discord application.'],
@@ -82,13 +92,4 @@ function checkDiscordToken(config: Config): CheckResult {
     ],
     `token looks right (application ${applicationId})`,
   );
-}
-
-/** The first part of a Discord bot token is the bot's user id in base64 (equal to the application id). */
-function decodeTokenUserId(firstPart: string): string | undefined {
-  try {
-    return Buffer.from(firstPart, 'base64url').toString('utf8');
-  } catch {
-    return undefined;
-  }
 }

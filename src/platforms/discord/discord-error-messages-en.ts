@@ -4,7 +4,7 @@
  * itself names no platform; each sentence here is the one a throw site under src/platforms/discord/
  * passes, with the facts filled in.
  */
-import type { ErrorCatalogue } from '../../error-messages-en.ts';
+import { type ErrorCatalogue, platformUnreachable } from '../../error-messages-en.ts';
 
 /** What to do when registering the commands failed with this HTTP status. */
 const registerHint = (status: number | undefined) =>
@@ -24,8 +24,7 @@ export const discordErrorMessages = {
     connectFailed: ({ reason }: { reason: string }) =>
       `Could not connect to Discord (${reason}). Check DISCORD_TOKEN, and that the Message Content intent is enabled in the developer portal if DISCORD_MESSAGE_CONTENT is on.`,
   },
-  NETWORK_UNREACHABLE: ({ reason, apiUrlSet }: { reason: string; apiUrlSet: boolean }) =>
-    `Could not reach Discord (${reason}). Check the network${apiUrlSet ? ' and DISCORD_API_URL' : ''}, then start again.`,
+  NETWORK_UNREACHABLE: platformUnreachable('Discord', 'DISCORD_API_URL'),
   PERMISSION_DENIED: {
     threadNotStarted: () =>
       "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.",

@@ -1,13 +1,14 @@
 /**
  * Doctor's check of RAGENT_HANDOFF_DISCORD (`answer-actions/check-hand-off-target.ts`): the role must
  * be in a server the bot is in, and be mentionable — by its own setting, or because the bot may
- * Mention Everyone there. Asked of Discord itself with the bot token, at Discord's own API address
- * only (or DISCORD_API_URL). A person (`user:<id>`) can always be mentioned: not looked up.
+ * Mention Everyone there. Asked of Discord's own API (`discordApi`). A person (`user:<id>`) can always
+ * be mentioned: not looked up.
  */
 import { checkHandOffTarget } from '../../answer-actions/check-hand-off-target.ts';
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
-import { probe } from '../../doctor/http-probe.ts';
+import { CannotAsk } from '../../doctor/platform-api.ts';
+import { discordApi } from './discord-doctor.ts';
 
 /** Discord's MENTION_EVERYONE and ADMINISTRATOR permission bits. */
 const mayMentionRoles = (1n << 17n) | (1n << 3n);
@@ -23,21 +24,19 @@ export async function checkDiscordHandOff(config: Config, timeoutMs: number): Pr
   const { handOff, token, applicationId } = config.discord;
   const roleId = /^role:(\d+)$/.exec(handOff ?? '')?.[1];
   if (!handOff || !roleId || !token) return [];
-  const get = async (route: string) => {
-    const api = `${config.discord.apiUrl ?? 'https://discord.com/api'}/v10`;
-    const outcome = await probe(`${api}${route}`, { timeoutMs, headers: { authorization: `Bot ${token}` } });
-    if (outcome.kind === 'unreachable') throw new Error(outcome.reason);
-    if (outcome.status !== 200) throw new Error(`HTTP ${outcome.status} for ${route.split('/')[1]}`);
-    return outcome.body;
-  };
-  return checkHandOffTarget('Discord', handOff, async () => {
-    for (const guild of (await get('/users/@me/guilds')) as Array<{ id: string; name: string }>) {
-      const roles = (await get(`/guilds/${guild.id}/roles`)) as Role[];
+  return checkHandOffTarget(discordApi(config, timeoutMs), handOff, async (ask) => {
+    const get = async (route: string) => {
+      const answer = await ask(route);
+      if (answer.status !== 200) throw new CannotAsk(`HTTP ${answer.status} for ${route.split('/')[0]}`);
+      return answer.body;
+    };
+    for (const guild of (await get('users/@me/guilds')) as Array<{ id: string; name: string }>) {
+      const roles = (await get(`guilds/${guild.id}/roles`)) as Role[];
       const role = roles.find((each) => each.id === roleId);
       if (!role) continue;
       const where = `role @${role.name} in ${guild.name}`;
       if (role.mentionable) return { status: 'pass', detail: `${where} can be mentioned` };
-      const member = (await get(`/guilds/${guild.id}/members/${applicationId}`)) as { roles?: string[] };
+      const member = (await get(`guilds/${guild.id}/members/${applicationId}`)) as { roles?: string[] };
       const permissions = roles
         .filter((each) => each.id === guild.id || member.roles?.includes(each.id))
         .reduce((bits, each) => bits | BigInt(each.permissions), 0n);

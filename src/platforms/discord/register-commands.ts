@@ -4,7 +4,8 @@
  */
 import { REST, Routes } from 'discord.js';
 import type { Config } from '../../config.ts';
-import { RagentError } from '../../errors.ts';
+import { describeError, RagentError } from '../../errors.ts';
+import { unsetNames } from '../setting-needs.ts';
 import { applicationCommands } from './command-definitions.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
@@ -18,15 +19,10 @@ export async function registerCommands(
   options: { guildId?: string } = {},
 ): Promise<RegisteredCommands> {
   const { token, applicationId, apiUrl } = config.discord;
+  const missing = unsetNames({ DISCORD_TOKEN: token, DISCORD_APPLICATION_ID: applicationId });
   if (!token || !applicationId) {
-    const missing = [
-      ...(token ? [] : ['DISCORD_TOKEN']),
-      ...(applicationId ? [] : ['DISCORD_APPLICATION_ID']),
-    ];
-    throw new RagentError(
-      'CONFIG_INVALID',
-      discordErrorMessages.CONFIG_INVALID.commandSettingsMissing({ missing }),
-    );
+    const words = discordErrorMessages.CONFIG_INVALID.commandSettingsMissing({ missing });
+    throw new RagentError('CONFIG_INVALID', words);
   }
   if (options.guildId !== undefined && !/^\d{15,22}$/.test(options.guildId)) {
     throw new RagentError(
@@ -48,12 +44,8 @@ export async function registerCommands(
     const status = (error as { status?: number }).status;
     throw new RagentError(
       'INTERNAL',
-      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describe(error), status }),
+      discordErrorMessages.INTERNAL.commandsNotRegistered({ reason: describeError(error), status }),
       { cause: error },
     );
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -12,7 +12,7 @@ import type { RunningPlatform } from '../running-platform.ts';
 import { requireSettings } from '../setting-needs.ts';
 import { createDiscordClient, createReplicaRest, discordRequestsPerSecond } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { checkFollowUps, discordSettingNeeds } from './discord-doctor.ts';
+import { checkDiscordFollowUps, discordSettingNeeds } from './discord-doctor.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
 import { discordPlatform } from './discord-surfaces.ts';
@@ -106,7 +106,7 @@ export async function startDiscord(
     // A failing database (the shard leases) keeps its own error: it says what to fix.
     throw connectFailure(error, {
       network: (reason) =>
-        discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrlSet: config.discord.apiUrl !== undefined }),
+        discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrl: config.discord.apiUrl }),
       other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
     });
   }
@@ -121,7 +121,7 @@ export async function startDiscord(
       shardCount: config.discord.shards,
       messageContent: config.discord.messageContentIntent,
     },
-    warnings: checkFollowUps(config),
+    warnings: checkDiscordFollowUps(config),
     stopTimeoutMs: options.stopTimeoutMs,
     // A replica that lost the shared database already handles no new messages (the runner's claim
     // refuses them); from a stop on, messages still arriving are told the bot is restarting.

@@ -1,23 +1,20 @@
 /**
  * Doctor's check of RAGENT_HANDOFF_SLACK (`answer-actions/check-hand-off-target.ts`): Slack is asked
  * whether the user group (`usergroups.list`, which needs the usergroups:read scope) or person
- * (`users.info`) exists, with the bot token, at Slack's own API address only (or SLACK_API_URL).
+ * (`users.info`) exists, through its Web API (`slackApi`).
  */
 import { checkHandOffTarget } from '../../answer-actions/check-hand-off-target.ts';
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
-import { probe } from '../../doctor/http-probe.ts';
+import { slackApi } from './slack-doctor.ts';
 
 export async function checkSlackHandOff(config: Config, timeoutMs: number): Promise<CheckResult[]> {
-  const { handOff, botToken, apiUrl } = config.slack;
+  const { handOff, botToken } = config.slack;
   if (!handOff || !botToken) return [];
   const isGroup = handOff.startsWith('S');
-  const url = new URL(isGroup ? 'usergroups.list' : 'users.info', apiUrl ?? 'https://slack.com/api/').href;
-  const headers = { authorization: `Bearer ${botToken}` };
-  return checkHandOffTarget('Slack', handOff, async () => {
-    const outcome = await probe(url, { timeoutMs, headers, body: isGroup ? {} : { user: handOff } });
-    if (outcome.kind === 'unreachable') throw new Error(outcome.reason);
-    const body = (outcome.body ?? {}) as {
+  return checkHandOffTarget(slackApi(config, timeoutMs), handOff, async (ask) => {
+    const answer = await ask(isGroup ? 'usergroups.list' : 'users.info', isGroup ? {} : { user: handOff });
+    const body = (answer.body ?? {}) as {
       ok?: boolean;
       error?: string;
       usergroups?: Array<{ id?: string; handle?: string; date_delete?: number }>;

@@ -1,9 +1,10 @@
 /**
  * Doctor's check of the Slack settings. Only shapes are checked here (the granted scopes are asked
- * of Slack itself in slack-scope-check.ts); doctor never prints a token.
+ * of Slack itself in slack-scope-check.ts, through slackApi); doctor never prints a token.
  */
 import type { Config } from '../../config.ts';
 import type { CheckResult } from '../../doctor/check-result.ts';
+import type { PlatformApi } from '../../doctor/platform-api.ts';
 import { shapeCheck } from '../../doctor/value-shapes.ts';
 import { checkSettings, type SettingNeeds } from '../setting-needs.ts';
 
@@ -55,4 +56,16 @@ export function checkSlack(config: Config): CheckResult[] {
       ),
     ];
   });
+}
+
+/** Slack's Web API for the doctor's online checks: Slack's own address, or SLACK_API_URL. */
+export function slackApi(config: Config, timeoutMs: number): PlatformApi {
+  return {
+    label: 'Slack',
+    base: config.slack.apiUrl ?? 'https://slack.com/api/',
+    baseVariable: 'SLACK_API_URL',
+    tokenVariable: 'SLACK_BOT_TOKEN',
+    authorization: `Bearer ${config.slack.botToken}`,
+    timeoutMs,
+  };
 }

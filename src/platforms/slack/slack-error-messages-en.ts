@@ -4,11 +4,14 @@
  * catalogue itself names no platform; each sentence here is the one a throw site under
  * src/platforms/slack/ passes, with the facts filled in.
  */
-import type { ErrorCatalogue } from '../../error-messages-en.ts';
+import { type ErrorCatalogue, platformUnreachable } from '../../error-messages-en.ts';
 
 /** Slack's Web API could not be reached at start: a network failure, or an answer that is not Slack's. */
-const slackUnreachable = ({ apiUrl, reason }: { apiUrl: string | undefined; reason: string }) =>
-  `Could not reach Slack${apiUrl ? ` at ${apiUrl}` : ''} (${reason}). Check the network${apiUrl ? ' and SLACK_API_URL' : ''}, then start again.`;
+const slackUnreachable = platformUnreachable('Slack', 'SLACK_API_URL');
+
+/** How to get a bot token Slack accepts: said at start and by the doctor when Slack refuses one. */
+export const copyBotTokenAgain =
+  'Copy the "Bot User OAuth Token" again from the app\'s "OAuth & Permissions" page (reinstall the app if it was revoked).';
 
 export const slackErrorMessages = {
   CONFIG_INVALID: {
@@ -17,7 +20,7 @@ export const slackErrorMessages = {
     portUnavailable: ({ port, reason }: { port: number | undefined; reason: string }) =>
       `Could not listen for Slack events on port ${port} (${reason}). Choose a free SLACK_PORT.`,
     botTokenRejected: ({ code }: { code: string }) =>
-      `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the "Bot User OAuth Token" again from the app's "OAuth & Permissions" page (reinstall the app if it was revoked).`,
+      `Slack rejected SLACK_BOT_TOKEN (${code}). ${copyBotTokenAgain}`,
     /** The Web API failed other than over the network: something answered, but not as Slack does. */
     webApiFailed: slackUnreachable,
   },

@@ -42,12 +42,3 @@ export const slackScopeKind: GrantKind = {
   required: slackScopes,
   fix: 'Update the app from slack-app-manifest.yml (or add them under "OAuth & Permissions" → Bot Token Scopes and subscribe to the events named), then reinstall it to the workspace. Everything else keeps working meanwhile.',
 };
-
-/** `x-oauth-scopes` as Slack sends it: comma-separated, maybe with spaces. */
-export function parseScopesHeader(header: string | null | undefined): string[] | undefined {
-  if (header === null || header === undefined) return undefined;
-  return header
-    .split(',')
-    .map((scope) => scope.trim())
-    .filter(Boolean);
-}
