@@ -4,10 +4,9 @@
  * Slack's own hosts with the bot token; the progress goes where the request came from (or, if the bot
  * cannot post there, to the user directly).
  */
-import type { IngestFile, IngestJob } from '../../core/chat-platform.ts';
+import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { type ChatIngestRequest, chatIngestJob } from '../../turns/chat-ingest-job.ts';
-import type { IngestTarget } from '../../turns/ingest-target.ts';
+import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
@@ -39,18 +38,6 @@ export function slackIngestFrom(
     defaultSet: context.services.config.ingest.defaultSet,
     open: (first) => openIngestSurface(context.surfaces, destination, user, first),
   };
-}
-
-/** `/ragent ingest <url…>`: the pages as one ingest job. */
-export function slackWebPagesJob(
-  context: SlackContext,
-  request: SlackIngestOrigin & { target: IngestTarget; urls: string[] },
-): IngestJob {
-  return chatIngestJob({
-    ...slackIngestFrom(context, request),
-    asked: { picked: request.target },
-    pages: { web: context.services.web, urls: request.urls },
-  });
 }
 
 /** A shared file; one shared in a message may lack its links until `files.info` is asked. */

@@ -10,10 +10,10 @@ import { commandTable } from '../../commands/command-table.ts';
 import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
 import { runTextCommand } from '../../commands/run-text-command.ts';
 import { toRagentError } from '../../errors.ts';
-import { ingestTargetFromText } from '../../turns/ingest-target.ts';
+import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
-import { slackWebPagesJob } from './ingest-job.ts';
+import { slackIngestFrom } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { runPrivateAsk } from './private-ask.ts';
 import { slackActor } from './slack-admins.ts';
@@ -82,32 +82,24 @@ function slackPlace(context: SlackContext, command: SlashCommand): CommandPlace 
   };
 }
 
-/** `/ragent ingest <url>…` fetches the pages; `/ragent ingest` alone opens the form to attach files. */
+/** `/ragent ingest <url>…` fetches the pages (into the set the text names); alone it opens the form. */
 async function startIngest(
   context: SlackContext,
   command: SlashCommand,
   argument: string,
   reference: string,
 ) {
+  const { team_id: teamId, channel_id: channel, user_id: user } = command;
   const urls = webAddressesIn(argument);
   if (urls.length > 0) {
-    context.turns.ingest(
-      slackWebPagesJob(context, {
-        teamId: command.team_id,
-        channel: command.channel_id,
-        target: ingestTargetFromText(argument, context.services.config.ingest.defaultSet),
-        user: command.user_id,
-        urls,
-        destination: { channel: command.channel_id },
-        reference,
-      }),
-    );
+    const from = slackIngestFrom(context, { teamId, channel, user, destination: { channel }, reference });
+    const pages = { web: context.services.web, urls };
+    context.turns.ingest(chatIngestJob({ ...from, asked: { text: argument }, pages }));
     return;
   }
-  const where = { channel: command.channel_id, user: command.user_id, team: command.team_id };
   await context.client.views.open({
     trigger_id: command.trigger_id,
-    view: ingestModal(where, context.services.config.ingest.defaultSet) as never,
+    view: ingestModal({ channel, user, team: teamId }, context.services.config.ingest.defaultSet) as never,
   });
 }
 
