@@ -8,8 +8,8 @@ import type { App, SlashCommand } from '@slack/bolt';
 import type { CommandPlace } from '../../commands/command-request.ts';
 import { commandTable } from '../../commands/command-table.ts';
 import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
+import { runCommandRequest } from '../../commands/run-command-request.ts';
 import { runTextCommand } from '../../commands/run-text-command.ts';
-import { toRagentError } from '../../errors.ts';
 import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
@@ -35,33 +35,24 @@ const slackSyntax: TextSyntax = {
 export function registerSlashCommand(app: App, context: SlackContext): void {
   app.command(slashCommandName, async ({ command, ack, respond }) => {
     await ack();
-    const reply = (text: string) =>
-      respond({ response_type: 'ephemeral', text, replace_original: false }).catch((error: unknown) =>
-        context.logger.warn({ err: error }, 'could not answer the command'),
-      );
-    const reference = `${command.command} ${command.trigger_id}`;
-    context.turns.track('the command', async () => {
-      try {
-        const parsed = parseCommandText(command.text, slackCommands, slackSyntax);
-        const name = parsed.kind === 'command' || parsed.kind === 'unusable' ? parsed.command.name : '';
-        if (name === 'ingest' && 'rest' in parsed)
-          return await startIngest(context, command, parsed.rest, reference);
-        if (name === 'ask' && 'rest' in parsed)
-          return await runPrivateAsk(context, command, respond, parsed.rest);
-        const actor = slackActor(context, { id: command.user_id, name: command.user_name });
-        const request = {
-          actor,
-          place: slackPlace(context, command),
-          markup: slackMarkup,
-          maxLength: maxReplyLength,
-        };
-        await reply(await runTextCommand(parsed, request, context.services));
-      } catch (error) {
-        const ragentError = toRagentError(error);
-        context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
-        await reply(`${slackMarkup.icons.warning} ${slackMarkup.literal(ragentError.message)}`);
-      }
-    });
+    const replies = {
+      reply: (text: string) => respond({ response_type: 'ephemeral', text, replace_original: false }),
+      markup: slackMarkup,
+      logger: context.logger,
+      reference: `${command.command} ${command.trigger_id}`,
+    };
+    const run = async () => {
+      const parsed = parseCommandText(command.text, slackCommands, slackSyntax);
+      const name = parsed.kind === 'command' || parsed.kind === 'unusable' ? parsed.command.name : '';
+      if (name === 'ingest' && 'rest' in parsed)
+        return startIngest(context, command, parsed.rest, replies.reference);
+      if (name === 'ask' && 'rest' in parsed) return runPrivateAsk(context, command, respond, parsed.rest);
+      const actor = slackActor(context, { id: command.user_id, name: command.user_name });
+      const place = slackPlace(context, command);
+      const request = { actor, place, markup: slackMarkup, maxLength: maxReplyLength };
+      return runTextCommand(parsed, request, context.services);
+    };
+    context.turns.track('the command', () => runCommandRequest(run, replies));
   });
 }
 
