@@ -48,17 +48,13 @@ export function readDiscordThread(
               (await members.fetch({ user, cache: false })).nickname ?? undefined,
           }
         : {}),
-      read: async (message, name) => {
-        const fromBot = message.author.id === botId;
-        const fallback = message.author.globalName ?? message.author.username;
-        const bot = message.webhookId || message.author.bot;
-        return {
-          author: fromBot ? 'ragent' : bot ? fallback : await name(message.author.id, fallback),
-          text: mentionsAsNames(message, botId, '@ragent'),
-          fromBot,
-          at: new Date(message.createdTimestamp).toISOString(),
-        };
-      },
+      read: (message) => ({
+        // An app's or a webhook's messages have no member to look up.
+        person: message.webhookId || message.author.bot ? undefined : message.author.id,
+        shown: message.author.globalName ?? message.author.username,
+        text: mentionsAsNames(message, botId, '@ragent'),
+        at: new Date(message.createdTimestamp),
+      }),
     },
     limit,
   );

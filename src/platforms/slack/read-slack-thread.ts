@@ -1,12 +1,12 @@
 /**
  * A Slack thread the bot joins, read through the core's `readThread`: `conversations.replies`
  * (channels:history / groups:history) gives the thread oldest first, paged forward with its cursor up
- * to the question (`latest`). Authors are named by their display name (`users.info`), mentions of
- * people in the text become their names; the bot's own messages are marked as its own.
+ * to the question (`latest`). Authors are named by the display name the message gives, else by
+ * `users.info`'s, which also names the people mentioned in the text.
  */
 import type { ThreadMessage } from '../../core/types.ts';
 import { RagentError } from '../../errors.ts';
-import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
+import { nameMentions, readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackErrorCode } from './slack-message.ts';
@@ -61,22 +61,15 @@ export function readSlackThread(
         return found?.profile?.display_name || found?.profile?.real_name || found?.real_name || found?.name;
       },
       read: async (message, name) => {
-        const fromBot = message.user === botUserId;
         const given = message.user_profile?.display_name || message.user_profile?.real_name;
-        const author = fromBot
-          ? 'ragent'
-          : message.user
-            ? given || (await name(message.user, message.user))
-            : (message.bot_profile?.name ?? message.username ?? 'an app');
-        const names = new Map<string, string>();
-        for (const [, id] of (message.text ?? '').matchAll(mention))
-          names.set(id!, id === botUserId ? 'ragent' : await name(id!, id!));
-        const text = (message.text ?? '').replace(mention, (_all, id: string) => `@${names.get(id)}`);
+        const text = await nameMentions(message.text ?? '', mention, botUserId, (id) => name(id, id));
         return {
-          author,
+          person: given ? undefined : message.user,
+          shown: message.user
+            ? given || message.user
+            : (message.bot_profile?.name ?? message.username ?? 'an app'),
           text: cleanIncomingText(text, botUserId),
-          fromBot,
-          at: new Date(Number(message.ts) * 1000).toISOString(),
+          at: new Date(Number(message.ts) * 1000),
         };
       },
     },
