@@ -7,7 +7,7 @@
 import type { Attachment, Message, SendableChannels } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
+import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
@@ -58,10 +58,6 @@ export function discordIngestFrom(
     startedAt: message.createdTimestamp,
     sets: { channel: channelScope(message.guildId, setChannel), place: guildScope(message.guildId) },
     defaultSet: context.services.config.ingest.defaultSet,
-    open: async (first) => {
-      const surface = await openAnswerSurface(context.surfaces, message.channel as SendableChannels);
-      await surface.showStatus(first);
-      return surface;
-    },
+    open: showingFirstStatus(() => openAnswerSurface(context.surfaces, message.channel as SendableChannels)),
   };
 }
