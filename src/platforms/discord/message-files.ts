@@ -7,6 +7,7 @@
 import type { Attachment, Message, SendableChannels } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
+import { chatFile } from '../../ingestion/chat-file.ts';
 import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope } from './discord-scopes.ts';
@@ -20,21 +21,15 @@ export function attachmentFile(
   linkOf: () => Promise<string | undefined> | string | undefined,
 ): IngestFile {
   const { config } = context.services;
-  let link: string | undefined;
-  return {
-    name: attachment.name,
-    link: () => link,
-    download: async () => {
-      const bytes = await downloadAttachment(attachment.url, {
-        maxBytes: config.ingest.maxFileBytes,
-        apiUrl: config.discord.apiUrl,
-        name: attachment.name,
-        size: attachment.size,
-      });
-      link = await linkOf();
-      return bytes;
-    },
-  };
+  return chatFile(attachment.name, async () => {
+    const bytes = await downloadAttachment(attachment.url, {
+      maxBytes: config.ingest.maxFileBytes,
+      apiUrl: config.discord.apiUrl,
+      name: attachment.name,
+      size: attachment.size,
+    });
+    return { bytes, link: await linkOf() };
+  });
 }
 
 /** The message's attachments as files to download. */

@@ -6,6 +6,7 @@
  */
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
+import { chatFile } from '../../ingestion/chat-file.ts';
 import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
@@ -43,22 +44,20 @@ export function slackIngestFrom(
 /** A shared file; one shared in a message may lack its links until `files.info` is asked. */
 export function slackFile(context: SlackContext, file: SlackFileReference): IngestFile {
   const { config } = context.services;
-  let details = file;
-  return {
-    name: file.name,
-    download: async () => {
-      if (!file.url_private_download && !file.url_private)
-        details = {
-          ...file,
-          ...((await context.client.files.info({ file: file.id })).file as SlackFileReference),
-        };
-      return downloadSlackFile(details, {
-        botToken: config.slack.botToken ?? '',
-        apiUrl: config.slack.apiUrl,
-        maxBytes: config.ingest.maxFileBytes,
-      });
-    },
+  return chatFile(file.name, async () => {
+    const details =
+      file.url_private_download || file.url_private
+        ? file
+        : { ...file, ...((await context.client.files.info({ file: file.id })).file as SlackFileReference) };
+    const bytes = await downloadSlackFile(details, {
+      botToken: config.slack.botToken ?? '',
+      apiUrl: config.slack.apiUrl,
+      maxBytes: config.ingest.maxFileBytes,
+    });
     // Only Slack's own https links are kept (the renderer checks again).
-    link: () => (details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined),
-  };
+    return {
+      bytes,
+      link: details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined,
+    };
+  });
 }
