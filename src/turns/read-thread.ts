@@ -5,10 +5,12 @@
  * its pages do not hold put first while there is room; and each person named once per read, with
  * at most `maxLookups` lookups (further people, and failed lookups, keep the name the message gives);
  * the bot's own messages are ragent's, people's mentions of any id are their names (`nameMentions`).
- * The platform gives one page at a time and how its messages read; the core then caps, fits and makes
- * them inert (`conversations/thread-context.ts`).
+ * A page the platform refuses to show says what to fix (the log shows it once: the turn goes on
+ * without the thread). The platform gives one page at a time and how its messages read; the core then
+ * caps, fits and makes them inert (`conversations/thread-context.ts`).
  */
 import type { ThreadMessage } from '../core/types.ts';
+import { RagentError } from '../errors.ts';
 
 /** Which of a thread's messages are context. */
 export interface ThreadWhere {
@@ -34,6 +36,8 @@ export interface ThreadPages<Wire> {
     cursor: string | undefined,
     size: number,
   ): Promise<{ messages: readonly Wire[]; next?: string | undefined }>;
+  /** What to fix when `error` is the platform refusing to show the thread (its permissions); else undefined. */
+  refusal(error: unknown): string | undefined;
   /** Whether the platform counts a message as context at all (e.g. not a system notice). */
   keep(message: Wire): boolean;
   /** The message the thread was started from, when its pages do not hold it. */
@@ -75,7 +79,10 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
   for (let page = 0; page < maxPages; page += 1) {
     const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
     if (room <= 0) break;
-    const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room));
+    const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room)).catch((error) => {
+      const refusal = pages.refusal(error);
+      throw refusal ? new RagentError('PERMISSION_DENIED', refusal, { cause: error }) : error;
+    });
     for (const message of messages.filter(keep)) {
       if (pages.order === 'newest-first') kept.unshift(message);
       else if (kept.push(message) > limit) kept.shift();

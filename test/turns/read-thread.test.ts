@@ -2,7 +2,7 @@
  * The core's thread reading, over a thread held in memory and served a page at a time the two ways
  * platforms serve them: from the thread's start forward (the newest kept), or back from the question
  * (stopping once enough are kept); the starter message; each person named once, failures kept as
- * the message gives them; the bot's own messages and mentions of it as ragent's.
+ * the message gives them; the bot's own messages and mentions of it as ragent's; a refused page.
  */
 import { describe, expect, it } from 'vitest';
 import { nameMentions, readThread, type ThreadPages } from '../../src/turns/read-thread.ts';
@@ -40,6 +40,7 @@ function pages(order: ThreadPages<Wire>['order'], more: Partial<ThreadPages<Wire
       return { messages, next: messages.length === size ? String(messages.at(-1)!.id) : undefined };
     },
     keep: (message) => message.text !== '',
+    refusal: (error) => ((error as Error).message === 'forbidden' ? 'Let me read the thread.' : undefined),
     lookUpName: async (user) => {
       looked.push(user);
       if (user === 'U2') throw new Error('no such member');
@@ -151,5 +152,19 @@ describe('reading a thread the bot joins', () => {
     );
     expect(text).toBe('@ragent ask @name-U2 and @name-U2, not <#C3>');
     expect(asked).toEqual(['U2']);
+  });
+
+  it('says what to fix when the platform refuses a page, and passes other failures on', async () => {
+    const failing = (message: string) =>
+      pages('newest-first', {
+        page: async () => {
+          throw new Error(message);
+        },
+      }).source;
+    await expect(readThread(failing('forbidden'), 5)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: 'Let me read the thread.',
+    });
+    await expect(readThread(failing('socket hang up'), 5)).rejects.toThrow('socket hang up');
   });
 });

@@ -5,7 +5,6 @@
  * `users.info`'s, which also names the people mentioned in the text.
  */
 import type { ThreadMessage } from '../../core/types.ts';
-import { RagentError } from '../../errors.ts';
 import { nameMentions, readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
@@ -28,6 +27,8 @@ export interface SlackThreadWhere extends ThreadWhere {
 }
 
 const mention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;
+/** Slack's answers to a token or a bot that may not read the channel. */
+const refusedCodes = new Set(['missing_scope', 'not_in_channel', 'channel_not_found']);
 
 export function readSlackThread(
   context: SlackContext,
@@ -41,7 +42,7 @@ export function readSlackThread(
       // Slack allows up to 1,000; 200 is its advice.
       pageSize: 200,
       page: async (cursor, size) => {
-        const result = await repliesPage(context, {
+        const result = await client.conversations.replies({
           channel: where.channel,
           ts: where.threadTs,
           ...(where.before ? { latest: where.before, inclusive: false } : {}),
@@ -52,6 +53,10 @@ export function readSlackThread(
         return { messages: (result.messages ?? []) as SlackReply[], next: next || undefined };
       },
       where,
+      refusal: (error) => {
+        const code = slackErrorCode(error) ?? '';
+        return refusedCodes.has(code) ? slackErrorMessages.PERMISSION_DENIED({ code }) : undefined;
+      },
       idOf: (message) => message.ts,
       isOwn: (message) => message.user === botUserId,
       // `latest` is honoured by Slack; checked again so the question never counts as context.
@@ -75,21 +80,4 @@ export function readSlackThread(
     },
     limit,
   );
-}
-
-/** One page; a refusal says what to fix (the log shows it once: the turn goes on without the thread). */
-async function repliesPage(
-  context: SlackContext,
-  request: Parameters<SlackContext['client']['conversations']['replies']>[0],
-) {
-  try {
-    return await context.client.conversations.replies(request);
-  } catch (error) {
-    const code = slackErrorCode(error);
-    if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
-      throw new RagentError('PERMISSION_DENIED', slackErrorMessages.PERMISSION_DENIED({ code }), {
-        cause: error,
-      });
-    throw error;
-  }
 }
