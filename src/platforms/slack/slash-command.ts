@@ -5,6 +5,7 @@
  * ask (a private answer) are their own handlers'.
  */
 import type { App, SlashCommand } from '@slack/bolt';
+import { commandPlace } from '../../commands/command-place.ts';
 import type { CommandPlace } from '../../commands/command-request.ts';
 import { commandTable } from '../../commands/command-table.ts';
 import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
@@ -17,7 +18,7 @@ import { slackIngestFrom } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { runPrivateAsk } from './private-ask.ts';
 import { slackActor } from './slack-admins.ts';
-import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
+import { channelScope, placeAt, type SlackContext, slackPlaces } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 
 export const slashCommandName = '/ragent';
@@ -59,18 +60,12 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
 /** Where a command was typed: its channel (a DM has none) of its workspace. */
 function slackPlace(context: SlackContext, command: SlashCommand): CommandPlace {
   const { team_id: team, channel_id: channel } = command;
-  const inDirectMessage = isDirectMessageChannel(channel);
-  return {
-    sets: placeSets(team, channel),
-    ...(inDirectMessage ? {} : { channelId: channel }),
-    inDirectMessage,
-    channelScope: (id) => channelScope(team, id),
+  return commandPlace(slackPlaces, placeAt(team, channel), {
     // A channel from Slack's own mention list is one of this workspace (the mention says which).
     lookUpChannel: async (id) => ({ scope: channelScope(team, id), inPlace: true, answerable: true }),
     readsEveryMessage: true,
-    platform: 'slack',
     handOffDefault: context.services.config.slack.handOff,
-  };
+  });
 }
 
 /** `/ragent ingest <url>…` fetches the pages (into the set the text names); alone it opens the form. */
