@@ -13,3 +13,8 @@ export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolea
     return entry.startsWith('.') ? host.endsWith(entry) : host === entry;
   });
 }
+
+/** A platform's own hosts, and the origin of its configured API URL where one is set (tests, proxies). */
+export function platformHosts(hosts: readonly string[], apiUrl: string | undefined): readonly string[] {
+  return apiUrl ? [...hosts, apiUrl] : hosts;
+}

@@ -45,3 +45,12 @@ export function chatIngestJob(request: ChatIngestRequest): IngestJob {
     open: request.open,
   };
 }
+
+/** `open` on a surface the platform shows no status on by itself: the job's first status is its first. */
+export function showingFirstStatus(surface: () => ReplySurface | Promise<ReplySurface>) {
+  return async (first: Status): Promise<ReplySurface> => {
+    const opened = await surface();
+    await opened.showStatus(first);
+    return opened;
+  };
+}

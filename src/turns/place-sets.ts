@@ -23,6 +23,7 @@ export interface PlaceIds {
 /** One platform's places: `placeName` is how its terms call one (`workspace`, `server`). */
 export function placesOf(platform: string, placeName: string) {
   const places = {
+    platform,
     placeScope: (place: string): Scope => placeScope(platform, place),
     channelScope: (place: string, channel: string): Scope => channelScope(platform, place, channel),
     sets: (at: PlaceIds): PlaceSets => ({
@@ -36,3 +37,5 @@ export function placesOf(platform: string, placeName: string) {
   };
   return places;
 }
+
+export type Places = ReturnType<typeof placesOf>;

@@ -6,6 +6,7 @@
  */
 import type { IngestFile } from '../core/chat-platform.ts';
 import type { WebIngestion } from '../core/types.ts';
+import { chatFile } from '../ingestion/chat-file.ts';
 
 /** The http(s) addresses of a command's text: bare, or in Slack's `<url>` / `<url|label>` form. */
 export function webAddressesIn(text: string): string[] {
@@ -14,15 +15,8 @@ export function webAddressesIn(text: string): string[] {
 }
 
 export function webPageFile(web: WebIngestion, url: string): IngestFile {
-  let fetchedUrl: string | undefined;
-  return {
-    name: url,
-    download: async () => {
-      const page = await web.fetchPage({ url, origin: 'chat' });
-      fetchedUrl = page.url;
-      return page.bytes;
-    },
-    link: () => fetchedUrl,
-    url: () => fetchedUrl,
-  };
+  return chatFile(url, async () => {
+    const page = await web.fetchPage({ url, origin: 'chat' });
+    return { bytes: page.bytes, link: page.url, url: page.url };
+  });
 }

@@ -2,10 +2,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RagentError } from '../../src/errors.ts';
-import {
-  downloadAttachment,
-  isAllowedAttachmentUrl,
-} from '../../src/platforms/discord/download-attachment.ts';
+import { isAllowedHost, platformHosts } from '../../src/ingestion/allowed-hosts.ts';
+import { discordCdnHosts, downloadAttachment } from '../../src/platforms/discord/download-attachment.ts';
+
+/** Where an attachment may be downloaded from, as `downloadAttachment` checks it (link and redirects). */
+const isAllowedAttachmentUrl = (url: string, apiUrl: string | undefined) =>
+  URL.canParse(url) && isAllowedHost(new URL(url), platformHosts(discordCdnHosts, apiUrl));
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/core/types.ts';
-import { threadName } from '../../src/platforms/discord/handle-message.ts';
+import { threadName } from '../../src/platforms/discord/message-thread.ts';
 import {
   parseFeedbackCustomId,
   renderAnswer,

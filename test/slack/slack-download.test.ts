@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadSlackFile, isSlackFileHost } from '../../src/platforms/slack/download-slack-file.ts';
+import { isAllowedHost, platformHosts } from '../../src/ingestion/allowed-hosts.ts';
+import { downloadSlackFile, slackFileHosts } from '../../src/platforms/slack/download-slack-file.ts';
 import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
+
+/** Where a Slack file may be downloaded from, as `downloadSlackFile` checks it (link and redirects). */
+const isSlackFileHost = (url: URL, apiUrl: string | undefined) =>
+  isAllowedHost(url, platformHosts(slackFileHosts, apiUrl));
 
 describe('downloading a shared file from Slack', () => {
   let slack: FakeSlackApi;

@@ -4,9 +4,13 @@
  * after redirects.
  */
 import { describe, expect, it } from 'vitest';
-import type { IngestFile } from '../../src/core/chat-platform.ts';
+import type { IngestFile, ReplySurface, Status } from '../../src/core/chat-platform.ts';
 import type { WebIngestion } from '../../src/core/types.ts';
-import { type ChatIngestRequest, chatIngestJob } from '../../src/turns/chat-ingest-job.ts';
+import {
+  type ChatIngestRequest,
+  chatIngestJob,
+  showingFirstStatus,
+} from '../../src/turns/chat-ingest-job.ts';
 
 const file: IngestFile = { name: 'a.pdf', download: async () => new Uint8Array([1]) };
 const fetched: string[] = [];
@@ -58,5 +62,16 @@ describe('an ingest job from a chat', () => {
     expect(fetched).toEqual(['https://docs.example']);
     expect(page.url?.()).toBe('https://docs.example/after-redirect');
     expect(page.link?.()).toBe('https://docs.example/after-redirect');
+  });
+
+  it('shows the first status on a surface the platform opened without one', async () => {
+    const shown: Status[] = [];
+    const surface = {
+      location: {},
+      showStatus: async (status: Status) => void shown.push(status),
+    } as unknown as ReplySurface;
+    const first: Status = { kind: 'ingest', files: [{ name: 'a.pdf', state: 'waiting' }] };
+    expect(await showingFirstStatus(async () => surface)(first)).toBe(surface);
+    expect(shown).toEqual([first]);
   });
 });

@@ -2,10 +2,10 @@
  * The core's thread reading, over a thread held in memory and served a page at a time the two ways
  * platforms serve them: from the thread's start forward (the newest kept), or back from the question
  * (stopping once enough are kept); the starter message; each person named once, failures kept as
- * the message gives them.
+ * the message gives them; the bot's own messages and mentions of it as ragent's; a refused page.
  */
 import { describe, expect, it } from 'vitest';
-import { readThread, type ThreadPages } from '../../src/turns/read-thread.ts';
+import { nameMentions, readThread, type ThreadPages } from '../../src/turns/read-thread.ts';
 
 interface Wire {
   id: number;
@@ -40,16 +40,18 @@ function pages(order: ThreadPages<Wire>['order'], more: Partial<ThreadPages<Wire
       return { messages, next: messages.length === size ? String(messages.at(-1)!.id) : undefined };
     },
     keep: (message) => message.text !== '',
+    refusal: (error) => ((error as Error).message === 'forbidden' ? 'Let me read the thread.' : undefined),
     lookUpName: async (user) => {
       looked.push(user);
       if (user === 'U2') throw new Error('no such member');
       return `Name of ${user}`;
     },
-    read: async (message, name) => ({
-      author: await name(message.user, message.user.toLowerCase()),
+    read: (message) => ({
+      // U9 is an app: named as the message gives it, never looked up.
+      person: message.user === 'U9' ? undefined : message.user,
+      shown: message.user.toLowerCase(),
       text: message.text,
-      fromBot: false,
-      at: new Date(message.id * 1000).toISOString(),
+      at: new Date(message.id * 1000),
     }),
     ...more,
   };
@@ -120,5 +122,49 @@ describe('reading a thread the bot joins', () => {
     expect(new Set(read.map((message) => message.author))).toEqual(
       new Set(['Name of U0', 'Name of U1', 'u2']),
     );
+  });
+
+  it('names the bot’s own messages ragent’s and an app as the message gives it, looking neither up', async () => {
+    const own: Wire = { id: 100, user: 'BOT', text: 'my answer' };
+    const app: Wire = { id: 101, user: 'U9', text: 'a webhook' };
+    const { source, looked } = pages('oldest-first', {
+      page: async () => ({ messages: [own, app] }),
+    });
+    const read = await readThread(source, 10);
+    expect(read).toEqual([
+      { author: 'ragent', text: 'my answer', fromBot: true, at: new Date(100_000).toISOString() },
+      { author: 'u9', text: 'a webhook', fromBot: false, at: new Date(101_000).toISOString() },
+    ]);
+    expect(looked).toEqual([]);
+  });
+
+  it('names the mentions in a text, the bot as @ragent, each id asked once', async () => {
+    const asked: string[] = [];
+    const nameOf = async (id: string) => {
+      asked.push(id);
+      return `name-${id}`;
+    };
+    const text = await nameMentions(
+      '<@B1> ask <@U2> and <@U2|x>, not <#C3>',
+      /<@(\w+)(?:\|[^>]*)?>/g,
+      'B1',
+      nameOf,
+    );
+    expect(text).toBe('@ragent ask @name-U2 and @name-U2, not <#C3>');
+    expect(asked).toEqual(['U2']);
+  });
+
+  it('says what to fix when the platform refuses a page, and passes other failures on', async () => {
+    const failing = (message: string) =>
+      pages('newest-first', {
+        page: async () => {
+          throw new Error(message);
+        },
+      }).source;
+    await expect(readThread(failing('forbidden'), 5)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: 'Let me read the thread.',
+    });
+    await expect(readThread(failing('socket hang up'), 5)).rejects.toThrow('socket hang up');
   });
 });

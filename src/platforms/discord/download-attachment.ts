@@ -3,7 +3,7 @@
  * Discord's CDN only (and, when DISCORD_API_URL points at a local Discord for tests, from that same
  * origin). No token is ever sent with it.
  */
-import { isAllowedHost } from '../../ingestion/allowed-hosts.ts';
+import { platformHosts } from '../../ingestion/allowed-hosts.ts';
 import { boundedDownload } from '../../ingestion/bounded-download.ts';
 
 export const discordCdnHosts = ['cdn.discordapp.com', 'media.discordapp.net'];
@@ -12,28 +12,19 @@ export interface DownloadOptions {
   maxBytes: number;
   /** DISCORD_API_URL, when set: its origin may serve attachments too. */
   apiUrl: string | undefined;
-  timeoutMs?: number;
   /** The file's name, as errors show it. */
   name?: string;
   /** The size Discord reports, checked before the download. */
   size?: number;
 }
 
-export const discordAllowedHosts = (apiUrl: string | undefined) =>
-  apiUrl ? [...discordCdnHosts, apiUrl] : discordCdnHosts;
-
-export function isAllowedAttachmentUrl(url: string, apiUrl: string | undefined): boolean {
-  return URL.canParse(url) && isAllowedHost(new URL(url), discordAllowedHosts(apiUrl));
-}
-
 export function downloadAttachment(url: string, options: DownloadOptions): Promise<Uint8Array> {
   return boundedDownload({
     url,
-    allowedHosts: discordAllowedHosts(options.apiUrl),
+    allowedHosts: platformHosts(discordCdnHosts, options.apiUrl),
     name: options.name ?? 'the attached file',
     declaredSize: options.size,
     maxBytes: options.maxBytes,
     from: 'Discord',
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
 }

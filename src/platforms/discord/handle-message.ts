@@ -5,32 +5,17 @@
  * it (with the ping on): the others arrive without text (`textHidden`). Whether a message is a turn is
  * the runner's decision (`turns/decide-turn.ts`); each message is handled at most once, across restarts too.
  */
-import {
-  type Message,
-  type SendableChannels,
-  ThreadAutoArchiveDuration,
-  type ThreadChannel,
-} from 'discord.js';
+import type { Message } from 'discord.js';
 import type { IncomingMessage } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { RagentError } from '../../errors.ts';
 import { incomingMessage } from '../../turns/incoming-message.ts';
-import { threadTitle } from '../../turns/thread-title.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { discordErrorMessages } from './discord-error-messages-en.ts';
-import {
-  type ConversationPlace,
-  channelScope,
-  guildChannelScopes,
-  placeInDirectMessages,
-  placeInGuild,
-  setChannelOf,
-} from './discord-scopes.ts';
-import { openAnswerSurface } from './discord-surfaces.ts';
+import { channelScope } from './discord-scopes.ts';
 import { forumPostText } from './forum-post.ts';
 import { discordIngestFrom, messageAttachmentFiles } from './message-files.ts';
-import { mentionsAsNames, readDiscordThread } from './read-discord-thread.ts';
+import { type AnswerThread, directMessageThread, guildMessageThread } from './message-thread.ts';
+import { mentionsAsNames } from './read-discord-thread.ts';
 
 export async function handleMessage(context: DiscordContext, message: Message): Promise<void> {
   const botId = message.client.user?.id;
@@ -47,33 +32,16 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     (message.reference?.messageId !== undefined &&
       message.channel.messages.cache.get(message.reference.messageId)?.author.id === botId);
   const guildId = message.guildId;
-  let place: ConversationPlace;
-  // The channel the answer goes to when it exists already (a thread, a DM); else a thread is started.
-  let existing: SendableChannels | undefined;
-  // The channel whose set a server conversation searches (a thread's: its parent's).
-  let setChannel = message.channelId;
-  if (!message.inGuild()) {
-    if (!message.channel.isDMBased() || !message.channel.isSendable()) return undefined;
-    place = placeInDirectMessages(message.channelId);
-    existing = message.channel;
-  } else if (message.channel.isThread()) {
-    setChannel = setChannelOf(message.channel);
-    place = placeInGuild(message.guildId, message.channel.id, setChannel);
-    existing = message.channel;
-  } else {
-    place = placeInGuild(message.guildId, message.id, message.channelId);
-  }
+  // A server message is answered in its thread (one started from it when it has none); a DM in place.
+  let thread: AnswerThread;
+  if (message.inGuild()) thread = guildMessageThread(context, message, message.channel, message.guildId);
+  else if (message.channel.isDMBased() && message.channel.isSendable())
+    thread = directMessageThread(context, message.channel);
+  else return undefined;
+  const { setChannel } = thread;
   // A new forum post is one question (title, tags, first message), answered inside the post.
   const postText = message.inGuild() ? forumPostText(message, questionText(message, botId)) : undefined;
   const text = postText ?? questionText(message, botId);
-  // Scopes with the channel's links, read when the turn starts (a DM: shared only, as placed).
-  const placed = async (base: ConversationPlace) => ({
-    ...base,
-    user: message.author.id,
-    scopes: guildId
-      ? await guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel)
-      : base.scopes,
-  });
   const inThread = message.inGuild() && message.channel.isThread();
   return incomingMessage({
     key: encodeId('discord', ['message', message.id]),
@@ -82,7 +50,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     workspace: guildId ?? '',
     channel: message.channelId,
     // Snowflakes grow with time: the thread's order.
-    thread: { threadId: place.threadId, position: message.id },
+    thread: { threadId: thread.threadId, position: message.id },
     author: message.author.id,
     text,
     mentionsBot,
@@ -103,45 +71,18 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: message.channelId, replyTo: message.id },
     notice: async (content) => {
-      if ((existing ?? message.channel).isSendable())
-        await message.reply({ content, allowedMentions: noMentions });
+      if (message.channel.isSendable()) await message.reply({ content, allowedMentions: noMentions });
     },
     attachments: messageAttachmentFiles(context, message),
     // Ingest from a message only in a server (documents belong to one); files with a question anywhere.
     ...(message.inGuild() ? { ingestFrom: discordIngestFrom(context, message, setChannel) } : {}),
-    ...(inThread
-      ? {
-          readThread: (limit: number) =>
-            readDiscordThread(message.channel as ThreadChannel, { before: message.id }, botId, limit),
-        }
-      : {}),
-    open: async () => {
-      if (existing)
-        return { surface: await openAnswerSurface(context.surfaces, existing), place: await placed(place) };
-      const thread = await message
-        .startThread({
-          name: threadName(text, message.author.username),
-          autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
-        })
-        .catch((error: unknown) => {
-          throw new RagentError(
-            'PERMISSION_DENIED',
-            discordErrorMessages.PERMISSION_DENIED.threadNotStarted(),
-            {
-              cause: error,
-            },
-          );
-        });
-      return {
-        surface: await openAnswerSurface(context.surfaces, thread),
-        place: await placed(placeInGuild(guildId ?? '', thread.id, setChannel)),
-      };
-    },
+    ...(inThread ? { readThread: (limit: number) => thread.read({ before: message.id }, limit) } : {}),
+    open: async () => ({
+      surface: await thread.open(text),
+      place: { threadId: thread.threadId, scopes: await thread.scopes(), user: message.author.id },
+    }),
   });
 }
 
 /** The question without the bot's mention; other mentions become readable names. */
 export const questionText = (message: Message, botId: string) => mentionsAsNames(message, botId, '');
-
-/** Discord allows thread names of 100 characters. */
-export const threadName = (text: string, author: string) => threadTitle(text, author, 100);

@@ -5,7 +5,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
-import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
+import { chatIngestJob, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -47,10 +47,7 @@ export async function runIngestCommand(
       defaultSet: context.services.config.ingest.defaultSet,
       files: attachment ? [attachmentFile(context, attachment, replyLink)] : [],
       pages: { web: context.services.web, urls },
-      open: async (first) => {
-        await surface.showStatus(first);
-        return surface;
-      },
+      open: showingFirstStatus(() => surface),
     }),
   );
 }

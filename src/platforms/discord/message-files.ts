@@ -7,7 +7,8 @@
 import type { Attachment, Message, SendableChannels } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
+import { chatFile } from '../../ingestion/chat-file.ts';
+import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
@@ -20,21 +21,15 @@ export function attachmentFile(
   linkOf: () => Promise<string | undefined> | string | undefined,
 ): IngestFile {
   const { config } = context.services;
-  let link: string | undefined;
-  return {
-    name: attachment.name,
-    link: () => link,
-    download: async () => {
-      const bytes = await downloadAttachment(attachment.url, {
-        maxBytes: config.ingest.maxFileBytes,
-        apiUrl: config.discord.apiUrl,
-        name: attachment.name,
-        size: attachment.size,
-      });
-      link = await linkOf();
-      return bytes;
-    },
-  };
+  return chatFile(attachment.name, async () => {
+    const bytes = await downloadAttachment(attachment.url, {
+      maxBytes: config.ingest.maxFileBytes,
+      apiUrl: config.discord.apiUrl,
+      name: attachment.name,
+      size: attachment.size,
+    });
+    return { bytes, link: await linkOf() };
+  });
 }
 
 /** The message's attachments as files to download. */
@@ -58,10 +53,6 @@ export function discordIngestFrom(
     startedAt: message.createdTimestamp,
     sets: { channel: channelScope(message.guildId, setChannel), place: guildScope(message.guildId) },
     defaultSet: context.services.config.ingest.defaultSet,
-    open: async (first) => {
-      const surface = await openAnswerSurface(context.surfaces, message.channel as SendableChannels);
-      await surface.showStatus(first);
-      return surface;
-    },
+    open: showingFirstStatus(() => openAnswerSurface(context.surfaces, message.channel as SendableChannels)),
   };
 }

@@ -8,7 +8,6 @@
  */
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadMessage } from '../../core/types.ts';
-import { RagentError } from '../../errors.ts';
 import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
@@ -28,12 +27,21 @@ export function readDiscordThread(
       order: 'newest-first',
       pageSize: 100,
       page: async (cursor, size) => {
-        const page = await fetchPage(thread, { before: cursor ?? where.before, limit: size });
+        const before = cursor ?? where.before;
+        const page = await thread.messages.fetch({
+          ...(before ? { before } : {}),
+          limit: size,
+          cache: false,
+        });
         const messages = [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
         for (const message of messages) seen.add(message.id);
         return { messages, next: page.size === size ? messages.at(-1)?.id : undefined };
       },
       where,
+      refusal: (error) =>
+        (error as { status?: unknown }).status === 403
+          ? discordErrorMessages.PERMISSION_DENIED.threadUnreadable()
+          : undefined,
       idOf: (message) => message.id,
       isOwn: (message) => message.author.id === botId,
       keep: (message) => !message.system || message.content !== '',
@@ -48,17 +56,13 @@ export function readDiscordThread(
               (await members.fetch({ user, cache: false })).nickname ?? undefined,
           }
         : {}),
-      read: async (message, name) => {
-        const fromBot = message.author.id === botId;
-        const fallback = message.author.globalName ?? message.author.username;
-        const bot = message.webhookId || message.author.bot;
-        return {
-          author: fromBot ? 'ragent' : bot ? fallback : await name(message.author.id, fallback),
-          text: mentionsAsNames(message, botId, '@ragent'),
-          fromBot,
-          at: new Date(message.createdTimestamp).toISOString(),
-        };
-      },
+      read: (message) => ({
+        // An app's or a webhook's messages have no member to look up.
+        person: message.webhookId || message.author.bot ? undefined : message.author.id,
+        shown: message.author.globalName ?? message.author.username,
+        text: mentionsAsNames(message, botId, '@ragent'),
+        at: new Date(message.createdTimestamp),
+      }),
     },
     limit,
   );
@@ -72,21 +76,4 @@ export function mentionsAsNames(message: Message, botId: string, botAs: string):
     )
     .replace(/<@&(\d+)>/g, (_all, id: string) => `@${message.mentions.roles.get(id)?.name ?? 'role'}`)
     .trim();
-}
-
-/** One page; a refusal says what to fix (the log shows it once: the turn goes on without the thread). */
-async function fetchPage(thread: ThreadChannel, options: { before: string | undefined; limit: number }) {
-  try {
-    return await thread.messages.fetch({
-      ...(options.before ? { before: options.before } : {}),
-      limit: options.limit,
-      cache: false,
-    });
-  } catch (error) {
-    if ((error as { status?: unknown }).status === 403)
-      throw new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadUnreadable(), {
-        cause: error,
-      });
-    throw error;
-  }
 }

@@ -3,7 +3,7 @@
  * download, from Slack's own file hosts only (plus the configured `SLACK_API_URL` origin, which is how
  * tests and proxies serve files). Slack answers a token without files:read with its sign-in page.
  */
-import { isAllowedHost } from '../../ingestion/allowed-hosts.ts';
+import { platformHosts } from '../../ingestion/allowed-hosts.ts';
 import { boundedDownload } from '../../ingestion/bounded-download.ts';
 
 export interface SlackFileReference {
@@ -24,28 +24,19 @@ export interface DownloadOptions {
   /** SLACK_API_URL, when set: its origin may serve files too. */
   apiUrl: string | undefined;
   maxBytes: number;
-  timeoutMs?: number;
 }
 
-const slackFileHosts = ['slack.com', '.slack.com', 'slack-edge.com', '.slack-edge.com'];
-
-export const slackAllowedHosts = (apiUrl: string | undefined) =>
-  apiUrl ? [...slackFileHosts, apiUrl] : slackFileHosts;
-
-export function isSlackFileHost(url: URL, apiUrl: string | undefined): boolean {
-  return isAllowedHost(url, slackAllowedHosts(apiUrl));
-}
+export const slackFileHosts = ['slack.com', '.slack.com', 'slack-edge.com', '.slack-edge.com'];
 
 export function downloadSlackFile(file: SlackFileReference, options: DownloadOptions): Promise<Uint8Array> {
   return boundedDownload({
     url: file.url_private_download ?? file.url_private,
     headers: { authorization: `Bearer ${options.botToken}` },
-    allowedHosts: slackAllowedHosts(options.apiUrl),
+    allowedHosts: platformHosts(slackFileHosts, options.apiUrl),
     name: file.name,
     declaredSize: file.size,
     maxBytes: options.maxBytes,
     from: 'Slack',
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     htmlIsSignInPage: file.filetype !== 'html' && file.mimetype !== 'text/html',
   });
 }

@@ -4,10 +4,10 @@
  * Slack's own hosts with the bot token; the progress goes where the request came from (or, if the bot
  * cannot post there, to the user directly).
  */
-import type { IngestFile, IngestJob } from '../../core/chat-platform.ts';
+import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
-import { type ChatIngestRequest, chatIngestJob } from '../../turns/chat-ingest-job.ts';
-import type { IngestTarget } from '../../turns/ingest-target.ts';
+import { chatFile } from '../../ingestion/chat-file.ts';
+import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
 import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
 import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
@@ -41,37 +41,23 @@ export function slackIngestFrom(
   };
 }
 
-/** `/ragent ingest <url…>`: the pages as one ingest job. */
-export function slackWebPagesJob(
-  context: SlackContext,
-  request: SlackIngestOrigin & { target: IngestTarget; urls: string[] },
-): IngestJob {
-  return chatIngestJob({
-    ...slackIngestFrom(context, request),
-    asked: { picked: request.target },
-    pages: { web: context.services.web, urls: request.urls },
-  });
-}
-
 /** A shared file; one shared in a message may lack its links until `files.info` is asked. */
 export function slackFile(context: SlackContext, file: SlackFileReference): IngestFile {
   const { config } = context.services;
-  let details = file;
-  return {
-    name: file.name,
-    download: async () => {
-      if (!file.url_private_download && !file.url_private)
-        details = {
-          ...file,
-          ...((await context.client.files.info({ file: file.id })).file as SlackFileReference),
-        };
-      return downloadSlackFile(details, {
-        botToken: config.slack.botToken ?? '',
-        apiUrl: config.slack.apiUrl,
-        maxBytes: config.ingest.maxFileBytes,
-      });
-    },
+  return chatFile(file.name, async () => {
+    const details =
+      file.url_private_download || file.url_private
+        ? file
+        : { ...file, ...((await context.client.files.info({ file: file.id })).file as SlackFileReference) };
+    const bytes = await downloadSlackFile(details, {
+      botToken: config.slack.botToken ?? '',
+      apiUrl: config.slack.apiUrl,
+      maxBytes: config.ingest.maxFileBytes,
+    });
     // Only Slack's own https links are kept (the renderer checks again).
-    link: () => (details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined),
-  };
+    return {
+      bytes,
+      link: details.permalink && isSlackLink(details.permalink) ? details.permalink : undefined,
+    };
+  });
 }

@@ -1,12 +1,11 @@
 /**
  * A Slack thread the bot joins, read through the core's `readThread`: `conversations.replies`
  * (channels:history / groups:history) gives the thread oldest first, paged forward with its cursor up
- * to the question (`latest`). Authors are named by their display name (`users.info`), mentions of
- * people in the text become their names; the bot's own messages are marked as its own.
+ * to the question (`latest`). Authors are named by the display name the message gives, else by
+ * `users.info`'s, which also names the people mentioned in the text.
  */
 import type { ThreadMessage } from '../../core/types.ts';
-import { RagentError } from '../../errors.ts';
-import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
+import { nameMentions, readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import type { SlackContext } from './slack-context.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackErrorCode } from './slack-message.ts';
@@ -28,6 +27,8 @@ export interface SlackThreadWhere extends ThreadWhere {
 }
 
 const mention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;
+/** Slack's answers to a token or a bot that may not read the channel. */
+const refusedCodes = new Set(['missing_scope', 'not_in_channel', 'channel_not_found']);
 
 export function readSlackThread(
   context: SlackContext,
@@ -41,7 +42,7 @@ export function readSlackThread(
       // Slack allows up to 1,000; 200 is its advice.
       pageSize: 200,
       page: async (cursor, size) => {
-        const result = await repliesPage(context, {
+        const result = await client.conversations.replies({
           channel: where.channel,
           ts: where.threadTs,
           ...(where.before ? { latest: where.before, inclusive: false } : {}),
@@ -52,6 +53,10 @@ export function readSlackThread(
         return { messages: (result.messages ?? []) as SlackReply[], next: next || undefined };
       },
       where,
+      refusal: (error) => {
+        const code = slackErrorCode(error) ?? '';
+        return refusedCodes.has(code) ? slackErrorMessages.PERMISSION_DENIED({ code }) : undefined;
+      },
       idOf: (message) => message.ts,
       isOwn: (message) => message.user === botUserId,
       // `latest` is honoured by Slack; checked again so the question never counts as context.
@@ -61,42 +66,18 @@ export function readSlackThread(
         return found?.profile?.display_name || found?.profile?.real_name || found?.real_name || found?.name;
       },
       read: async (message, name) => {
-        const fromBot = message.user === botUserId;
         const given = message.user_profile?.display_name || message.user_profile?.real_name;
-        const author = fromBot
-          ? 'ragent'
-          : message.user
-            ? given || (await name(message.user, message.user))
-            : (message.bot_profile?.name ?? message.username ?? 'an app');
-        const names = new Map<string, string>();
-        for (const [, id] of (message.text ?? '').matchAll(mention))
-          names.set(id!, id === botUserId ? 'ragent' : await name(id!, id!));
-        const text = (message.text ?? '').replace(mention, (_all, id: string) => `@${names.get(id)}`);
+        const text = await nameMentions(message.text ?? '', mention, botUserId, (id) => name(id, id));
         return {
-          author,
+          person: given ? undefined : message.user,
+          shown: message.user
+            ? given || message.user
+            : (message.bot_profile?.name ?? message.username ?? 'an app'),
           text: cleanIncomingText(text, botUserId),
-          fromBot,
-          at: new Date(Number(message.ts) * 1000).toISOString(),
+          at: new Date(Number(message.ts) * 1000),
         };
       },
     },
     limit,
   );
-}
-
-/** One page; a refusal says what to fix (the log shows it once: the turn goes on without the thread). */
-async function repliesPage(
-  context: SlackContext,
-  request: Parameters<SlackContext['client']['conversations']['replies']>[0],
-) {
-  try {
-    return await context.client.conversations.replies(request);
-  } catch (error) {
-    const code = slackErrorCode(error);
-    if (code === 'missing_scope' || code === 'not_in_channel' || code === 'channel_not_found')
-      throw new RagentError('PERMISSION_DENIED', slackErrorMessages.PERMISSION_DENIED({ code }), {
-        cause: error,
-      });
-    throw error;
-  }
 }

@@ -19,24 +19,25 @@ export interface SlackContext {
   surfaces: SlackSurfaces;
 }
 
-const places = placesOf('slack', 'workspace');
+export const slackPlaces = placesOf('slack', 'workspace');
 
 /** The scope of a workspace's documents; the model never chooses it. */
-export const workspaceScope = places.placeScope;
+export const workspaceScope = slackPlaces.placeScope;
 
 export function workspaceScopes(teamId: string): Scope[] {
   return [workspaceScope(teamId), sharedScope];
 }
 
 /** The scope of one channel's document set (public, private or group DM alike). */
-export const channelScope = places.channelScope;
+export const channelScope = slackPlaces.channelScope;
 
 /** A DM with the bot: its id starts with D (Slack's `im`). */
 export function isDirectMessageChannel(channel: string): boolean {
   return channel.startsWith('D');
 }
 
-const at = (teamId: string, channel: string) => ({
+/** Where an event in `channel` came from (turns/place-sets.ts). */
+export const placeAt = (teamId: string, channel: string) => ({
   place: teamId,
   channel,
   inDirectMessage: isDirectMessageChannel(channel),
@@ -44,10 +45,10 @@ const at = (teamId: string, channel: string) => ({
 
 /** The sets of `channel` (turns/place-sets.ts); in a DM the workspace's and `shared`. */
 export function placeSets(teamId: string, channel: string): PlaceSets {
-  return places.sets(at(teamId, channel));
+  return slackPlaces.sets(placeAt(teamId, channel));
 }
 
 /** What a conversation in `channel` may search: its sets, with the channel's links. */
 export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
-  return places.scopes(context.services.coordination, at(teamId, channel), context.logger);
+  return slackPlaces.scopes(context.services.coordination, placeAt(teamId, channel), context.logger);
 }

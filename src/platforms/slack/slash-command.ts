@@ -5,19 +5,20 @@
  * ask (a private answer) are their own handlers'.
  */
 import type { App, SlashCommand } from '@slack/bolt';
+import { commandPlace } from '../../commands/command-place.ts';
 import type { CommandPlace } from '../../commands/command-request.ts';
 import { commandTable } from '../../commands/command-table.ts';
 import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
+import { runCommandRequest } from '../../commands/run-command-request.ts';
 import { runTextCommand } from '../../commands/run-text-command.ts';
-import { toRagentError } from '../../errors.ts';
-import { ingestTargetFromText } from '../../turns/ingest-target.ts';
+import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
-import { slackWebPagesJob } from './ingest-job.ts';
+import { slackIngestFrom } from './ingest-job.ts';
 import { ingestModal } from './ingest-modal.ts';
 import { runPrivateAsk } from './private-ask.ts';
 import { slackActor } from './slack-admins.ts';
-import { channelScope, isDirectMessageChannel, placeSets, type SlackContext } from './slack-context.ts';
+import { channelScope, placeAt, type SlackContext, slackPlaces } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 
 export const slashCommandName = '/ragent';
@@ -35,79 +36,56 @@ const slackSyntax: TextSyntax = {
 export function registerSlashCommand(app: App, context: SlackContext): void {
   app.command(slashCommandName, async ({ command, ack, respond }) => {
     await ack();
-    const reply = (text: string) =>
-      respond({ response_type: 'ephemeral', text, replace_original: false }).catch((error: unknown) =>
-        context.logger.warn({ err: error }, 'could not answer the command'),
-      );
-    const reference = `${command.command} ${command.trigger_id}`;
-    context.turns.track('the command', async () => {
-      try {
-        const parsed = parseCommandText(command.text, slackCommands, slackSyntax);
-        const name = parsed.kind === 'command' || parsed.kind === 'unusable' ? parsed.command.name : '';
-        if (name === 'ingest' && 'rest' in parsed)
-          return await startIngest(context, command, parsed.rest, reference);
-        if (name === 'ask' && 'rest' in parsed)
-          return await runPrivateAsk(context, command, respond, parsed.rest);
-        const actor = slackActor(context, { id: command.user_id, name: command.user_name });
-        const request = {
-          actor,
-          place: slackPlace(context, command),
-          markup: slackMarkup,
-          maxLength: maxReplyLength,
-        };
-        await reply(await runTextCommand(parsed, request, context.services));
-      } catch (error) {
-        const ragentError = toRagentError(error);
-        context.logger.error({ err: error, code: ragentError.code, reference }, 'command failed');
-        await reply(`${slackMarkup.icons.warning} ${slackMarkup.literal(ragentError.message)}`);
-      }
-    });
+    const replies = {
+      reply: (text: string) => respond({ response_type: 'ephemeral', text, replace_original: false }),
+      markup: slackMarkup,
+      logger: context.logger,
+      reference: `${command.command} ${command.trigger_id}`,
+    };
+    const run = async () => {
+      const parsed = parseCommandText(command.text, slackCommands, slackSyntax);
+      const name = parsed.kind === 'command' || parsed.kind === 'unusable' ? parsed.command.name : '';
+      if (name === 'ingest' && 'rest' in parsed)
+        return startIngest(context, command, parsed.rest, replies.reference);
+      if (name === 'ask' && 'rest' in parsed) return runPrivateAsk(context, command, respond, parsed.rest);
+      const actor = slackActor(context, { id: command.user_id, name: command.user_name });
+      const place = slackPlace(context, command);
+      const request = { actor, place, markup: slackMarkup, maxLength: maxReplyLength };
+      return runTextCommand(parsed, request, context.services);
+    };
+    context.turns.track('the command', () => runCommandRequest(run, replies));
   });
 }
 
 /** Where a command was typed: its channel (a DM has none) of its workspace. */
 function slackPlace(context: SlackContext, command: SlashCommand): CommandPlace {
   const { team_id: team, channel_id: channel } = command;
-  const inDirectMessage = isDirectMessageChannel(channel);
-  return {
-    sets: placeSets(team, channel),
-    ...(inDirectMessage ? {} : { channelId: channel }),
-    inDirectMessage,
-    channelScope: (id) => channelScope(team, id),
+  return commandPlace(slackPlaces, placeAt(team, channel), {
     // A channel from Slack's own mention list is one of this workspace (the mention says which).
     lookUpChannel: async (id) => ({ scope: channelScope(team, id), inPlace: true, answerable: true }),
     readsEveryMessage: true,
-    platform: 'slack',
     handOffDefault: context.services.config.slack.handOff,
-  };
+  });
 }
 
-/** `/ragent ingest <url>…` fetches the pages; `/ragent ingest` alone opens the form to attach files. */
+/** `/ragent ingest <url>…` fetches the pages (into the set the text names); alone it opens the form. */
 async function startIngest(
   context: SlackContext,
   command: SlashCommand,
   argument: string,
   reference: string,
 ) {
+  const { team_id: teamId, channel_id: channel, user_id: user } = command;
   const urls = webAddressesIn(argument);
   if (urls.length > 0) {
-    context.turns.ingest(
-      slackWebPagesJob(context, {
-        teamId: command.team_id,
-        channel: command.channel_id,
-        target: ingestTargetFromText(argument, context.services.config.ingest.defaultSet),
-        user: command.user_id,
-        urls,
-        destination: { channel: command.channel_id },
-        reference,
-      }),
-    );
+    const from = slackIngestFrom(context, { teamId, channel, user, destination: { channel }, reference });
+    const pages = { web: context.services.web, urls };
+    context.turns.ingest(chatIngestJob({ ...from, asked: { text: argument }, pages }));
     return;
   }
-  const where = { channel: command.channel_id, user: command.user_id, team: command.team_id };
   await context.client.views.open({
     trigger_id: command.trigger_id,
-    view: ingestModal(where, context.services.config.ingest.defaultSet) as never,
+    view: ingestModal({ channel, user, team: teamId }, context.services.config.ingest.defaultSet) as never,
   });
 }
 

@@ -1,0 +1,85 @@
+/**
+ * The thread a Discord message is answered in. In a server, as the core's `MessageThread`: the thread
+ * it was posted in, else the one started from it when the answer opens (named after the question; one
+ * people already started from it is taken), searching its channel's sets (a thread's: its parent's).
+ * A DM is answered in place.
+ */
+import {
+  type Channel,
+  type Message,
+  Routes,
+  type SendableChannels,
+  ThreadAutoArchiveDuration,
+  type ThreadChannel,
+} from 'discord.js';
+import { RagentError } from '../../errors.ts';
+import type { MessageThread } from '../../turns/ask-on-message.ts';
+import { threadTitle } from '../../turns/thread-title.ts';
+import type { DiscordContext } from './discord-context.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
+import { guildChannelScopes, placeInDirectMessages, setChannelOf, threadIdOf } from './discord-scopes.ts';
+import { openAnswerSurface } from './discord-surfaces.ts';
+import { readDiscordThread } from './read-discord-thread.ts';
+
+/** Discord's answer when a message already started a thread. */
+const threadAlreadyCreated = 160004;
+
+/** What a message's answer needs of its thread; `setChannel`: the channel whose sets it searches. */
+export type AnswerThread = Pick<MessageThread, 'threadId' | 'scopes' | 'open' | 'read'> & {
+  setChannel: string;
+};
+
+/** `channel`: where `target` was posted. */
+export function guildMessageThread(
+  context: DiscordContext,
+  target: Message,
+  channel: Channel,
+  guildId: string,
+): MessageThread & AnswerThread {
+  const setChannel = setChannelOf(channel);
+  let thread: ThreadChannel | undefined = channel.isThread() ? channel : undefined;
+  return {
+    setChannel,
+    // A message outside a thread is answered in the thread started from it, which takes its id.
+    threadId: threadIdOf({ id: thread ? thread.id : target.id, guildId }),
+    startsThread: !thread,
+    location: { channelId: target.channelId, replyTo: target.id },
+    scopes: () => guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel),
+    open: async (question) => {
+      thread ??= await threadFromMessage(target, threadName(question, target.author.username));
+      return openAnswerSurface(context.surfaces, thread as SendableChannels);
+    },
+    read: async (range, limit) =>
+      thread ? readDiscordThread(thread, range, target.client.user.id, limit) : [],
+  };
+}
+
+/** A DM belongs to no server: it searches `shared` alone (discord-scopes.ts). */
+export function directMessageThread(context: DiscordContext, channel: SendableChannels): AnswerThread {
+  const { threadId, scopes } = placeInDirectMessages(channel.id);
+  return {
+    threadId,
+    setChannel: channel.id,
+    scopes: async () => [...scopes],
+    open: () => openAnswerSurface(context.surfaces, channel),
+    read: async () => [],
+  };
+}
+
+/** Discord allows thread names of 100 characters. */
+export const threadName = (text: string, author: string) => threadTitle(text, author, 100);
+
+/** The thread started from the message: started now, or the one people already started from it. */
+async function threadFromMessage(target: Message, name: string): Promise<ThreadChannel> {
+  const refused = (cause?: unknown) =>
+    new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
+      cause,
+    });
+  const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+  await target.client.rest.post(Routes.threads(target.channelId, target.id), { body }).catch((error) => {
+    if ((error as { code?: unknown }).code !== threadAlreadyCreated) throw refused(error);
+  });
+  const thread = await target.client.channels.fetch(target.id, { allowUnknownGuild: true });
+  if (!thread?.isThread()) throw refused();
+  return thread;
+}
