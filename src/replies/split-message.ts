@@ -88,3 +88,13 @@ export function closeOpenFence(text: string): string {
   const open = openFenceAtEnd(text);
   return open ? `${text.trimEnd()}\n${open.marker}` : text;
 }
+
+/**
+ * An answer as written so far: any open code block closed for now, split so that the last part keeps
+ * room for the platform's "still writing" `mark`, which ends it.
+ */
+export function splitWhileWriting(text: string, maxLength: number, mark = ''): string[] {
+  const parts = splitMessage(closeOpenFence(text), maxLength - mark.length);
+  if (parts.length > 0) parts[parts.length - 1] += mark;
+  return parts;
+}
