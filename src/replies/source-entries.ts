@@ -6,6 +6,8 @@
  */
 import { describePlace } from '../core/location.ts';
 import type { Source } from '../core/types.ts';
+import { moreSourcesText } from '../turns/messages-en.ts';
+import { shortenText } from './shorten-text.ts';
 
 export interface SourceEntry {
   number?: number;
@@ -13,6 +15,38 @@ export interface SourceEntry {
   link?: string;
   /** Plain text ('' when nothing more precise than the file is known). */
   place: string;
+}
+
+/** How a platform lists an answer's sources: which links it allows, how it writes one entry, its room. */
+export interface SourceListing {
+  numbered: boolean;
+  grouped: boolean;
+  link(source: Source): string | undefined;
+  write(entry: SourceEntry): string;
+  separator: string;
+  /** The most characters the list may take. */
+  budget: number;
+  /** Where they do not all fit: the last entries give way to "… and N more" (else the list is shortened). */
+  countMore?: boolean;
+}
+
+/** The entries, each written by the platform, joined within its budget. */
+export function sourceList(sources: readonly Source[], listing: SourceListing): string {
+  const written = sourceEntries(sources, listing).map(listing.write);
+  const { separator, budget } = listing;
+  if (!listing.countMore) return shortenText(written.join(separator), budget);
+  const kept: string[] = [];
+  let length = 0;
+  for (const [index, line] of written.entries()) {
+    const more = moreSourcesText(written.length - index);
+    if (length + line.length + 2 * separator.length + more.length > budget) {
+      kept.push(more);
+      break;
+    }
+    kept.push(line);
+    length += line.length + separator.length;
+  }
+  return kept.join(separator);
 }
 
 export function sourceEntries(

@@ -3,6 +3,8 @@ import {
   actionValue,
   answerActionNames,
   answerButtons,
+  buttonsUnderAnswer,
+  isVote,
   parseActionValue,
   parseAnswerActionName,
   reasonButtons,
@@ -21,6 +23,16 @@ describe('the buttons on an answer, described once', () => {
       value: 'v',
       disabled: true,
     });
+  });
+
+  it('puts 👍/👎 first under an answer, then the other buttons, all carrying the same value', () => {
+    const buttons = buttonsUnderAnswer('v', 'ada');
+    expect(buttons.slice(0, 2)).toEqual([
+      { action: 'vote:up', label: '👍', description: 'Helpful', style: 'secondary', value: 'v' },
+      { action: 'vote:down', label: '👎', description: 'Not helpful', style: 'secondary', value: 'v' },
+    ]);
+    expect(buttons.slice(2)).toEqual(answerButtons('v', 'ada'));
+    expect(buttons.map((button) => isVote(button.action))).toEqual([true, true, false, false]);
   });
 
   it('offers every 👎 reason, each an action the buttons can ask for', () => {

@@ -5,8 +5,9 @@
 import type { App, BlockAction } from '@slack/bolt';
 import { actionValue } from '../../answer-actions/answer-buttons.ts';
 import { vote } from '../../answer-actions/vote.ts';
+import { slackActionId } from './answer-action-buttons.ts';
 import { readPress, type SlackPress, showOutcome, slackActionContext } from './answer-actions.ts';
-import { feedbackActionIds, feedbackElementActionId } from './render-answer.ts';
+import { feedbackElementActionId } from './render-answer.ts';
 import type { SlackContext } from './slack-context.ts';
 
 type Click = { ack: () => Promise<void>; action: { value?: string }; body: BlockAction };
@@ -28,7 +29,7 @@ export function registerFeedbackActions(app: App, context: SlackContext): void {
         showOutcome(context, press, await vote(actions, press.request, { vote: choice, value })),
       );
     };
-  app.action(feedbackActionIds.up, onVote(() => 'up') as never);
-  app.action(feedbackActionIds.down, onVote(() => 'down') as never);
+  app.action(slackActionId('vote:up'), onVote(() => 'up') as never);
+  app.action(slackActionId('vote:down'), onVote(() => 'down') as never);
   app.action(feedbackElementActionId, onVote((press) => press.vote) as never);
 }
