@@ -7,16 +7,16 @@
  * messages.
  */
 import type { IngestFileState } from '../core/chat-platform.ts';
+import type { ChatMarkup } from '../turns/chat-markup.ts';
 import type { FileLine, ReplyContent, ReplyIcon } from './compose-reply.ts';
 
 export interface NoticeWriting {
   icons: Record<ReplyIcon, string>;
   fileIcons: Record<IngestFileState['state'], string>;
-  /** Text shown exactly as it is (a file's name, a reference): nothing in it is markup or a mention. */
-  literal(text: string): string;
-  /** The catalogue's words (which may hold the platform's own markup, such as its commands). */
-  words(text: string): string;
-  bold(text: string): string;
+  /** Its literal text (a file's name, a reference) and bold. */
+  markup: Pick<ChatMarkup, 'literal' | 'bold'>;
+  /** The catalogue's words as shown here (they may hold the platform's markup, such as its commands); unset: as they are. */
+  words?(text: string): string;
   /** How the notice under cut-off Markdown stands out, where the platform makes it stand out. */
   strong?(text: string): string;
   small(text: string): string;
@@ -36,12 +36,13 @@ export const referenceLabel = 'Reference:';
 export function layOutNotice(content: ReplyContent, writing: NoticeWriting): NoticeLayout {
   const icon = writing.icons[content.icon];
   const withIcon = (text: string) => (icon ? `${icon} ${text}` : text);
-  const words = content.words && writing.words(content.words);
+  const asWords = writing.words ?? ((text: string) => text);
+  const words = content.words && asWords(content.words);
   const headline = words && withIcon(content.strong && writing.strong ? writing.strong(words) : words);
   const notice = content.files ? writeFileLines(content.files, writing) : headline || undefined;
   const footer = content.reference
-    ? `${referenceLabel} ${writing.literal(content.reference)}`
-    : content.hint && writing.words(content.hint);
+    ? `${referenceLabel} ${writing.markup.literal(content.reference)}`
+    : content.hint && asWords(content.hint);
   return {
     // A question stands in the model's Markdown, with the notice's icon.
     ...(content.markdown !== undefined
@@ -57,7 +58,7 @@ export function writeFileLines(files: readonly FileLine[], writing: NoticeWritin
   return files
     .map(
       (file) =>
-        `${writing.fileIcons[file.state]} ${writing.bold(writing.literal(file.name))} — ${writing.literal(file.description)}`,
+        `${writing.fileIcons[file.state]} ${writing.markup.bold(writing.markup.literal(file.name))} — ${writing.markup.literal(file.description)}`,
     )
     .join('\n');
 }

@@ -4,9 +4,7 @@ import { layOutNotice, type NoticeWriting } from '../../src/replies/lay-out-noti
 const writing: NoticeWriting = {
   icons: { question: 'Q', stopped: 'S', warning: 'W', restarted: 'R', 'shutting-down': 'D', info: '' },
   fileIcons: { waiting: '.', downloading: '.', working: '.', added: '+', failed: 'x' },
-  literal: (text) => `'${text}'`,
-  words: (text) => text,
-  bold: (text) => `<b>${text}</b>`,
+  markup: { literal: (text) => `'${text}'`, bold: (text) => `<b>${text}</b>` },
   strong: (text) => `<strong>${text}</strong>`,
   small: (text) => `<small>${text}</small>`,
 };

@@ -9,7 +9,7 @@ import { layOutNotice, type NoticeWriting, writeFileLines } from '../../replies/
 import { splitWhileWriting } from '../../replies/split-message.ts';
 import { stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
-import { discordTerms, literalText } from './discord-text.ts';
+import { discordMarkup } from './discord-markup.ts';
 import { type MessagePart, messageLimit, renderAnswer, renderText } from './render-answer.ts';
 
 export function renderStatus(status: Status): string {
@@ -29,9 +29,9 @@ export function renderReply(shown: Reply, options: { messageContentIntent: boole
   if (reply.kind === 'answer') return renderAnswer(reply.answer);
   const content = composeReply(reply, {
     readsEveryReply: options.messageContentIntent,
-    terms: discordTerms,
-    name: (name) => `**${literalText(name)}**`,
-    command: (command) => `\`${command}\``,
+    terms: discordMarkup.terms,
+    name: (name) => discordMarkup.bold(discordMarkup.literal(name)),
+    command: discordMarkup.code,
   });
   const { markdown, notice, footer } = layOutNotice(content, discordWriting);
   const said = [markdown, notice].filter((text) => text !== undefined).join('\n\n');
@@ -42,9 +42,7 @@ export function renderReply(shown: Reply, options: { messageContentIntent: boole
 const discordWriting: NoticeWriting = {
   icons: { question: '❓', stopped: '⏹️', warning: '⚠️', restarted: '🔄', 'shutting-down': '⏹️', info: '' },
   fileIcons: { waiting: '⏳', downloading: '⏳', working: '⏳', added: '✅', failed: '⚠️' },
-  literal: literalText,
-  words: (text) => text,
-  bold: (text) => `**${text}**`,
-  strong: (text) => `**${text}**`,
+  markup: discordMarkup,
+  strong: discordMarkup.bold,
   small: (text) => `-# ${text}`,
 };

@@ -13,15 +13,10 @@ import {
 } from '../../replies/lay-out-notice.ts';
 import { shortenText } from '../../replies/shorten-text.ts';
 import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
-import {
-  askAboutIngestedText,
-  helpIntro,
-  helpTopics,
-  type PlatformTerms,
-  stillWritingText,
-} from '../../turns/messages-en.ts';
+import { askAboutIngestedText, stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
+import { slackMarkup } from './slack-markup.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -57,7 +52,7 @@ export function renderReply(shown: Reply): SlackMessage[] {
   const same = (text: string) => text;
   const content = composeReply(reply, {
     readsEveryReply: true,
-    terms: slackTerms,
+    terms: slackMarkup.terms,
     name: same,
     command: same,
   });
@@ -75,7 +70,7 @@ export function renderReply(shown: Reply): SlackMessage[] {
   return messages;
 }
 
-/** Slack's icons and mrkdwn for the core's notice layout: plain text made safe, bold, small print in italics. */
+/** Slack's icons and mrkdwn for the core's notice layout: the catalogue's words made safe, small print in italics. */
 const slackWriting: NoticeWriting = {
   icons: {
     question: '🤔',
@@ -92,9 +87,8 @@ const slackWriting: NoticeWriting = {
     added: ':white_check_mark:',
     failed: ':x:',
   },
-  literal: safeMrkdwn,
+  markup: slackMarkup,
   words: safeMrkdwn,
-  bold: (text) => `*${text}*`,
   small: (text) => `_${text}_`,
 };
 
@@ -134,21 +128,3 @@ export function section(text: string, footer?: string): SlackMessage {
     blocks: kept.map((part) => ({ type: 'section', text: { type: 'mrkdwn', text: part } })),
   };
 }
-
-/** How Slack people call its places and commands. */
-export const slackTerms: PlatformTerms = {
-  place: 'this workspace',
-  admin: 'a workspace admin',
-  ingestCommand:
-    '`/ragent ingest` (a form opens where you attach them; or share files in a message that mentions me with the word _ingest_), or `/ragent ingest <url>` for a web page',
-  docsCommand: '`/ragent docs`',
-  forgetCommand: '`/ragent forget <name>`',
-  useCommand: '`/ragent use #channel` (`unuse` to undo)',
-  moveCommand: '`/ragent move <name> to channel|workspace`',
-};
-
-export const helpText = [
-  `*${safeMrkdwn(helpIntro(slackTerms))}*`,
-  ...helpTopics(slackTerms, true).map(([topic, text]) => `• *${topic}:* ${text}`),
-  '• *Help:* `/ragent help` — this message.',
-].join('\n');
