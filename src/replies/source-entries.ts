@@ -5,7 +5,7 @@
  * otherwise one entry per source, or per file with its pages merged (`grouped`).
  */
 import { describePlace } from '../core/location.ts';
-import type { Source } from '../core/types.ts';
+import { isWebPageSource, type Source } from '../core/types.ts';
 import { moreSourcesText } from '../turns/messages-en.ts';
 import { shortenText } from './shorten-text.ts';
 
@@ -17,11 +17,16 @@ export interface SourceEntry {
   place: string;
 }
 
-/** How a platform lists an answer's sources: which links it allows, how it writes one entry, its room. */
+/**
+ * How a platform lists an answer's sources: the links it allows (its own pages, such as an upload's,
+ * and web pages ingested by their address, never another site's link a file happened to carry), how
+ * such a link is written as a target, how it writes one entry, its room.
+ */
 export interface SourceListing {
   numbered: boolean;
   grouped: boolean;
-  link(source: Source): string | undefined;
+  ownPage(link: string): boolean;
+  linkTarget(link: string): string;
   write(entry: SourceEntry): string;
   separator: string;
   /** The most characters the list may take. */
@@ -32,7 +37,11 @@ export interface SourceListing {
 
 /** The entries, each written by the platform, joined within its budget. */
 export function sourceList(sources: readonly Source[], listing: SourceListing): string {
-  const written = sourceEntries(sources, listing).map(listing.write);
+  const link = (source: Source) =>
+    source.link && (listing.ownPage(source.link) || isWebPageSource(source))
+      ? listing.linkTarget(source.link)
+      : undefined;
+  const written = sourceEntries(sources, { ...listing, link }).map(listing.write);
   const { separator, budget } = listing;
   if (!listing.countMore) return shortenText(written.join(separator), budget);
   const kept: string[] = [];

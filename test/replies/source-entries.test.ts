@@ -38,7 +38,8 @@ describe("an answer's sources as entries every platform lists", () => {
     const listing = {
       numbered: false,
       grouped: false,
-      link,
+      ownPage: () => true,
+      linkTarget: (target: string) => target,
       write: (entry: { name: string; place: string }) => `${entry.name} ${entry.place}`,
       separator: '\n',
       budget: 100,

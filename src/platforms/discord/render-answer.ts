@@ -3,7 +3,7 @@
  * code block), the sources in an embed and the 👍/👎 buttons under the last message.
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
-import { type Answer, isWebPageSource, type Source } from '../../core/types.ts';
+import type { Answer, Source } from '../../core/types.ts';
 import { answerParts } from '../../replies/lay-out-answer.ts';
 import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
@@ -46,7 +46,9 @@ export function sourcesEmbed(sources: readonly Source[], options: { numbered?: b
   const description = sourceList(sources, {
     numbered: options.numbered === true,
     grouped: false,
-    link: discordLink,
+    ownPage: isDiscordMessageLink,
+    // Parentheses encoded, so that nothing breaks out of the Markdown link.
+    linkTarget: (link) => new URL(link).href.replace(/[()]/g, encodeURIComponent),
     write: (entry) => {
       const name = literalText(entry.name);
       const linked = entry.link ? `[${name}](${entry.link})` : name;
@@ -63,12 +65,6 @@ export function sourcesEmbed(sources: readonly Source[], options: { numbered?: b
 }
 
 /** Only links to a message on Discord itself (digits only, so nothing can break out of the Markdown link). */
-export function isDiscordMessageLink(link: string): boolean {
+function isDiscordMessageLink(link: string): boolean {
   return /^https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/.test(link);
-}
-
-/** A Discord message's link, or a web page's address with its parentheses encoded (nothing breaks out). */
-function discordLink(source: Source): string | undefined {
-  if (source.link && isDiscordMessageLink(source.link)) return source.link;
-  return isWebPageSource(source) ? new URL(source.link).href.replace(/[()]/g, encodeURIComponent) : undefined;
 }

@@ -12,7 +12,7 @@ import {
   buttonsUnderAnswer,
   isVote,
 } from '../../answer-actions/answer-buttons.ts';
-import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
+import type { Answer, Source, ThreadId } from '../../core/types.ts';
 import { answerText } from '../../replies/lay-out-answer.ts';
 import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
@@ -86,7 +86,8 @@ export function formatSources(
   const list = sourceList(sources, {
     numbered,
     grouped: true,
-    link: slackLink,
+    ownPage: isSlackLink,
+    linkTarget: mrkdwnLinkTarget,
     write: (entry) => {
       const name = entry.link ? `<${entry.link}|${safeMrkdwn(entry.name)}>` : safeMrkdwn(entry.name);
       const head = entry.number ? `[${entry.number}] *${name}*` : `*${name}*`;
@@ -99,12 +100,6 @@ export function formatSources(
 }
 
 const sourcesIcon = ':page_facing_up: ';
-
-function slackLink(source: Source): string | undefined {
-  return source.link && (isSlackLink(source.link) || isWebPageSource(source))
-    ? mrkdwnLinkTarget(source.link)
-    : undefined;
-}
 
 /** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */
 function mrkdwnLinkTarget(link: string): string {
