@@ -23,6 +23,7 @@ export const answerActionNames: readonly AnswerActionName[] = [
 
 /** The answer's 👍/👎: pressed, they go to `vote.ts` (each platform answers a vote at once). */
 export type VoteAction = 'vote:up' | 'vote:down';
+export const voteActions: readonly VoteAction[] = ['vote:up', 'vote:down'];
 
 export interface ActionButton {
   action: AnswerActionName | VoteAction;

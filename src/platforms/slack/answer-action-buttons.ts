@@ -11,6 +11,8 @@ export const answerActionsBlockId = 'ragent_answer_actions';
 export const reasonModalCallbackId = 'ragent_reason_other';
 export const commentBlockId = 'ragent_reason_comment';
 export const commentActionId = 'comment';
+/** The `feedback_buttons` element's action: its value says which of the two was clicked. */
+export const feedbackElementActionId = 'ragent_feedback';
 
 /**
  * `ragent_feedback_up`, `ragent_verify`, `ragent_ask_person`, `ragent_reason_wrong`: as answers already

@@ -16,7 +16,7 @@ import type { Answer, Source, ThreadId } from '../../core/types.ts';
 import { answerText } from '../../replies/lay-out-answer.ts';
 import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
-import { answerActionsBlockId, slackButtons } from './answer-action-buttons.ts';
+import { answerActionsBlockId, feedbackElementActionId, slackButtons } from './answer-action-buttons.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackMessage } from './slack-message.ts';
@@ -29,9 +29,6 @@ import { neutralizeMentions, safeMrkdwn } from './slack-text.ts';
  */
 const maxMarkdownPerMessage = 9_000;
 const maxContextText = 2_900;
-
-/** The `feedback_buttons` element's action: its value says which of the two was clicked. */
-export const feedbackElementActionId = 'ragent_feedback';
 
 export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
   const messages = renderMarkdown(answerText(answer));
