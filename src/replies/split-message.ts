@@ -3,6 +3,7 @@
  * available: a blank line, then a line break, then a sentence end, then a space. A fenced code block
  * is never cut without closing it and reopening it (with its language) in the next part.
  */
+import { shortenText } from './shorten-text.ts';
 
 const fencePattern = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
@@ -87,6 +88,18 @@ function openFenceAtEnd(text: string): OpenFence | undefined {
 export function closeOpenFence(text: string): string {
   const open = openFenceAtEnd(text);
   return open ? `${text.trimEnd()}\n${open.marker}` : text;
+}
+
+/**
+ * Text for a platform's fields of limited length and number (blocks, sections): at most `maxParts`
+ * parts of `maxLength` each, cut where `splitMessage` cuts; where more would be needed, the last kept
+ * part ends with `…`.
+ */
+export function splitWithin(text: string, maxLength: number, maxParts: number): string[] {
+  const parts = splitMessage(text, maxLength).map((part) => shortenText(part, maxLength));
+  const kept = parts.slice(0, maxParts);
+  if (parts.length > maxParts) kept[maxParts - 1] = shortenText(`${kept[maxParts - 1]}\n…`, maxLength);
+  return kept;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   writeFileLines,
 } from '../../replies/lay-out-notice.ts';
 import { shortenText } from '../../replies/shorten-text.ts';
-import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
+import { closeOpenFence, splitWithin } from '../../replies/split-message.ts';
 import { askAboutIngestedText, stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
@@ -30,7 +30,7 @@ const maxStatusLine = 500;
 export function renderStatus(status: Status): SlackMessage {
   if (status.kind === 'ingest') return section(writeFileLines(fileLines(status.files), slackWriting));
   const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
-  return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
+  return { text, blocks: [context(text)] };
 }
 
 /** Marks the last message of an answer while it is still being written. */
@@ -115,12 +115,7 @@ function context(text: string): Record<string, unknown> {
  * `footer` (the reference, what to do next) is always kept whole, in its own section.
  */
 export function section(text: string, footer?: string): SlackMessage {
-  const parts = splitMessage(text, maxSectionText).map((part) => shortenText(part, maxSectionText));
-  const kept = parts.slice(0, maxSections);
-  if (parts.length > maxSections) {
-    const last = kept.length - 1;
-    kept[last] = shortenText(`${kept[last]}\n…`, maxSectionText);
-  }
+  const kept = splitWithin(text, maxSectionText, maxSections);
   if (footer) kept.push(shortenText(footer, maxSectionText));
   return {
     // The footer survives the cut of the fallback text too (it tells a result from a progress message).
