@@ -69,8 +69,8 @@ export function answerButtons(value: string, verifiedBy?: string): ActionButton[
   ];
 }
 
-/** Everything under an answer, in order: 👍/👎, then Verify (or who verified it) and Ask a person. */
-export function buttonsUnderAnswer(value: string, verifiedBy?: string): ActionButton[] {
+/** Everything under an answer, as two rows: 👍/👎, then Verify (or who verified it) and Ask a person. */
+export function buttonRowsUnderAnswer(value: string, verifiedBy?: string): [ActionButton[], ActionButton[]] {
   const votes = (['up', 'down'] as const).map((vote) => ({
     action: `vote:${vote}` as const,
     label: voteLabels[vote],
@@ -78,7 +78,7 @@ export function buttonsUnderAnswer(value: string, verifiedBy?: string): ActionBu
     style: 'secondary' as const,
     value,
   }));
-  return [...votes, ...answerButtons(value, verifiedBy)];
+  return [votes, answerButtons(value, verifiedBy)];
 }
 
 export function isVote(action: ActionButton['action']): action is VoteAction {

@@ -3,7 +3,7 @@ import {
   actionValue,
   answerActionNames,
   answerButtons,
-  buttonsUnderAnswer,
+  buttonRowsUnderAnswer,
   isVote,
   parseActionValue,
   parseAnswerActionName,
@@ -26,13 +26,13 @@ describe('the buttons on an answer, described once', () => {
   });
 
   it('puts 👍/👎 first under an answer, then the other buttons, all carrying the same value', () => {
-    const buttons = buttonsUnderAnswer('v', 'ada');
-    expect(buttons.slice(0, 2)).toEqual([
+    const [votes, others] = buttonRowsUnderAnswer('v', 'ada');
+    expect(votes).toEqual([
       { action: 'vote:up', label: '👍', description: 'Helpful', style: 'secondary', value: 'v' },
       { action: 'vote:down', label: '👎', description: 'Not helpful', style: 'secondary', value: 'v' },
     ]);
-    expect(buttons.slice(2)).toEqual(answerButtons('v', 'ada'));
-    expect(buttons.map((button) => isVote(button.action))).toEqual([true, true, false, false]);
+    expect(others).toEqual(answerButtons('v', 'ada'));
+    expect([...votes, ...others].map((button) => isVote(button.action))).toEqual([true, true, false, false]);
   });
 
   it('offers every 👎 reason, each an action the buttons can ask for', () => {

@@ -3,7 +3,7 @@ import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, Compo
 import {
   type ActionButton,
   type AnswerActionName,
-  buttonsUnderAnswer,
+  buttonRowsUnderAnswer,
   isVote,
   parseAnswerActionName,
 } from '../../answer-actions/answer-buttons.ts';
@@ -51,7 +51,5 @@ export function buttonRow(buttons: readonly ActionButton[]): Row {
 
 /** The rows under an answer: 👍/👎, then Verify (or who verified it) and Ask a person. */
 export function answerRows(answerId: string, verifiedBy?: string): Row[] {
-  const buttons = buttonsUnderAnswer(answerId, verifiedBy);
-  const votes = buttons.filter((button) => isVote(button.action));
-  return [buttonRow(votes), buttonRow(buttons.filter((button) => !votes.includes(button)))];
+  return buttonRowsUnderAnswer(answerId, verifiedBy).map(buttonRow);
 }

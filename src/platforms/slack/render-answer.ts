@@ -9,8 +9,7 @@
 import {
   type ActionButton,
   actionValue,
-  buttonsUnderAnswer,
-  isVote,
+  buttonRowsUnderAnswer,
 } from '../../answer-actions/answer-buttons.ts';
 import type { Answer, Source, ThreadId } from '../../core/types.ts';
 import { answerText } from '../../replies/lay-out-answer.ts';
@@ -37,9 +36,8 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
   const blocks = last.blocks ?? [];
   const sources = formatSources(answer.sources, { numbered: answer.citesByNumber === true });
   if (sources) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: sources }] });
-  const buttons = buttonsUnderAnswer(actionValue({ threadId, answerId: answer.id }));
-  const [up, down] = buttons.filter((button) => isVote(button.action));
-  const others = buttons.filter((button) => !isVote(button.action));
+  const [votes, others] = buttonRowsUnderAnswer(actionValue({ threadId, answerId: answer.id }));
+  const [up, down] = votes;
   // 👍/👎 as Slack's element (its choices' values also say which), the other buttons after it.
   const feedbackElement = {
     type: 'feedback_buttons',
@@ -55,7 +53,7 @@ export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[]
   // Where Slack refuses the element (a surface without it), all of them as classic buttons.
   last.fallbackBlocks = [
     ...blocks,
-    { type: 'actions', block_id: 'ragent_feedback', elements: slackButtons(buttons) },
+    { type: 'actions', block_id: 'ragent_feedback', elements: slackButtons([...votes, ...others]) },
   ];
   return messages;
 }

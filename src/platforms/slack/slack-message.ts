@@ -88,28 +88,21 @@ export async function postMessage(
 ): Promise<string> {
   return withBlockFallback(
     message,
-    (blocks) => postWithBlocks(client, destination, message.text, blocks),
+    async (blocks) => {
+      const result = await client.chat.postMessage({
+        channel: destination.channel,
+        ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
+        text: truncateText(message.text),
+        ...(blocks ? { blocks } : {}),
+        unfurl_links: false,
+        unfurl_media: false,
+        parse: 'none',
+        link_names: false,
+      } as Parameters<WebClient['chat']['postMessage']>[0]);
+      return String(result.ts);
+    },
     options,
   );
-}
-
-async function postWithBlocks(
-  client: WebClient,
-  destination: SlackDestination,
-  text: string,
-  blocks: SlackMessage['blocks'],
-): Promise<string> {
-  const result = await client.chat.postMessage({
-    channel: destination.channel,
-    ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
-    text: truncateText(text),
-    ...(blocks ? { blocks } : {}),
-    unfurl_links: false,
-    unfurl_media: false,
-    parse: 'none',
-    link_names: false,
-  } as Parameters<WebClient['chat']['postMessage']>[0]);
-  return String(result.ts);
 }
 
 export async function updateMessage(
