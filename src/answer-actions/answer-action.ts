@@ -10,7 +10,7 @@ import type { Scope, ThreadId } from '../core/types.ts';
 import type { Logger } from '../logger.ts';
 import type { Actor } from '../turns/actor.ts';
 import type { ChatMarkup } from '../turns/chat-markup.ts';
-import type { ActionButton } from './answer-buttons.ts';
+import type { ActionButton, ActionIds } from './answer-buttons.ts';
 
 /** Where the button was pressed: fixed by the platform from the payload, never from the button's value. */
 export type ActionPlace =
@@ -39,6 +39,8 @@ export interface AnswerActionContext {
   handOff: NonNullable<ChatPlatform['handOff']>;
   /** A link that opens a thread, recorded with a hand-off. */
   threadLink(threadId: ThreadId): string | undefined;
+  /** What the platform's buttons carry back (the 👎 reasons offered after a vote); unset: `actionValue`. */
+  buttonValue?(ids: ActionIds): string;
 }
 
 /** A 👎 reason's own words: a small form with one optional text field. */

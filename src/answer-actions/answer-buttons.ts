@@ -8,6 +8,8 @@ import {
   feedbackReasonLabels,
   verifiedByText,
   verifyButtonLabel,
+  voteDescriptions,
+  voteLabels,
 } from '../turns/messages-en.ts';
 
 export type AnswerActionName = 'verify' | 'ask-person' | `reason:${FeedbackReason}`;
@@ -19,9 +21,15 @@ export const answerActionNames: readonly AnswerActionName[] = [
   ...feedbackReasons.map((reason) => `reason:${reason}` as const),
 ];
 
+/** The answer's 👍/👎: pressed, they go to `vote.ts` (each platform answers a vote at once). */
+export type VoteAction = 'vote:up' | 'vote:down';
+export const voteActions: readonly VoteAction[] = ['vote:up', 'vote:down'];
+
 export interface ActionButton {
-  action: AnswerActionName;
+  action: AnswerActionName | VoteAction;
   label: string;
+  /** What a screen reader says where the label is an emoji. */
+  description?: string;
   style: 'secondary' | 'success';
   /** What the button carries back (`actionValue`, or whatever the platform passed in). */
   value: string;
@@ -59,6 +67,22 @@ export function answerButtons(value: string, verifiedBy?: string): ActionButton[
       : { action: 'verify', label: verifiedByText(verifiedBy), style: 'success', value, disabled: true },
     { action: 'ask-person', label: askPersonButtonLabel, style: 'secondary', value },
   ];
+}
+
+/** Everything under an answer, as two rows: 👍/👎, then Verify (or who verified it) and Ask a person. */
+export function buttonRowsUnderAnswer(value: string, verifiedBy?: string): [ActionButton[], ActionButton[]] {
+  const votes = (['up', 'down'] as const).map((vote) => ({
+    action: `vote:${vote}` as const,
+    label: voteLabels[vote],
+    description: voteDescriptions[vote],
+    style: 'secondary' as const,
+    value,
+  }));
+  return [votes, answerButtons(value, verifiedBy)];
+}
+
+export function isVote(action: ActionButton['action']): action is VoteAction {
+  return action.startsWith('vote:');
 }
 
 /** What a 👎 offers: one click per reason, "Other…" asks for words. */

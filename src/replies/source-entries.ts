@@ -5,7 +5,9 @@
  * otherwise one entry per source, or per file with its pages merged (`grouped`).
  */
 import { describePlace } from '../core/location.ts';
-import type { Source } from '../core/types.ts';
+import { isWebPageSource, type Source } from '../core/types.ts';
+import { moreSourcesText } from '../turns/messages-en.ts';
+import { shortenText } from './shorten-text.ts';
 
 export interface SourceEntry {
   number?: number;
@@ -13,6 +15,47 @@ export interface SourceEntry {
   link?: string;
   /** Plain text ('' when nothing more precise than the file is known). */
   place: string;
+}
+
+/**
+ * How a platform lists an answer's sources: the links it allows (its own pages, such as an upload's,
+ * and web pages ingested by their address, never another site's link a file happened to carry), how
+ * such a link is written as a target, how it writes one entry, its room.
+ */
+export interface SourceListing {
+  numbered: boolean;
+  grouped: boolean;
+  ownPage(link: string): boolean;
+  linkTarget(link: string): string;
+  write(entry: SourceEntry): string;
+  separator: string;
+  /** The most characters the list may take. */
+  budget: number;
+  /** Where they do not all fit: the last entries give way to "… and N more" (else the list is shortened). */
+  countMore?: boolean;
+}
+
+/** The entries, each written by the platform, joined within its budget. */
+export function sourceList(sources: readonly Source[], listing: SourceListing): string {
+  const link = (source: Source) =>
+    source.link && (listing.ownPage(source.link) || isWebPageSource(source))
+      ? listing.linkTarget(source.link)
+      : undefined;
+  const written = sourceEntries(sources, { ...listing, link }).map(listing.write);
+  const { separator, budget } = listing;
+  if (!listing.countMore) return shortenText(written.join(separator), budget);
+  const kept: string[] = [];
+  let length = 0;
+  for (const [index, line] of written.entries()) {
+    const more = moreSourcesText(written.length - index);
+    if (length + line.length + 2 * separator.length + more.length > budget) {
+      kept.push(more);
+      break;
+    }
+    kept.push(line);
+    length += line.length + separator.length;
+  }
+  return kept.join(separator);
 }
 
 export function sourceEntries(

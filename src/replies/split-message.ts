@@ -3,6 +3,7 @@
  * available: a blank line, then a line break, then a sentence end, then a space. A fenced code block
  * is never cut without closing it and reopening it (with its language) in the next part.
  */
+import { shortenText } from './shorten-text.ts';
 
 const fencePattern = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
@@ -87,4 +88,26 @@ function openFenceAtEnd(text: string): OpenFence | undefined {
 export function closeOpenFence(text: string): string {
   const open = openFenceAtEnd(text);
   return open ? `${text.trimEnd()}\n${open.marker}` : text;
+}
+
+/**
+ * Text for a platform's fields of limited length and number (blocks, sections): at most `maxParts`
+ * parts of `maxLength` each, cut where `splitMessage` cuts; where more would be needed, the last kept
+ * part ends with `…`.
+ */
+export function splitWithin(text: string, maxLength: number, maxParts: number): string[] {
+  const parts = splitMessage(text, maxLength).map((part) => shortenText(part, maxLength));
+  const kept = parts.slice(0, maxParts);
+  if (parts.length > maxParts) kept[maxParts - 1] = shortenText(`${kept[maxParts - 1]}\n…`, maxLength);
+  return kept;
+}
+
+/**
+ * An answer as written so far: any open code block closed for now, split so that the last part keeps
+ * room for the platform's "still writing" `mark`, which ends it.
+ */
+export function splitWhileWriting(text: string, maxLength: number, mark = ''): string[] {
+  const parts = splitMessage(closeOpenFence(text), maxLength - mark.length);
+  if (parts.length > 0) parts[parts.length - 1] += mark;
+  return parts;
 }

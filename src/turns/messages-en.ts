@@ -426,6 +426,11 @@ export const askInThreadText = 'Answering in the thread.';
 /** "Verify", "Ask a person" and 👎 reasons on an answer (docs/operators.md). */
 export const verifyButtonLabel = 'Verify';
 export const askPersonButtonLabel = 'Ask a person';
+/** What stands in for an answer the model left empty. */
+export const emptyAnswerText = '(empty answer)';
+/** 👍/👎 under an answer, and what a screen reader says for each. */
+export const voteLabels = { up: '👍', down: '👎' } as const;
+export const voteDescriptions = { up: 'Helpful', down: 'Not helpful' } as const;
 export function verifyDeniedText(admin: string): string {
   return `Only ${admin} can verify answers. Nothing was changed.`;
 }
@@ -539,6 +544,8 @@ export function documentLineText(
   return `• ${name} — ${count(pages, 'page')}, added${by ? ` by ${by}` : ''} on ${day} · ${id}`;
 }
 export const moreLinesText = (lines: number) => `… and ${lines} more lines.`;
+/** The end of an answer's sources where the rest do not fit. */
+export const moreSourcesText = (sources: number) => `… and ${sources} more`;
 /** A button that shows the report for another window of days. */
 export const chatReportWindowLabel = (days: number) => (days === 1 ? '24 h' : `${days} d`);
 /** The buttons of a small form (a 👎 reason in the person's own words). */

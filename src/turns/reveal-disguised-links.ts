@@ -6,8 +6,8 @@
  * goes. Links whose text is ordinary words (`[the manual](https://…)`) and links whose text names the
  * same host as the target are kept. Code spans and fenced code blocks are left alone.
  */
+import { mapMarkdownLines, mapOutsideCodeSpans } from './markdown-outside-code.ts';
 
-const fencePattern = /^\s*(`{3,}|~{3,})/;
 /** `[label](target "title")`, not an image. */
 const inlineLink = /(?<!!)\[([^\]\n]+)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 /** `[label][reference]` or `[label][]`. */
@@ -58,23 +58,9 @@ export function revealDisguisedLinks(markdown: string): string {
     const match = definition.exec(line);
     if (match?.[1] && match[2]) definitions.set(match[1].trim().toLowerCase(), match[2]);
   }
-  let fence: string | undefined;
-  return lines
-    .map((line) => {
-      const fenceMatch = fencePattern.exec(line);
-      if (fenceMatch) {
-        const marker = fenceMatch[1] ?? '```';
-        if (!fence) fence = marker;
-        else if (marker.startsWith(fence)) fence = undefined;
-        return line;
-      }
-      if (fence) return line;
-      return line
-        .split(/(`[^`]*`)/)
-        .map((part, index) => (index % 2 === 1 ? part : revealInText(part, definitions)))
-        .join('');
-    })
-    .join('\n');
+  return mapMarkdownLines(markdown, {
+    line: (line) => mapOutsideCodeSpans(line, (text) => revealInText(text, definitions)),
+  });
 }
 
 function revealInText(text: string, definitions: ReadonlyMap<string, string>): string {

@@ -3,6 +3,8 @@ import {
   actionValue,
   answerActionNames,
   answerButtons,
+  buttonRowsUnderAnswer,
+  isVote,
   parseActionValue,
   parseAnswerActionName,
   reasonButtons,
@@ -21,6 +23,16 @@ describe('the buttons on an answer, described once', () => {
       value: 'v',
       disabled: true,
     });
+  });
+
+  it('puts 👍/👎 first under an answer, then the other buttons, all carrying the same value', () => {
+    const [votes, others] = buttonRowsUnderAnswer('v', 'ada');
+    expect(votes).toEqual([
+      { action: 'vote:up', label: '👍', description: 'Helpful', style: 'secondary', value: 'v' },
+      { action: 'vote:down', label: '👎', description: 'Not helpful', style: 'secondary', value: 'v' },
+    ]);
+    expect(others).toEqual(answerButtons('v', 'ada'));
+    expect([...votes, ...others].map((button) => isVote(button.action))).toEqual([true, true, false, false]);
   });
 
   it('offers every 👎 reason, each an action the buttons can ask for', () => {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actionValue } from '../../src/answer-actions/answer-buttons.ts';
+import { runAnswerAction } from '../../src/answer-actions/run-answer-action.ts';
 import { vote, voteReply } from '../../src/answer-actions/vote.ts';
 import { type ActionFixture, actor, openActionFixture, request, threadId } from './action-fixture.ts';
 
@@ -38,5 +40,16 @@ describe('👍/👎 on an answer', () => {
     expect(outcome).toEqual(voteReply('down', 'v'));
     expect(await fixture.context.services.coordination.listFeedback({ threadId })).toHaveLength(1);
     expect(fixture.posted).toEqual([]);
+  });
+
+  it('takes a pressed 👍/👎 like any other button, the reasons carrying what the platform’s buttons carry', async () => {
+    const pressed = request(actor('U-BOB'));
+    expect(await runAnswerAction(fixture.context, 'vote:down', pressed)).toEqual(
+      voteReply('down', actionValue(pressed)),
+    );
+    const byAnswer = { ...fixture.context, buttonValue: (ids: { answerId: string }) => ids.answerId };
+    expect(await runAnswerAction(byAnswer, 'vote:up', pressed)).toEqual(voteReply('up', 'a1'));
+    const votes = await fixture.context.services.coordination.listFeedback({ threadId });
+    expect(votes.map((each) => each.value)).toEqual(['up']);
   });
 });

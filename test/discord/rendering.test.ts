@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/core/types.ts';
+import { parseFeedbackCustomId } from '../../src/platforms/discord/answer-action-rows.ts';
 import { threadName } from '../../src/platforms/discord/message-thread.ts';
-import {
-  parseFeedbackCustomId,
-  renderAnswer,
-  sourcesEmbed,
-} from '../../src/platforms/discord/render-answer.ts';
+import { renderAnswer, sourcesEmbed } from '../../src/platforms/discord/render-answer.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('rendering for Discord', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Source } from '../../src/core/types.ts';
-import { sourceEntries } from '../../src/replies/source-entries.ts';
+import { sourceEntries, sourceList } from '../../src/replies/source-entries.ts';
 
 const source = (file: string, pages: [number, number], extra: Partial<Source> = {}): Source =>
   ({ file, pages, ...extra }) as Source;
@@ -31,5 +31,25 @@ describe("an answer's sources as entries every platform lists", () => {
     expect(sourceEntries(sources, { numbered: false, grouped: false, link: () => undefined })).toHaveLength(
       4,
     );
+  });
+
+  it('joins the written entries within the budget: "… and N more" where asked, else shortened', () => {
+    const many = Array.from({ length: 30 }, (_, index) => source(`file-${index}.pdf`, [1, 1]));
+    const listing = {
+      numbered: false,
+      grouped: false,
+      ownPage: () => true,
+      linkTarget: (target: string) => target,
+      write: (entry: { name: string; place: string }) => `${entry.name} ${entry.place}`,
+      separator: '\n',
+      budget: 100,
+    };
+    expect(sourceList(many.slice(0, 2), listing)).toBe('file-0.pdf p. 1\nfile-1.pdf p. 1');
+    const counted = sourceList(many, { ...listing, countMore: true });
+    expect(counted.length).toBeLessThanOrEqual(100);
+    expect(counted.split('\n').at(-1)).toBe(`… and ${30 - (counted.split('\n').length - 1)} more`);
+    const shortened = sourceList(many, listing);
+    expect(shortened).toHaveLength(100);
+    expect(shortened.endsWith('…')).toBe(true);
   });
 });

@@ -3,15 +3,20 @@ import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, Compo
 import {
   type ActionButton,
   type AnswerActionName,
-  answerButtons,
+  buttonRowsUnderAnswer,
+  isVote,
   parseAnswerActionName,
 } from '../../answer-actions/answer-buttons.ts';
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
-/** `ragent:verify:<answer>`, `ragent:askperson:<answer>`, `ragent:reason:wrong:<answer>`, as messages carry them. */
-function customIdOf(action: AnswerActionName, answerId: string): string {
-  return `ragent:${action === 'ask-person' ? 'askperson' : action}:${answerId}`.slice(0, 100);
+/**
+ * `ragent:feedback:up:<answer>`, `ragent:verify:<answer>`, `ragent:askperson:<answer>`,
+ * `ragent:reason:wrong:<answer>`, as messages carry them.
+ */
+function customIdOf(action: ActionButton['action'], answerId: string): string {
+  const name = action === 'ask-person' ? 'askperson' : action.replace(/^vote:/, 'feedback:');
+  return `ragent:${name}:${answerId}`.slice(0, 100);
 }
 
 export function parseActionCustomId(
@@ -22,6 +27,13 @@ export function parseActionCustomId(
   return action && answerId ? { action, answerId } : undefined;
 }
 
+export function parseFeedbackCustomId(
+  customId: string,
+): { value: 'up' | 'down'; answerId: string } | undefined {
+  const match = /^ragent:feedback:(up|down):(.+)$/.exec(customId);
+  return match ? { value: match[1] as 'up' | 'down', answerId: match[2]! } : undefined;
+}
+
 /** Buttons whose value is the answer's id (a custom id holds 100 characters: the thread is where it was pressed). */
 export function buttonRow(buttons: readonly ActionButton[]): Row {
   return {
@@ -30,13 +42,14 @@ export function buttonRow(buttons: readonly ActionButton[]): Row {
       type: ComponentType.Button,
       style: button.style === 'success' ? ButtonStyle.Success : ButtonStyle.Secondary,
       custom_id: customIdOf(button.action, button.value),
-      label: button.label.slice(0, 80),
+      // 👍/👎 show as emoji, the others by their words.
+      ...(isVote(button.action) ? { emoji: { name: button.label } } : { label: button.label.slice(0, 80) }),
       ...(button.disabled ? { disabled: true } : {}),
     })),
   };
 }
 
-/** The row under an answer's 👍/👎: Verify (or who verified it) and Ask a person. */
-export function answerActionsRow(answerId: string, verifiedBy?: string): Row {
-  return buttonRow(answerButtons(answerId, verifiedBy));
+/** The rows under an answer: 👍/👎, then Verify (or who verified it) and Ask a person. */
+export function answerRows(answerId: string, verifiedBy?: string): Row[] {
+  return buttonRowsUnderAnswer(answerId, verifiedBy).map(buttonRow);
 }

@@ -19,7 +19,7 @@ import type {
 import { reasonWordsForm } from '../../answer-actions/choose-reason.ts';
 import { giveReasonWords } from '../../answer-actions/give-reason-words.ts';
 import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
-import { answerActionsRow, parseActionCustomId } from './answer-action-rows.ts';
+import { answerRows, parseActionCustomId } from './answer-action-rows.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -27,7 +27,6 @@ import { discordThreadLink } from './discord-ids.ts';
 import { discordMarkup } from './discord-markup.ts';
 import { channelScope, interactionSetChannel, threadIdOf } from './discord-scopes.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
-import { feedbackRow } from './render-answer.ts';
 
 const reasonModalPrefix = 'ragent:reasonmodal:';
 const commentInputId = 'comment';
@@ -58,7 +57,7 @@ export async function handleAnswerButton(
   const say = { content: outcome.text ?? '', allowedMentions: noMentions };
   if (outcome.verifiedBy)
     await interaction.editReply({
-      components: [feedbackRow(answerId), answerActionsRow(answerId, outcome.verifiedBy)],
+      components: answerRows(answerId, outcome.verifiedBy),
       allowedMentions: noMentions,
     });
   // Verify updated the answer itself: what it says goes privately, apart. A reason replaces its chooser.

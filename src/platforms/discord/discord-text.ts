@@ -4,7 +4,7 @@
  */
 import { escapeMarkdown } from 'discord.js';
 import { toRagentError } from '../../errors.ts';
-import { clarificationHint, type PlatformTerms } from '../../turns/messages-en.ts';
+import type { PlatformTerms } from '../../turns/messages-en.ts';
 
 /** How Discord people call its places, permissions and commands. */
 export const discordTerms: PlatformTerms = {
@@ -26,10 +26,6 @@ export const discordTerms: PlatformTerms = {
   cannotReadUnmentionedText:
     '⚠️ But I cannot read messages that do not mention me: the bot owner must tick “Message Content Intent” in the developer portal (Bot page) and set DISCORD_MESSAGE_CONTENT=true.',
 };
-
-export function clarificationText(question: string, messageContentIntent: boolean): string {
-  return `❓ ${question}\n-# ${clarificationHint(messageContentIntent)}`;
-}
 
 /** A failure as a person should read it: what went wrong and what to do. */
 export function errorText(error: unknown): string {

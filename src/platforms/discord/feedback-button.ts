@@ -1,11 +1,10 @@
 /** 👍/👎 under an answer (`answer-actions/vote.ts`): answered at once, privately (Discord allows 3 seconds), then stored. */
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { vote, voteReply } from '../../answer-actions/vote.ts';
-import { buttonRow } from './answer-action-rows.ts';
+import { buttonRow, parseFeedbackCustomId } from './answer-action-rows.ts';
 import { discordActionContext, readRequest } from './answer-actions.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { parseFeedbackCustomId } from './render-answer.ts';
 
 export async function handleFeedbackButton(
   context: DiscordContext,

@@ -3,19 +3,24 @@ import type { WordsForm } from '../../answer-actions/answer-action.ts';
 import {
   type ActionButton,
   type ActionIds,
-  type AnswerActionName,
   actionValue,
-  answerButtons,
+  isVote,
 } from '../../answer-actions/answer-buttons.ts';
 
 export const answerActionsBlockId = 'ragent_answer_actions';
 export const reasonModalCallbackId = 'ragent_reason_other';
 export const commentBlockId = 'ragent_reason_comment';
 export const commentActionId = 'comment';
+/** The `feedback_buttons` element's action: its value says which of the two was clicked. */
+export const feedbackElementActionId = 'ragent_feedback';
 
-/** `ragent_verify`, `ragent_ask_person`, `ragent_reason_wrong`: as answers already in channels carry them. */
-export function slackActionId(action: AnswerActionName): string {
-  return action === 'ask-person' ? 'ragent_ask_person' : `ragent_${action.replace(':', '_')}`;
+/**
+ * `ragent_feedback_up`, `ragent_verify`, `ragent_ask_person`, `ragent_reason_wrong`: as answers already
+ * in channels carry them.
+ */
+export function slackActionId(action: ActionButton['action']): string {
+  if (action === 'ask-person') return 'ragent_ask_person';
+  return `ragent_${action.replace(/^vote:/, 'feedback:').replace(':', '_')}`;
 }
 
 /** Slack's buttons cannot be disabled: one that is (who verified) is said in a context line instead. */
@@ -25,18 +30,10 @@ export function slackButtons(buttons: readonly ActionButton[]): Array<Record<str
     .map((button) => ({
       type: 'button',
       action_id: slackActionId(button.action),
-      text: { type: 'plain_text', text: button.label },
+      text: { type: 'plain_text', text: button.label, ...(isVote(button.action) ? { emoji: true } : {}) },
       value: button.value,
+      ...(button.description ? { accessibility_label: button.description } : {}),
     }));
-}
-
-export function answerActionButtons(value: string): Array<Record<string, unknown>> {
-  return slackButtons(answerButtons(value));
-}
-
-/** Where Slack's feedback element is used (its block holds nothing else), the two buttons follow it. */
-export function answerActionsBlock(value: string): Record<string, unknown> {
-  return { type: 'actions', block_id: answerActionsBlockId, elements: answerActionButtons(value) };
 }
 
 /** The modal; its metadata carries the thread and answer (checked against the workspace on submit). */

@@ -1,6 +1,6 @@
 /**
- * Slack's side of the buttons on an answer (`answer-actions/`): acknowledged at once, read into the
- * core's request — a button's ids only trusted for this workspace and the channel of their thread —
+ * Slack's side of the buttons on an answer (`answer-actions/`: 👍/👎, Verify, Ask a person, the 👎
+ * reasons and their words form): acknowledged at once, read into the core's request — a button's ids only trusted for this workspace and the channel of their thread —
  * and the outcome shown: privately in the thread, as a modal, or as "✅ Verified by <name>".
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
@@ -9,11 +9,25 @@ import type {
   AnswerActionContext,
   AnswerActionRequest,
 } from '../../answer-actions/answer-action.ts';
-import { answerActionNames, parseActionValue } from '../../answer-actions/answer-buttons.ts';
+import {
+  type ActionButton,
+  answerActionNames,
+  parseActionValue,
+  voteActions,
+} from '../../answer-actions/answer-buttons.ts';
+import { giveReasonWords } from '../../answer-actions/give-reason-words.ts';
 import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
 import { threadParts } from '../../core/ids.ts';
 import { verifiedByText } from '../../turns/messages-en.ts';
-import { slackActionId, slackButtons, wordsModal } from './answer-action-buttons.ts';
+import {
+  commentActionId,
+  commentBlockId,
+  feedbackElementActionId,
+  reasonModalCallbackId,
+  slackActionId,
+  slackButtons,
+  wordsModal,
+} from './answer-action-buttons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { slackActor } from './slack-admins.ts';
 import { channelScope, isDirectMessageChannel, type SlackContext } from './slack-context.ts';
@@ -34,15 +48,35 @@ export function slackActionContext(context: SlackContext): AnswerActionContext {
 
 export function registerAnswerActions(app: App, context: SlackContext): void {
   const actions = slackActionContext(context);
-  for (const name of answerActionNames)
+  const run = (name: ActionButton['action'], press: SlackPress) =>
+    context.turns.track(`answer action ${name}`, async () =>
+      showOutcome(context, press, await runAnswerAction(actions, name, press.request)),
+    );
+  for (const name of [...voteActions, ...answerActionNames])
     app.action<BlockButtonAction>(slackActionId(name), async ({ ack, action, body }) => {
       await ack();
       const press = readPress(context, body, action.value);
-      if (press)
-        context.turns.track(`answer action ${name}`, async () =>
-          showOutcome(context, press, await runAnswerAction(actions, name, press.request)),
-        );
+      if (press) run(name, press);
     });
+  // Slack's feedback element is one action: its value says which vote.
+  app.action(feedbackElementActionId, async ({ ack, action, body }) => {
+    await ack();
+    const press = readPress(context, body as BlockAction, (action as { value?: string }).value);
+    if (press?.vote === 'up' || press?.vote === 'down') run(`vote:${press.vote}`, press);
+    else context.logger.warn('feedback without a vote ignored');
+  });
+  // A 👎's "Other…": the words form's submission, for a thread of this workspace only.
+  app.view(reasonModalCallbackId, async ({ ack, view, body }) => {
+    await ack();
+    const ids = parseActionValue(view.private_metadata);
+    const team = body.team?.id ?? body.user.team_id ?? '';
+    if (!ids || threadParts(ids.threadId, 'slack', 3)?.[0] !== team) return;
+    const words = (view.state.values[commentBlockId]?.[commentActionId] as { value?: string | null })?.value;
+    const actor = slackActor(context, body.user);
+    context.turns.track('recording a 👎 reason', async () => {
+      await giveReasonWords(actions, { actor, ...ids }, words ?? undefined);
+    });
+  });
 }
 
 /** The press, only when its ids name a thread of this workspace and of the channel it was pressed in. */

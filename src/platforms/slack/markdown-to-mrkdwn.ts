@@ -5,25 +5,11 @@
  * become `•`; code spans and fenced blocks are kept verbatim (escaped only), and `&`, `<`, `>` are
  * escaped everywhere as mrkdwn requires.
  */
+import { mapMarkdownLines, mapOutsideCodeSpans } from '../../turns/markdown-outside-code.ts';
 import { escapeMrkdwn } from './slack-text.ts';
 
-const fence = /^\s*(`{3,}|~{3,})/;
-
 export function markdownToMrkdwn(markdown: string): string {
-  const output: string[] = [];
-  let inFence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const fenceMatch = fence.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1] ?? '```';
-      if (!inFence) inFence = marker;
-      else if (marker.startsWith(inFence)) inFence = undefined;
-      output.push('```');
-      continue;
-    }
-    output.push(inFence ? escapeMrkdwn(line) : convertLine(line));
-  }
-  return output.join('\n');
+  return mapMarkdownLines(markdown, { line: convertLine, code: escapeMrkdwn, fence: () => '```' });
 }
 
 function convertLine(line: string): string {
@@ -46,10 +32,7 @@ function stripEmphasis(text: string): string {
 
 /** Converts emphasis and links outside inline code spans. */
 function convertInline(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, index) => (index % 2 === 1 ? escapeMrkdwn(part) : convertPlain(part)))
-    .join('');
+  return mapOutsideCodeSpans(text, convertPlain, escapeMrkdwn);
 }
 
 const boldMark = '\u0001';

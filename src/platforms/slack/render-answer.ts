@@ -6,11 +6,16 @@
  * fallback where Slack refuses the element.
  * Everything that reaches Slack is neutralised so that it cannot ping anyone.
  */
-import { type Answer, isWebPageSource, type Source, type ThreadId } from '../../core/types.ts';
-import { shortenText } from '../../replies/shorten-text.ts';
-import { sourceEntries } from '../../replies/source-entries.ts';
+import {
+  type ActionButton,
+  actionValue,
+  buttonRowsUnderAnswer,
+} from '../../answer-actions/answer-buttons.ts';
+import type { Answer, Source, ThreadId } from '../../core/types.ts';
+import { answerText } from '../../replies/lay-out-answer.ts';
+import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
-import { answerActionButtons, answerActionsBlock } from './answer-action-buttons.ts';
+import { answerActionsBlockId, feedbackElementActionId, slackButtons } from './answer-action-buttons.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackMessage } from './slack-message.ts';
@@ -24,64 +29,33 @@ import { neutralizeMentions, safeMrkdwn } from './slack-text.ts';
 const maxMarkdownPerMessage = 9_000;
 const maxContextText = 2_900;
 
-export const feedbackActionIds = { up: 'ragent_feedback_up', down: 'ragent_feedback_down' } as const;
-/** The `feedback_buttons` element's action: its value says which of the two was clicked. */
-export const feedbackElementActionId = 'ragent_feedback';
-
-export interface FeedbackValue {
-  threadId: ThreadId;
-  answerId: string;
-  /** Set on the `feedback_buttons` element's values (the classic buttons say it by their action id). */
-  vote?: 'up' | 'down';
-}
-
 export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
-  // Sources get their own context line; without any, the Markdown says so itself.
-  const messages = renderMarkdown(answer.sources.length > 0 ? answer.body : answer.markdown);
+  const messages = renderMarkdown(answerText(answer));
   const last = messages[messages.length - 1];
   if (!last) return messages;
   const blocks = last.blocks ?? [];
   const sources = formatSources(answer.sources, { numbered: answer.citesByNumber === true });
   if (sources) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: sources }] });
-  const ids = { threadId, answerId: answer.id };
-  const value = JSON.stringify(ids satisfies FeedbackValue);
-  const vote = (direction: 'up' | 'down') =>
-    JSON.stringify({ ...ids, vote: direction } satisfies FeedbackValue);
+  const [votes, others] = buttonRowsUnderAnswer(actionValue({ threadId, answerId: answer.id }));
+  const [up, down] = votes;
+  // 👍/👎 as Slack's element (its choices' values also say which), the other buttons after it.
+  const feedbackElement = {
+    type: 'feedback_buttons',
+    action_id: feedbackElementActionId,
+    positive_button: up && feedbackChoice(up, 'up'),
+    negative_button: down && feedbackChoice(down, 'down'),
+  };
   last.blocks = [
     ...blocks,
-    {
-      type: 'context_actions',
-      block_id: 'ragent_feedback',
-      elements: [
-        {
-          type: 'feedback_buttons',
-          action_id: feedbackElementActionId,
-          positive_button: feedbackChoice('👍', vote('up'), 'Helpful'),
-          negative_button: feedbackChoice('👎', vote('down'), 'Not helpful'),
-        },
-      ],
-    },
-    answerActionsBlock(value),
+    { type: 'context_actions', block_id: 'ragent_feedback', elements: [feedbackElement] },
+    { type: 'actions', block_id: answerActionsBlockId, elements: slackButtons(others) },
   ];
-  // Where Slack refuses the element (a surface without it), the classic buttons stand in.
+  // Where Slack refuses the element (a surface without it), all of them as classic buttons.
   last.fallbackBlocks = [
     ...blocks,
-    {
-      type: 'actions',
-      block_id: 'ragent_feedback',
-      elements: [
-        feedbackButton('👍', feedbackActionIds.up, value, 'Helpful'),
-        feedbackButton('👎', feedbackActionIds.down, value, 'Not helpful'),
-        ...answerActionButtons(value),
-      ],
-    },
+    { type: 'actions', block_id: 'ragent_feedback', elements: slackButtons([...votes, ...others]) },
   ];
   return messages;
-}
-
-/** Whether a block carries the answer's 👍/👎 (the element or the classic buttons). */
-export function isFeedbackBlock(block: Record<string, unknown>): boolean {
-  return block.block_id === 'ragent_feedback';
 }
 
 /** Markdown from the model (an answer, a clarifying question) as one or more messages. */
@@ -104,19 +78,23 @@ export function formatSources(
 ): string | undefined {
   if (sources.length === 0) return undefined;
   const numbered = options.numbered === true;
-  const entries = sourceEntries(sources, { numbered, grouped: true, link: slackLink }).map((entry) => {
-    const name = entry.link ? `<${entry.link}|${safeMrkdwn(entry.name)}>` : safeMrkdwn(entry.name);
-    const head = entry.number ? `[${entry.number}] *${name}*` : `*${name}*`;
-    return entry.place ? `${head} ${safeMrkdwn(entry.place)}` : head;
+  const list = sourceList(sources, {
+    numbered,
+    grouped: true,
+    ownPage: isSlackLink,
+    linkTarget: mrkdwnLinkTarget,
+    write: (entry) => {
+      const name = entry.link ? `<${entry.link}|${safeMrkdwn(entry.name)}>` : safeMrkdwn(entry.name);
+      const head = entry.number ? `[${entry.number}] *${name}*` : `*${name}*`;
+      return entry.place ? `${head} ${safeMrkdwn(entry.place)}` : head;
+    },
+    separator: numbered ? '\n' : '  ·  ',
+    budget: maxContextText - sourcesIcon.length,
   });
-  return shortenText(`:page_facing_up: ${entries.join(numbered ? '\n' : '  ·  ')}`, maxContextText);
+  return `${sourcesIcon}${list}`;
 }
 
-function slackLink(source: Source): string | undefined {
-  return source.link && (isSlackLink(source.link) || isWebPageSource(source))
-    ? mrkdwnLinkTarget(source.link)
-    : undefined;
-}
+const sourcesIcon = ':page_facing_up: ';
 
 /** A URL as the target of a mrkdwn link: `&` escaped, the characters that would end or split it percent-encoded. */
 function mrkdwnLinkTarget(link: string): string {
@@ -125,21 +103,11 @@ function mrkdwnLinkTarget(link: string): string {
     .replace(/&/g, '&amp;');
 }
 
-function feedbackChoice(emoji: string, value: string, label: string): Record<string, unknown> {
-  return { text: { type: 'plain_text', text: emoji, emoji: true }, value, accessibility_label: label };
-}
-
-function feedbackButton(
-  emoji: string,
-  actionId: string,
-  value: string,
-  label: string,
-): Record<string, unknown> {
+/** A choice of the feedback element: the button's value (the thread and answer ids) with its vote. */
+function feedbackChoice(button: ActionButton, vote: 'up' | 'down'): Record<string, unknown> {
   return {
-    type: 'button',
-    action_id: actionId,
-    text: { type: 'plain_text', text: emoji, emoji: true },
-    value,
-    accessibility_label: label,
+    text: { type: 'plain_text', text: button.label, emoji: true },
+    value: JSON.stringify({ ...JSON.parse(button.value), vote }),
+    accessibility_label: button.description,
   };
 }

@@ -3,19 +3,20 @@
  * and replies (answers, clarifications, errors with their reference, notices), in mrkdwn with
  * Block Kit. The words come from the messages module; only the formatting is Slack's.
  */
-import type { IngestFileState, Reply, Status } from '../../core/chat-platform.ts';
-import { composeReply, type FileLine, fileLines, type ReplyIcon } from '../../replies/compose-reply.ts';
-import { shortenText } from '../../replies/shorten-text.ts';
-import { closeOpenFence, splitMessage } from '../../replies/split-message.ts';
+import type { Reply, Status } from '../../core/chat-platform.ts';
+import { composeReply, fileLines } from '../../replies/compose-reply.ts';
 import {
-  askAboutIngestedText,
-  helpIntro,
-  helpTopics,
-  type PlatformTerms,
-  stillWritingText,
-} from '../../turns/messages-en.ts';
+  layOutNotice,
+  type NoticeWriting,
+  referenceLabel,
+  writeFileLines,
+} from '../../replies/lay-out-notice.ts';
+import { shortenText } from '../../replies/shorten-text.ts';
+import { closeOpenFence, splitWithin } from '../../replies/split-message.ts';
+import { askAboutIngestedText, stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
+import { slackMarkup } from './slack-markup.ts';
 import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -27,9 +28,9 @@ const maxSections = 3;
 const maxStatusLine = 500;
 
 export function renderStatus(status: Status): SlackMessage {
-  if (status.kind === 'ingest') return section(ingestLines(fileLines(status.files)));
+  if (status.kind === 'ingest') return section(writeFileLines(fileLines(status.files), slackWriting));
   const text = `:hourglass_flowing_sand: _${safeMrkdwn(shortenText(status.line, maxStatusLine))}_`;
-  return { text, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }] };
+  return { text, blocks: [context(text)] };
 }
 
 /** Marks the last message of an answer while it is still being written. */
@@ -43,7 +44,7 @@ export function renderStreamingText(text: string): SlackMessage[] {
   return messages;
 }
 
-/** The reply composed by the core (`replies/compose-reply.ts`) in mrkdwn and Block Kit. */
+/** The reply composed by the core (`replies/compose-reply.ts`), laid out by it, in mrkdwn and Block Kit. */
 export function renderReply(shown: Reply): SlackMessage[] {
   const reply = revealReplyLinks(shown);
   if (reply.kind === 'answer') return renderAnswer(reply.answer, reply.threadId);
@@ -51,41 +52,45 @@ export function renderReply(shown: Reply): SlackMessage[] {
   const same = (text: string) => text;
   const content = composeReply(reply, {
     readsEveryReply: true,
-    terms: slackTerms,
+    terms: slackMarkup.terms,
     name: same,
     command: same,
   });
-  const icon = icons[content.icon];
-  const footer = content.reference
-    ? `_${referenceLabel} ${safeMrkdwn(content.reference)}_`
-    : content.hint && `_${safeMrkdwn(content.hint)}_`;
+  const { markdown, notice, footer } = layOutNotice(content, slackWriting);
   // A clarifying question: the model's Markdown, the hint under it.
-  if (content.markdown !== undefined && !content.words)
-    return renderMarkdown(`${icon} ${content.markdown}\n\n${footer}`);
-  const notice = section(
-    content.files ? ingestLines(content.files) : `${icon} ${safeMrkdwn(content.words ?? '')}`,
-    footer,
-  );
-  if (content.markdown === undefined) return [notice];
+  if (notice === undefined) return renderMarkdown(`${markdown}\n\n${footer}`);
+  const noticeMessage = section(notice, footer);
+  if (markdown === undefined) return [noticeMessage];
   // What was written so far, then the notice in the same (last) message.
-  const messages = renderMarkdown(content.markdown);
+  const messages = renderMarkdown(markdown);
   const last = messages.at(-1);
-  if (!last) return [notice];
-  last.blocks = [...(last.blocks ?? []), ...(notice.blocks ?? [])];
-  last.text = `${last.text}\n\n${notice.text}`;
+  if (!last) return [noticeMessage];
+  last.blocks = [...(last.blocks ?? []), ...(noticeMessage.blocks ?? [])];
+  last.text = `${last.text}\n\n${noticeMessage.text}`;
   return messages;
 }
 
-const icons: Record<ReplyIcon, string> = {
-  question: '🤔',
-  stopped: ':octagonal_sign:',
-  warning: ':warning:',
-  restarted: ':arrows_counterclockwise:',
-  'shutting-down': ':arrows_counterclockwise:',
-  info: ':information_source:',
+/** Slack's icons and mrkdwn for the core's notice layout: the catalogue's words made safe, small print in italics. */
+const slackWriting: NoticeWriting = {
+  icons: {
+    question: '🤔',
+    stopped: ':octagonal_sign:',
+    warning: ':warning:',
+    restarted: ':arrows_counterclockwise:',
+    'shutting-down': ':arrows_counterclockwise:',
+    info: ':information_source:',
+  },
+  fileIcons: {
+    waiting: ':hourglass_flowing_sand:',
+    downloading: ':inbox_tray:',
+    working: ':inbox_tray:',
+    added: ':white_check_mark:',
+    failed: ':x:',
+  },
+  markup: slackMarkup,
+  words: safeMrkdwn,
+  small: (text) => `_${text}_`,
 };
-
-const referenceLabel = 'Reference:';
 
 /**
  * Whether a message's fallback text is an ingest's final result (its footer: what to ask next, or the
@@ -95,22 +100,8 @@ export function showsIngestResult(text: string): boolean {
   return text.includes(askAboutIngestedText) || text.includes(`_${referenceLabel} `);
 }
 
-export function plainNotice(text: string, emoji = icons.info): SlackMessage {
+export function plainNotice(text: string, emoji = slackWriting.icons.info): SlackMessage {
   return section(`${emoji} ${safeMrkdwn(text)}`);
-}
-
-const fileIcons: Record<IngestFileState['state'], string> = {
-  waiting: ':hourglass_flowing_sand:',
-  downloading: ':inbox_tray:',
-  working: ':inbox_tray:',
-  added: ':white_check_mark:',
-  failed: ':x:',
-};
-
-function ingestLines(files: readonly FileLine[]): string {
-  return files
-    .map((file) => `${fileIcons[file.state]} *${safeMrkdwn(file.name)}* — ${safeMrkdwn(file.description)}`)
-    .join('\n');
 }
 
 function context(text: string): Record<string, unknown> {
@@ -124,12 +115,7 @@ function context(text: string): Record<string, unknown> {
  * `footer` (the reference, what to do next) is always kept whole, in its own section.
  */
 export function section(text: string, footer?: string): SlackMessage {
-  const parts = splitMessage(text, maxSectionText).map((part) => shortenText(part, maxSectionText));
-  const kept = parts.slice(0, maxSections);
-  if (parts.length > maxSections) {
-    const last = kept.length - 1;
-    kept[last] = shortenText(`${kept[last]}\n…`, maxSectionText);
-  }
+  const kept = splitWithin(text, maxSectionText, maxSections);
   if (footer) kept.push(shortenText(footer, maxSectionText));
   return {
     // The footer survives the cut of the fallback text too (it tells a result from a progress message).
@@ -137,21 +123,3 @@ export function section(text: string, footer?: string): SlackMessage {
     blocks: kept.map((part) => ({ type: 'section', text: { type: 'mrkdwn', text: part } })),
   };
 }
-
-/** How Slack people call its places and commands. */
-export const slackTerms: PlatformTerms = {
-  place: 'this workspace',
-  admin: 'a workspace admin',
-  ingestCommand:
-    '`/ragent ingest` (a form opens where you attach them; or share files in a message that mentions me with the word _ingest_), or `/ragent ingest <url>` for a web page',
-  docsCommand: '`/ragent docs`',
-  forgetCommand: '`/ragent forget <name>`',
-  useCommand: '`/ragent use #channel` (`unuse` to undo)',
-  moveCommand: '`/ragent move <name> to channel|workspace`',
-};
-
-export const helpText = [
-  `*${safeMrkdwn(helpIntro(slackTerms))}*`,
-  ...helpTopics(slackTerms, true).map(([topic, text]) => `• *${topic}:* ${text}`),
-  '• *Help:* `/ragent help` — this message.',
-].join('\n');

@@ -3,6 +3,7 @@
  * every post carries (no unfurling; text is never parsed for mentions).
  */
 import type { webApi } from '@slack/bolt';
+import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { shortenText } from '../../replies/shorten-text.ts';
 import { splitMessage } from '../../replies/split-message.ts';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.ts';
@@ -43,40 +44,31 @@ export interface SendOptions {
 const refusedBlocks = new Set(['invalid_blocks', 'msg_too_long', 'msg_blocks_too_long']);
 
 /**
- * Sends with the message's blocks; if Slack refuses them, sends again rather than leaving a frozen
- * status or a silent thread: first with the message's own fallback blocks (if any), then with
+ * Sends with the message's blocks; where Slack refuses them: its own fallback blocks (if any), then
  * `markdown` blocks (which an older workspace or API path may not take) as mrkdwn `section` blocks,
- * and if Slack refuses those too (or the blocks were sections), as its plain fallback text alone.
+ * then its plain fallback text alone.
  */
 async function withBlockFallback<T>(
   message: SlackMessage,
   send: (blocks: SlackMessage['blocks']) => Promise<T>,
   options: SendOptions = {},
 ): Promise<T> {
-  try {
-    return await send(message.blocks);
-  } catch (error) {
-    if (!message.blocks?.length || !refusedBlocks.has(slackErrorCode(error) ?? '')) throw error;
-    let blocks = message.blocks;
-    if (message.fallbackBlocks?.length) {
-      blocks = message.fallbackBlocks;
-      try {
-        const sent = await send(blocks);
-        options.onFallbackBlocks?.();
-        return sent;
-      } catch (fallbackError) {
-        if (!refusedBlocks.has(slackErrorCode(fallbackError) ?? '')) throw fallbackError;
-      }
-    }
-    if (blocks.some((block) => block.type === 'markdown')) {
-      try {
-        return await send(blocks.flatMap(asSectionBlocks));
-      } catch (sectionError) {
-        if (!refusedBlocks.has(slackErrorCode(sectionError) ?? '')) throw sectionError;
-      }
-    }
-    return send(undefined);
-  }
+  const { blocks, fallbackBlocks } = message;
+  if (!blocks?.length) return send(blocks);
+  const simpler = fallbackBlocks?.length ? fallbackBlocks : blocks;
+  const sections = simpler.some((block) => block.type === 'markdown')
+    ? [simpler.flatMap(asSectionBlocks)]
+    : [];
+  const variants = [blocks, ...(simpler === blocks ? [] : [simpler]), ...sections, undefined] as const;
+  return sendWithFallbacks(
+    variants,
+    async (variant) => {
+      const sent = await send(variant);
+      if (variant && variant === fallbackBlocks) options.onFallbackBlocks?.();
+      return sent;
+    },
+    (error) => refusedBlocks.has(slackErrorCode(error) ?? ''),
+  );
 }
 
 function asSectionBlocks(block: Record<string, unknown>): Array<Record<string, unknown>> {
@@ -96,28 +88,21 @@ export async function postMessage(
 ): Promise<string> {
   return withBlockFallback(
     message,
-    (blocks) => postWithBlocks(client, destination, message.text, blocks),
+    async (blocks) => {
+      const result = await client.chat.postMessage({
+        channel: destination.channel,
+        ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
+        text: truncateText(message.text),
+        ...(blocks ? { blocks } : {}),
+        unfurl_links: false,
+        unfurl_media: false,
+        parse: 'none',
+        link_names: false,
+      } as Parameters<WebClient['chat']['postMessage']>[0]);
+      return String(result.ts);
+    },
     options,
   );
-}
-
-async function postWithBlocks(
-  client: WebClient,
-  destination: SlackDestination,
-  text: string,
-  blocks: SlackMessage['blocks'],
-): Promise<string> {
-  const result = await client.chat.postMessage({
-    channel: destination.channel,
-    ...(destination.threadTs ? { thread_ts: destination.threadTs } : {}),
-    text: truncateText(text),
-    ...(blocks ? { blocks } : {}),
-    unfurl_links: false,
-    unfurl_media: false,
-    parse: 'none',
-    link_names: false,
-  } as Parameters<WebClient['chat']['postMessage']>[0]);
-  return String(result.ts);
 }
 
 export async function updateMessage(

@@ -18,8 +18,6 @@ import { registerAgentThreads } from './agent-threads.ts';
 import { registerAnswerActions } from './answer-actions.ts';
 import { registerAskShortcut } from './ask-shortcut.ts';
 import { createBoltLogger } from './bolt-logger.ts';
-import { registerFeedbackActions } from './feedback-actions.ts';
-import { registerFeedbackReasons } from './feedback-reasons.ts';
 import { postSlackHandOff } from './hand-off-line.ts';
 import { withHeldAcknowledgements } from './held-acknowledgements.ts';
 import { registerHomeTab } from './home-tab.ts';
@@ -149,13 +147,11 @@ export async function startSlack(
   registerMessageEvents(app, context);
   registerSlashCommand(app, context);
   registerIngestModal(app, context);
-  registerFeedbackActions(app, context);
   registerHomeTab(app, context);
   registerShareAction(app, context);
   registerAgentThreads(app, context);
   registerAskShortcut(app, context);
   registerAnswerActions(app, context);
-  registerFeedbackReasons(app, context);
   app.error(async (error) => {
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });

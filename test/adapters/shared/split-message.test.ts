@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessage } from '../../../src/replies/split-message.ts';
+import { splitMessage, splitWhileWriting, splitWithin } from '../../../src/replies/split-message.ts';
 
 function fenceBalanced(part: string): boolean {
   return (part.match(/^```/gm) ?? []).length % 2 === 0;
@@ -44,5 +44,22 @@ describe('splitMessage', () => {
     const parts = splitMessage('x'.repeat(450), 100);
     expect(parts.every((part) => part.length <= 100)).toBe(true);
     expect(parts.join('')).toBe('x'.repeat(450));
+  });
+});
+
+describe('splitting for fields and for an answer still being written', () => {
+  it('keeps at most the fields there are, the last one marked as cut', () => {
+    const lines = Array.from({ length: 20 }, (_, index) => `line ${index} ${'x'.repeat(40)}`).join('\n');
+    const parts = splitWithin(lines, 100, 3);
+    expect(parts).toHaveLength(3);
+    expect(parts.every((part) => part.length <= 100)).toBe(true);
+    expect(parts[2]?.endsWith('\n…')).toBe(true);
+    expect(splitWithin('short', 100, 3)).toEqual(['short']);
+  });
+
+  it('closes an open code block and leaves room for the mark on the last part', () => {
+    const parts = splitWhileWriting(`${'word '.repeat(30)}\n\`\`\`sh\necho`, 60, ' [writing]');
+    expect(parts.every((part) => part.length <= 60)).toBe(true);
+    expect(parts.at(-1)).toMatch(/echo\n```\s*\[writing\]$/);
   });
 });
