@@ -42,10 +42,16 @@ describe('Discord: the answer appears as it is written', () => {
         ? { content: answer, tokenDelayMs: 2 }
         : { toolCalls: [{ name: 'search_child_chunks', arguments: { query: 'loops', limit: 3 } }] };
     const { threadId } = await harness.mention('show me loops');
-    const messages = await harness.discord.waitFor(() => {
-      const sent = harness.discord.channelMessages(threadId);
-      return (sent.at(-1)?.components.length ?? 0) > 0 ? sent : undefined;
-    });
+    // About 400 words streamed and edited under the edit budget: on a loaded machine this takes
+    // longer than the default wait, which only bounds how long a failure takes to show.
+    const messages = await harness.discord.waitFor(
+      () => {
+        const sent = harness.discord.channelMessages(threadId);
+        return (sent.at(-1)?.components.length ?? 0) > 0 ? sent : undefined;
+      },
+      25_000,
+      'the finished answer',
+    );
     expect(messages.length).toBeGreaterThanOrEqual(2);
     // The second message began while the answer was still being written.
     const second = harness.discord.contentHistory(messages[1]?.id ?? '');
