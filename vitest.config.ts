@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/postgres-global-setup.ts'],
+    // dist/ built when a source is newer (the spawned `ragent` processes then skip tsx), then PostgreSQL.
+    globalSetup: ['test/support/build-global-setup.ts', 'test/support/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -4,7 +4,6 @@
  * output sent as `response_format: {type: 'json_schema', json_schema: {name, schema, strict: false}}`
  * (strict mode would refuse our optional fields; zod validates the reply instead).
  */
-import { ChatOpenAICompletions } from '@langchain/openai';
 import type { Config } from '../config.ts';
 import type { ChatModel } from '../core/model-provider.ts';
 import { describeModelFailure } from './model-failure.ts';
@@ -14,11 +13,17 @@ import { runChat } from './run-chat.ts';
 export function createOpenAiChatModel(config: Config): ChatModel {
   const settings = config.openai;
   const modelName = settings.model ?? '';
+  // Imported only when this provider is configured (create-models.ts builds one of the two chat models):
+  // @langchain/openai and the openai client cost an Ollama bot about 0.4 s of CPU at every start.
+  // The import starts now, so a bot on an OpenAI-compatible server still has it loaded by its first turn.
+  const langchain = import('@langchain/openai');
+  langchain.catch(() => {}); // a failed import is reported by the first call that awaits it
   return {
     provider: 'openai',
     model: modelName,
     timeoutMs: settings.timeoutMs,
-    call(request) {
+    async call(request) {
+      const { ChatOpenAICompletions } = await langchain;
       const model = new ChatOpenAICompletions({
         model: modelName,
         temperature: settings.temperature,

@@ -1,9 +1,11 @@
 /**
  * Two real `ragent start` processes (replicas a and b) on one PostgreSQL database behind one Slack
  * app in Socket Mode — each envelope goes to ONE connection, as Slack does — and one zero-latency
- * fake model. Heavy (two Node processes per test on a small machine): run this file alone.
+ * fake model. One cluster for every case (each replica costs seconds of CPU to start), as in
+ * slack-http-replicas.test.ts: the cases that kill a replica come last and start it again first.
+ * Heavy (two Node processes on a small machine): run this file alone.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/postgres-database.ts';
 import {
   barrier,
@@ -15,11 +17,15 @@ import { type ReplicaCluster, startReplicaCluster } from './slack-replicas-harne
 
 describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
   let cluster: ReplicaCluster | undefined;
-  beforeEach(async () => {
+  beforeAll(async () => {
     cluster = await startReplicaCluster({ databaseUrl: await createTestDatabase() });
     await Promise.all([cluster.start('a'), cluster.start('b')]);
   }, 300_000);
-  afterEach(async () => {
+  /** Starts again the replicas an earlier case killed, so each case begins with both a and b running. */
+  const bothRunning = async (c: ReplicaCluster) => {
+    await Promise.all(['a', 'b'].filter((name) => !c.replicas.has(name)).map((name) => c.start(name)));
+  };
+  afterAll(async () => {
     await cluster?.close();
     cluster = undefined;
   });
@@ -42,11 +48,13 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
   });
 
   it('answers two messages of one thread in order although they land on different replicas', async () => {
-    await expectThreadOrderAcrossReplicas(cluster!, 'b');
+    await expectThreadOrderAcrossReplicas(cluster!, 'queued');
   });
 
+  // Last two: each kills a replica (a here; b below, which starts a again first).
   it('when a replica is killed mid-answer, the other tells each of its threads to ask again once and answers the follow-ups queued behind them', async () => {
     const c = cluster!;
+    await bothRunning(c);
     const release = c.hold('Q-doomed');
     const threads = await Promise.all(
       [1, 2].map(async (index) => {
@@ -71,7 +79,7 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     expect(answers.map((message) => message.changedBy)).toEqual(['b', 'b', 'b']);
     for (const question of followUps) expect(c.answerIn(doomed!.ts, question)).toBeDefined();
     release();
-    await barrier(c, 'b', 'after');
+    await barrier(c, 'b', 'after the kill');
     for (const { ts } of threads) {
       expect(c.notices(ts)).toHaveLength(1);
       expect(c.notices(ts)[0]?.changedBy).toBe('b');
@@ -82,6 +90,7 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
 
   it('tells a live replica’s threads nothing when the other replica crashes and restarts, or restarts gracefully', async () => {
     const c = cluster!;
+    await bothRunning(c);
     const releaseLive = c.hold('Q-live');
     const releaseDying = c.hold('Q-dying');
     const live = await c.mention('Q-live: how do loops work?', { to: 'a' });
@@ -95,7 +104,7 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     // … and a graceful restart of b touches nobody else's turns either.
     expect(await c.stop('b')).toBe(0);
     await c.start('b');
-    await Promise.all([barrier(c, 'a', 'a'), barrier(c, 'b', 'b')]);
+    await Promise.all([barrier(c, 'a', 'a restarted'), barrier(c, 'b', 'b restarted')]);
     expect(c.notices(dying.ts)).toHaveLength(1);
     expect(c.notices(live.ts)).toEqual([]);
 
@@ -104,7 +113,7 @@ describe('two Slack replicas on one PostgreSQL', { timeout: 300_000 }, () => {
     const [answer] = await c.waitForReplies(live.ts);
     expect(answer?.text).toContain('Answer to: Q-live: how do loops work?');
     expect(answer?.changedBy).toBe('a');
-    await barrier(c, 'a', 'after');
+    await barrier(c, 'a', 'after the restarts');
     expect(c.botMessages(live.ts)).toHaveLength(1);
     expect(c.botMessages(dying.ts)).toHaveLength(1);
     expect(await c.turnsLeft()).toEqual([]);
