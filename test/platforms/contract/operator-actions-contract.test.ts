@@ -140,9 +140,17 @@ describe.each(platforms)('platform contract: operators in the chat on $name', (f
 
     // The report counts each hand-off once, apart from the questions (with the question it was about).
     const questions = [question, `Is there ${missingTopic} for visitors?`, 'How do until loops work?'];
-    const turns = (await services.turnHistory.listTurns()).filter((turn) =>
-      questions.includes(turn.question),
+    const listed = async () =>
+      (await services.turnHistory.listTurns()).filter((turn) => questions.includes(turn.question));
+    // Barrier: a hand-off is recorded just after its line is posted, so the last record may lag the line.
+    await vi.waitFor(
+      async () => {
+        const handedOff = (await listed()).filter((turn) => turn.outcome === 'handed-off');
+        if (handedOff.length < 3) throw new Error(`${handedOff.length} hand-offs recorded so far`);
+      },
+      { timeout: 10_000, interval: 20 },
     );
+    const turns = await listed();
     const report = buildReport(turns, [], []);
     expect(report.totals.handedOff).toBe(3);
     expect(report.totals.questions).toBe(3);
