@@ -21,6 +21,7 @@ import { openFirstReplySurface, openReplySurface } from '../../replies/open-repl
 import { planCards } from '../../replies/plan-cards.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
+import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
@@ -299,35 +300,21 @@ function slackStream(
           return closing.length > 0 ? [closing] : [];
         },
       );
-      const used = await stopStream(client, { channel, ts }, closings);
-      if (used === 1 && closings.length === 2) surfaces.feedbackElementRefused.add(channel);
+      // Slack refuses blocks it does not know with `invalid_blocks`: the next closing, else none.
+      await sendWithFallbacks(
+        [...closings, undefined],
+        async (blocks) => {
+          await client.chat.stopStream({ channel, ts, ...(blocks ? { blocks: blocks as never } : {}) });
+          if (blocks && blocks === closings[1]) surfaces.feedbackElementRefused.add(channel);
+        },
+        (error) => slackErrorCode(error) === 'invalid_blocks',
+      );
     },
   };
 }
 
 /** The blocks of a reply that go under a stopped stream: its sources and its 👍/👎. */
 const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
-
-/**
- * Stops a stream with the first of `closings` Slack takes (it refuses blocks it does not know with
- * `invalid_blocks`), or with none; resolves with the index of the closing used (their count: none).
- */
-async function stopStream(
-  client: WebClient,
-  stream: { channel: string; ts: string },
-  closings: Array<Array<Record<string, unknown>>>,
-): Promise<number> {
-  for (const [index, blocks] of closings.entries()) {
-    try {
-      await client.chat.stopStream({ ...stream, blocks: blocks as never });
-      return index;
-    } catch (error) {
-      if (slackErrorCode(error) !== 'invalid_blocks') throw error;
-    }
-  }
-  await client.chat.stopStream(stream);
-  return closings.length;
-}
 
 /**
  * Sets the assistant thread status; `loadingMessages` rotate under it (Slack's loading indicator):
