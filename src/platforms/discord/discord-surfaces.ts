@@ -15,6 +15,7 @@ import type { ChatPlatform, Location, ReplySurface } from '../../core/chat-platf
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
@@ -96,21 +97,18 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
   // channel; a message's ("@ragent ingest") through its status message, like an answer.
   if (turn.kind === 'ingest' && !statusMessageId) {
     const webhookAlive = interactionAlive(turn.location, turn.startedAt);
-    return replySurface(
+    return reopenedSurface(
       discordPort(surfaces, {
         location: () => turn.location,
         post: async (part) => (await sendableChannel(client, channelId)).send(part),
         edit: (part) => webhookEdit(client, turn.location, turn.startedAt, original, part),
         delete: async () => {},
       }),
-      webhookAlive ? [original] : [],
+      webhookAlive ? original : undefined,
     );
   }
   const channel = await sendableChannel(client, channelId);
-  return replySurface(
-    channelPort(surfaces, channel, turn.location, replyTo),
-    statusMessageId ? [statusMessageId] : [],
-  );
+  return reopenedSurface(channelPort(surfaces, channel, turn.location, replyTo), statusMessageId);
 }
 
 /** Messages in `channel`, the first of a reply answering `replyTo`; the location follows the last one. */

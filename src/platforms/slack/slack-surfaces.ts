@@ -19,8 +19,8 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
 import { planCards } from '../../replies/plan-cards.ts';
+import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
-import { replySurface } from '../../replies/reply-surface.ts';
 import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
@@ -138,25 +138,10 @@ function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurf
   const { channel, threadTs } = turn.location;
   if (!channel) throw new Error('the recorded turn has no channel');
   const key = turn.kind === 'ingest' ? 'messageTs' : 'placeholderTs';
-  const statusTs = turn.location[key];
   const destination = { channel, ...(threadTs ? { threadTs } : {}) };
-  const surface = replySurface(
-    slackPort(surfaces, destination, turn.location, { key }),
-    statusTs ? [statusTs] : [],
+  return reopenedSurface(slackPort(surfaces, destination, turn.location, { key }), turn.location[key], (ts) =>
+    showsResult(surfaces, channel, ts),
   );
-  if (turn.kind !== 'ingest' || !statusTs) return surface;
-  return {
-    ...surface,
-    finish: async (reply) => {
-      // The record of an ingest whose result was posted may outlive it when forgetting it failed (a
-      // full disk): then the result stays, rather than being replaced by a false "restarted" notice.
-      if (reply.kind === 'interrupted-ingest' && (await showsResult(surfaces, channel, statusTs))) {
-        surfaces.logger.info({ channel, messageTs: statusTs }, 'the ingest result was already posted');
-        return;
-      }
-      await surface.finish(reply);
-    },
-  };
 }
 
 /** Whether the message `ts` already shows an ingest's final result (false when it cannot be read). */
