@@ -6,7 +6,6 @@
 import { type Client, Events } from 'discord.js';
 import type { Services } from '../../core/services.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
-import { connectFailure } from '../connect-failure.ts';
 import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
 import { requireSettings } from '../setting-needs.ts';
@@ -93,40 +92,36 @@ export async function startDiscord(
     wire,
     ...(options.leaseIntervalMs ? { leaseIntervalMs: options.leaseIntervalMs } : {}),
   });
-  const closeAll = async () => {
-    clearInterval(restShare);
-    await shards.stop();
-    await restClient.destroy();
-    rest.close();
-  };
-  try {
-    await shards.start();
-  } catch (error) {
-    await closeAll();
+  return runPlatform({
+    platform,
+    label: 'Discord bot',
+    turns,
+    connect: async () => {
+      await shards.start();
+      return {
+        user: shards.userTag(),
+        shards: shards.held(),
+        shardCount: config.discord.shards,
+        messageContent: config.discord.messageContentIntent,
+      };
+    },
     // A failing database (the shard leases) keeps its own error: it says what to fix.
-    throw connectFailure(error, {
+    connectFailure: {
       network: (reason) =>
         discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrl: config.discord.apiUrl }),
       other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
-    });
-  }
-  return runPlatform({
-    name: 'discord',
-    label: 'Discord bot',
-    turns,
-    logger,
-    started: {
-      user: shards.userTag(),
-      shards: shards.held(),
-      shardCount: config.discord.shards,
-      messageContent: config.discord.messageContentIntent,
     },
     warnings: checkDiscordFollowUps(config),
     stopTimeoutMs: options.stopTimeoutMs,
-    // A replica that lost the shared database already handles no new messages (the runner's claim
-    // refuses them); from a stop on, messages still arriving are told the bot is restarting.
-    stopTaking: async () => turns.stopTaking(),
+    // No stopTaking of its own: a replica that lost the shared database already handles no new
+    // messages (the runner's claim refuses them); from a stop on, messages still arriving are told
+    // the bot is restarting.
     // After the runner told the abandoned threads: they are told through this client.
-    close: closeAll,
+    close: async () => {
+      clearInterval(restShare);
+      await shards.stop();
+      await restClient.destroy();
+      rest.close();
+    },
   });
 }

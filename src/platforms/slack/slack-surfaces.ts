@@ -65,28 +65,31 @@ const streamingRefusals = new Set([
 /** Codes for "the bot cannot post here": an ingest's progress then goes to the user's DM. */
 const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
-export function slackPlatform(
-  surfaces: SlackSurfaces,
-  options: {
-    statusIntervalMs: number;
-    editsPerMinute: number;
-    textIntervalMs?: number;
-    /** Appends to native text streams per minute (default 80). */
-    appendsPerMinute?: number;
-  },
-): ChatPlatform {
+/** How often Slack surfaces may change (`startSlack`'s options; the defaults stay within Slack's limits). */
+export interface SlackLimits {
+  /** Minimum time between two edits of a status message (default 1,000 ms). */
+  statusThrottleMs?: number;
+  /** Progress and text edits per minute across all threads (default 30, burst 20; Slack allows chat.update ~50/min). */
+  progressEditsPerMinute?: number;
+  /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
+  textIntervalMs?: number;
+  /** Appends to Slack's native text streams per minute across all threads (default 80, burst 20; chat.appendStream is Tier 4, 100+/min). */
+  streamAppendsPerMinute?: number;
+}
+
+export function slackPlatform(surfaces: SlackSurfaces, limits: SlackLimits = {}): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
-    statusIntervalMs: options.statusIntervalMs,
-    ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
+    statusIntervalMs: limits.statusThrottleMs ?? 1_000,
+    textIntervalMs: limits.textIntervalMs ?? 1_000,
     // Slack allows chat.update about 50 times a minute per workspace (Tier 3), and a rate-limited
     // call pauses every other call of the client, answers included. A burst of 20 lets the first
     // text of 20 answers go out at once; rate + burst stays within 50 in any minute at the default 30.
-    editBudget: { perMinute: options.editsPerMinute, burst: 20 },
+    editBudget: { perMinute: limits.progressEditsPerMinute ?? 30, burst: 20 },
     // chat.appendStream is a method of its own, Tier 4 (100+ a minute per workspace): streamed text
     // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
-    streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
+    streamBudget: { perMinute: limits.streamAppendsPerMinute ?? 80, burst: 20 },
     budgetPer: 'workspace',
     reopen: async (turn: TurnInFlight) =>
       turn.location.privateTo ? reopenPrivateTurn(surfaces, turn) : reopenSlackTurn(surfaces, turn),
