@@ -35,26 +35,31 @@ export interface DiscordSurfaces {
   messageContentIntent: boolean;
 }
 
+/** How often Discord surfaces may change (`startDiscord`'s options). */
+export interface DiscordLimits {
+  /** Minimum time between two edits of a status message (default 1 s). */
+  progressIntervalMs?: number;
+  /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
+  textIntervalMs?: number;
+}
+
+/** `reopenPrivate` reaches a recorded private turn (`/ragent ask`): only through its interaction, never the channel. */
 export function discordPlatform(
   surfaces: DiscordSurfaces,
-  options: {
-    statusIntervalMs: number;
-    textIntervalMs: number;
-    /** Reaches a recorded private turn (`/ragent ask`): only through its interaction, never the channel. */
-    reopenPrivate: (turn: TurnInFlight) => ReplySurface;
-  },
+  reopenPrivate: (turn: TurnInFlight) => ReplySurface,
+  limits: DiscordLimits = {},
 ): ChatPlatform {
   return {
     name: 'discord',
     logger: surfaces.logger,
-    statusIntervalMs: options.statusIntervalMs,
-    textIntervalMs: options.textIntervalMs,
+    statusIntervalMs: limits.progressIntervalMs ?? 1_000,
+    textIntervalMs: limits.textIntervalMs ?? 1_250,
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },
     // Discord's global limit is per bot, whatever the server.
     budgetPer: 'bot',
     reopen: async (turn) =>
-      turn.location.privateTo ? options.reopenPrivate(turn) : reopenDiscordTurn(surfaces, turn),
+      turn.location.privateTo ? reopenPrivate(turn) : reopenDiscordTurn(surfaces, turn),
     threadLink: (place) => discordThreadLink(place.threadId),
   };
 }

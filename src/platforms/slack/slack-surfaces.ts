@@ -129,9 +129,7 @@ export async function openIngestSurface(
       surfaces,
       where,
       { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) },
-      {
-        key: 'messageTs',
-      },
+      { key: 'messageTs' },
     ),
   );
   return openFirstReplySurface(ports, first, (error) => cannotPost.has(slackErrorCode(error) ?? ''));
@@ -178,8 +176,6 @@ function slackPort(
   const { channel, threadTs } = destination;
   // Learn where Slack refuses the feedback element (the classic buttons then, at once next time).
   const sending = { onFallbackBlocks: () => feedbackElementRefused.add(channel) };
-  const setStatus = (status: string, rotating?: readonly string[]) =>
-    threadTs ? setAssistantStatus(client, channel, threadTs, status, rotating) : Promise.resolve();
   return {
     logger,
     post: (message) => postMessage(client, destination, message, sending),
@@ -204,19 +200,7 @@ function slackPort(
     location: (last) => (last ? { ...location, [options.key ?? 'placeholderTs']: last } : location),
     // chat.update, Slack's tightest limit, is left for the reply and later pieces.
     textInNewMessage: threadTs !== undefined,
-    ...(options.assistant && threadTs
-      ? {
-          statusLine: {
-            set: async (line: string, rotating?: readonly string[]) => {
-              const shown = line.slice(0, 250);
-              await setStatus(shown, rotating ?? [shown]);
-            },
-            clear: async () => {
-              await setStatus('');
-            },
-          },
-        }
-      : {}),
+    ...(options.assistant && threadTs ? { statusLine: assistantStatus(client, channel, threadTs) } : {}),
     ...(options.stream && threadTs
       ? { stream: slackStream(surfaces, channel, threadTs, options.stream) }
       : {}),
@@ -305,20 +289,24 @@ function slackStream(
 const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
 
 /**
- * Sets the assistant thread status; `loadingMessages` rotate under it (Slack's loading indicator):
- * the catalogue's lines at first, then the latest progress line alone, so what shows is what happens.
+ * The assistant thread status as the surface's status line; its loading messages rotate under it
+ * (Slack's loading indicator): the catalogue's lines at first, then the latest progress line alone,
+ * so what shows is what happens.
  */
-function setAssistantStatus(
-  client: WebClient,
-  channel: string,
-  threadTs: string,
-  status: string,
-  loadingMessages?: readonly string[],
-) {
-  return client.assistant.threads.setStatus({
-    channel_id: channel,
-    thread_ts: threadTs,
-    status,
-    ...(loadingMessages && loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
-  });
+function assistantStatus(client: WebClient, channel: string, threadTs: string) {
+  const setStatus = async (status: string, loadingMessages: readonly string[] = []) => {
+    await client.assistant.threads.setStatus({
+      channel_id: channel,
+      thread_ts: threadTs,
+      status,
+      ...(loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
+    });
+  };
+  return {
+    set: (line: string, rotating?: readonly string[]) => {
+      const shown = line.slice(0, 250);
+      return setStatus(shown, rotating ?? [shown]);
+    },
+    clear: () => setStatus(''),
+  };
 }
