@@ -13,6 +13,7 @@
 import { type ChatInputCommandInteraction, type Client, Routes, type SendableChannels } from 'discord.js';
 import type { ChatPlatform, Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
+import { RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { openReplySurface } from '../../replies/open-reply-surface.ts';
 import { reopenedSurface } from '../../replies/reopened-surface.ts';
@@ -20,6 +21,7 @@ import type { ReplyPort } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
@@ -201,6 +203,9 @@ export async function sendableChannel(
   channelId: string | undefined,
 ): Promise<SendableChannels> {
   const channel = channelId ? await client.channels.fetch(channelId, { allowUnknownGuild: true }) : null;
-  if (!channel?.isSendable()) throw new Error(`channel ${channelId} is gone or not writable`);
+  if (!channel?.isSendable()) {
+    const sentence = discordErrorMessages.PERMISSION_DENIED.channelUnwritable({ channelId });
+    throw new RagentError('PERMISSION_DENIED', sentence);
+  }
   return channel;
 }
