@@ -203,9 +203,10 @@ export async function sendableChannel(
   channelId: string | undefined,
 ): Promise<SendableChannels> {
   const channel = channelId ? await client.channels.fetch(channelId, { allowUnknownGuild: true }) : null;
-  if (!channel?.isSendable()) {
-    const sentence = discordErrorMessages.PERMISSION_DENIED.channelUnwritable({ channelId });
-    throw new RagentError('PERMISSION_DENIED', sentence);
-  }
+  if (!channel?.isSendable())
+    throw new RagentError(
+      'PERMISSION_DENIED',
+      discordErrorMessages.PERMISSION_DENIED.channelUnwritable({ channelId }),
+    );
   return channel;
 }
