@@ -5,7 +5,8 @@
  * variant's refusal too: there is nothing simpler left to try.
  */
 export async function sendWithFallbacks<Variant, Result>(
-  variants: readonly [Variant, ...Variant[]],
+  // Never empty: at least one variant is tried (the simplest one may be given last, after a list).
+  variants: readonly [Variant, ...Variant[]] | readonly [...Variant[], Variant],
   send: (variant: Variant) => Promise<Result>,
   refuses: (error: unknown) => boolean,
 ): Promise<Result> {

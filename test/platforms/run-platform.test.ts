@@ -21,7 +21,7 @@ afterEach(async () => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-async function started(options: { orphan?: boolean } = {}) {
+async function started(options: { orphan?: boolean; connectError?: Error; steps?: string[] } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'ragent-run-platform-'));
   directories.push(directory);
   if (options.orphan) {
@@ -53,15 +53,21 @@ async function started(options: { orphan?: boolean } = {}) {
     acknowledgementWaitMs: 0,
     noticeTimeoutMs: 1_000,
   });
-  const platform = testPlatform();
+  const platform = Object.assign(testPlatform(), { logger });
   const turns = runner.attach(platform);
-  const steps: string[] = [];
+  const steps: string[] = options.steps ?? [];
   const running = await runPlatform({
-    name: 'test',
+    platform,
     label: 'Test bot',
     turns,
-    logger,
-    started: { mode: 'socket' },
+    connect: async () => {
+      steps.push('connect');
+      if (options.connectError) throw options.connectError;
+      return { mode: 'socket' };
+    },
+    connectFailure: {
+      other: (reason) => `Could not listen for Test events (${reason}). Choose a free port.`,
+    },
     warnings: [{ title: 'Test', status: 'warn', detail: 'replies need a setting', fix: ['Set it.'] }],
     stopTimeoutMs: 1_000,
     stopTaking: async () => {
@@ -85,10 +91,10 @@ describe('a running platform', () => {
     expect(platform.replies()).toEqual(['restarted']);
   });
 
-  it('stops in phases: stops taking, drains the runner, then closes once and says so', async () => {
+  it('stops in phases: stops taking (once), drains the runner, then closes once and says so', async () => {
     const { running, lines, steps } = await started();
     await running.stop();
-    expect(steps).toEqual(['stop taking', 'stop taking (runner stopping)', 'close (runner stopping)']);
+    expect(steps).toEqual(['connect', 'stop taking', 'close (runner stopping)']);
     expect(lines.filter((line) => line.msg === 'Test bot stopped')).toHaveLength(1);
   });
 
@@ -97,7 +103,23 @@ describe('a running platform', () => {
     await running.stopTaking();
     await Promise.all([running.disconnect(), running.disconnect()]);
     await running.disconnect();
-    expect(steps).toEqual(['stop taking', 'stop taking', 'close']);
+    expect(steps).toEqual(['connect', 'stop taking', 'close']);
     expect(lines.filter((line) => line.msg === 'Test bot stopped')).toHaveLength(1);
+  });
+
+  it("gives the platform its stop at the source, run once with the runner's (a lost shared state)", async () => {
+    const { running, platform, steps } = await started();
+    await Promise.all([platform.stopTaking?.(), platform.stopTaking?.(), running.stopTaking()]);
+    expect(steps).toEqual(['connect', 'stop taking']);
+  });
+
+  it("closes what a failed connect opened, and says what to fix in the platform's words", async () => {
+    const steps: string[] = [];
+    const failing = started({ connectError: new Error('port 3000 in use'), steps });
+    await expect(failing).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: 'Could not listen for Test events (port 3000 in use). Choose a free port.',
+    });
+    expect(steps).toEqual(['connect', 'close']);
   });
 });

@@ -98,7 +98,7 @@ describe('Slack: every message within Slack’s block limits', () => {
 
   it('tells a restarted ingest of many long-named files', async () => {
     const where = await surfaces();
-    const platform = slackPlatform(where, { statusIntervalMs: 10, editsPerMinute: 50 });
+    const platform = slackPlatform(where, { statusThrottleMs: 10, progressEditsPerMinute: 50 });
     const surface = await platform.reopen({
       key: 'k',
       platform: 'slack',
@@ -118,7 +118,7 @@ describe('Slack: every message within Slack’s block limits', () => {
 
   it('delivers a long answer with many sources', async () => {
     const where = await surfaces();
-    const platform = slackPlatform(where, { statusIntervalMs: 10, editsPerMinute: 50 });
+    const platform = slackPlatform(where, { statusThrottleMs: 10, progressEditsPerMinute: 50 });
     const surface = await platform.reopen({
       key: 'k',
       platform: 'slack',

@@ -86,7 +86,9 @@ describe('Slack: an ingest record left after its result', () => {
       logger,
       answerTimeoutMs: 60_000,
     });
-    const platform = turns.attach(slackPlatform(surfaces, { statusIntervalMs: 10, editsPerMinute: 50 }));
+    const platform = turns.attach(
+      slackPlatform(surfaces, { statusThrottleMs: 10, progressEditsPerMinute: 50 }),
+    );
     await platform.tellOrphans();
     const [result, progress] = slack.messages(channel);
     expect(result?.text).toContain("The server's disk is full.");

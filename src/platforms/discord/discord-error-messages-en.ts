@@ -26,6 +26,8 @@ export const discordErrorMessages = {
   },
   NETWORK_UNREACHABLE: platformUnreachable('Discord', 'DISCORD_API_URL'),
   PERMISSION_DENIED: {
+    channelUnwritable: ({ channelId }: { channelId: string | undefined }) =>
+      `Discord channel ${channelId} is gone, or ragent cannot post there: give it the View Channel and Send Messages permissions in that channel.`,
     threadNotStarted: () =>
       "I couldn't start a thread here. Give me the Create Public Threads and Send Messages in Threads permissions in this channel, or mention me inside a thread.",
     threadUnreadable: () =>

@@ -6,7 +6,7 @@
  */
 import { type Client, Events } from 'discord.js';
 import type { Config } from '../../config.ts';
-import { holdPartitions } from '../../core/held-partitions.ts';
+import { type HeldPartitions, holdPartitions } from '../../core/held-partitions.ts';
 import type { LeaseKind, Leases } from '../../core/replicas.ts';
 import type { Logger } from '../../logger.ts';
 import { createDiscordClient, type ReplicaRest, sharedIdentifyThrottler } from './discord-client.ts';
@@ -32,18 +32,10 @@ export interface DiscordShardsOptions {
   leaseIntervalMs?: number;
 }
 
-export interface DiscordShards {
-  /**
-   * The first round: takes the shards this replica may hold now and connects them (a standby may
-   * hold none). Throws the first login failure (wrong token, Discord unreachable).
-   */
-  start(): Promise<void>;
-  /** Shard ids held and connected now, ascending. */
-  held(): number[];
+/** The shards as the core's held partitions, each a discord.js client. */
+export interface DiscordShards extends HeldPartitions<Client> {
   /** The bot's user tag, once a shard is connected. */
   userTag(): string | undefined;
-  /** Stops looking, disconnects every shard and gives its lease up. */
-  stop(): Promise<void>;
 }
 
 export function createDiscordShards(options: DiscordShardsOptions): DiscordShards {
@@ -76,10 +68,5 @@ export function createDiscordShards(options: DiscordShardsOptions): DiscordShard
     },
     disconnect: (client) => client.destroy(),
   });
-  return {
-    start: partitions.start,
-    held: partitions.held,
-    userTag: () => partitions.connections().find((client) => client.user)?.user?.tag,
-    stop: partitions.stop,
-  };
+  return { ...partitions, userTag: () => partitions.connections().find((client) => client.user)?.user?.tag };
 }

@@ -13,12 +13,15 @@
 import { type ChatInputCommandInteraction, type Client, Routes, type SendableChannels } from 'discord.js';
 import type { ChatPlatform, Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
+import { RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { openReplySurface } from '../../replies/open-reply-surface.ts';
+import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
+import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import type { MessagePart } from './render-answer.ts';
 import { renderReply, renderStatus, renderStreamingText } from './render-reply.ts';
@@ -34,26 +37,31 @@ export interface DiscordSurfaces {
   messageContentIntent: boolean;
 }
 
+/** How often Discord surfaces may change (`startDiscord`'s options). */
+export interface DiscordLimits {
+  /** Minimum time between two edits of a status message (default 1 s). */
+  progressIntervalMs?: number;
+  /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
+  textIntervalMs?: number;
+}
+
+/** `reopenPrivate` reaches a recorded private turn (`/ragent ask`): only through its interaction, never the channel. */
 export function discordPlatform(
   surfaces: DiscordSurfaces,
-  options: {
-    statusIntervalMs: number;
-    textIntervalMs: number;
-    /** Reaches a recorded private turn (`/ragent ask`): only through its interaction, never the channel. */
-    reopenPrivate: (turn: TurnInFlight) => ReplySurface;
-  },
+  reopenPrivate: (turn: TurnInFlight) => ReplySurface,
+  limits: DiscordLimits = {},
 ): ChatPlatform {
   return {
     name: 'discord',
     logger: surfaces.logger,
-    statusIntervalMs: options.statusIntervalMs,
-    textIntervalMs: options.textIntervalMs,
+    statusIntervalMs: limits.progressIntervalMs ?? 1_000,
+    textIntervalMs: limits.textIntervalMs ?? 1_250,
     // Progress edits only (finals never wait); Discord allows a bot about 50 requests a second.
     editBudget: { perMinute: 600, burst: 30 },
     // Discord's global limit is per bot, whatever the server.
     budgetPer: 'bot',
     reopen: async (turn) =>
-      turn.location.privateTo ? options.reopenPrivate(turn) : reopenDiscordTurn(surfaces, turn),
+      turn.location.privateTo ? reopenPrivate(turn) : reopenDiscordTurn(surfaces, turn),
     threadLink: (place) => discordThreadLink(place.threadId),
   };
 }
@@ -96,21 +104,18 @@ async function reopenDiscordTurn(surfaces: DiscordSurfaces, turn: TurnInFlight):
   // channel; a message's ("@ragent ingest") through its status message, like an answer.
   if (turn.kind === 'ingest' && !statusMessageId) {
     const webhookAlive = interactionAlive(turn.location, turn.startedAt);
-    return replySurface(
+    return reopenedSurface(
       discordPort(surfaces, {
         location: () => turn.location,
         post: async (part) => (await sendableChannel(client, channelId)).send(part),
         edit: (part) => webhookEdit(client, turn.location, turn.startedAt, original, part),
         delete: async () => {},
       }),
-      webhookAlive ? [original] : [],
+      webhookAlive ? original : undefined,
     );
   }
   const channel = await sendableChannel(client, channelId);
-  return replySurface(
-    channelPort(surfaces, channel, turn.location, replyTo),
-    statusMessageId ? [statusMessageId] : [],
-  );
+  return reopenedSurface(channelPort(surfaces, channel, turn.location, replyTo), statusMessageId);
 }
 
 /** Messages in `channel`, the first of a reply answering `replyTo`; the location follows the last one. */
@@ -198,6 +203,10 @@ export async function sendableChannel(
   channelId: string | undefined,
 ): Promise<SendableChannels> {
   const channel = channelId ? await client.channels.fetch(channelId, { allowUnknownGuild: true }) : null;
-  if (!channel?.isSendable()) throw new Error(`channel ${channelId} is gone or not writable`);
+  if (!channel?.isSendable())
+    throw new RagentError(
+      'PERMISSION_DENIED',
+      discordErrorMessages.PERMISSION_DENIED.channelUnwritable({ channelId }),
+    );
   return channel;
 }

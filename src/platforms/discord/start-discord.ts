@@ -6,7 +6,6 @@
 import { type Client, Events } from 'discord.js';
 import type { Services } from '../../core/services.ts';
 import { shareOf } from '../../turns/throttled-status.ts';
-import { connectFailure } from '../connect-failure.ts';
 import { runPlatform } from '../run-platform.ts';
 import type { RunningPlatform } from '../running-platform.ts';
 import { requireSettings } from '../setting-needs.ts';
@@ -15,19 +14,15 @@ import type { DiscordContext } from './discord-context.ts';
 import { checkDiscordFollowUps, discordSettingNeeds } from './discord-doctor.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 import { createDiscordShards, shardLeases } from './discord-shards.ts';
-import { discordPlatform } from './discord-surfaces.ts';
+import { type DiscordLimits, discordPlatform } from './discord-surfaces.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
 import { handleInteraction } from './handle-interaction.ts';
 import { handleMessage } from './handle-message.ts';
 import { reopenPrivateTurn } from './private-ask.ts';
 
-export interface DiscordAdapterOptions {
+export interface DiscordAdapterOptions extends DiscordLimits {
   /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
   stopTimeoutMs?: number;
-  /** Minimum time between two edits of a status message (default 1 s). */
-  progressIntervalMs?: number;
-  /** Minimum time between two edits of an answer being written (default 1.25 s: with the reply, under Discord's 5 edits per 5 s a channel). */
-  textIntervalMs?: number;
   /**
    * discord.js's client-side global REST limit of all replicas together (Discord's default for bots is
    * 50/s; the bench lifts it); each replica uses its share of it.
@@ -58,11 +53,7 @@ export async function startDiscord(
   // Reaches recorded threads and posts through REST alone, whichever shard their guild is on.
   const restClient: Client = createDiscordClient(config, rest);
   const surfaces = { client: restClient, logger, messageContentIntent: config.discord.messageContentIntent };
-  const platform = discordPlatform(surfaces, {
-    statusIntervalMs: options.progressIntervalMs ?? 1_000,
-    textIntervalMs: options.textIntervalMs ?? 1_250,
-    reopenPrivate: (turn) => reopenPrivateTurn(surfaces, turn),
-  });
+  const platform = discordPlatform(surfaces, (turn) => reopenPrivateTurn(surfaces, turn), options);
   platform.handOff = {
     fallback: config.discord.handOff,
     post: (threadId, target) => postDiscordHandOff(restClient, threadId, target),
@@ -93,40 +84,36 @@ export async function startDiscord(
     wire,
     ...(options.leaseIntervalMs ? { leaseIntervalMs: options.leaseIntervalMs } : {}),
   });
-  const closeAll = async () => {
-    clearInterval(restShare);
-    await shards.stop();
-    await restClient.destroy();
-    rest.close();
-  };
-  try {
-    await shards.start();
-  } catch (error) {
-    await closeAll();
+  return runPlatform({
+    platform,
+    label: 'Discord bot',
+    turns,
+    connect: async () => {
+      await shards.start();
+      return {
+        user: shards.userTag(),
+        shards: shards.held(),
+        shardCount: config.discord.shards,
+        messageContent: config.discord.messageContentIntent,
+      };
+    },
     // A failing database (the shard leases) keeps its own error: it says what to fix.
-    throw connectFailure(error, {
+    connectFailure: {
       network: (reason) =>
         discordErrorMessages.NETWORK_UNREACHABLE({ reason, apiUrl: config.discord.apiUrl }),
       other: (reason) => discordErrorMessages.CONFIG_INVALID.connectFailed({ reason }),
-    });
-  }
-  return runPlatform({
-    name: 'discord',
-    label: 'Discord bot',
-    turns,
-    logger,
-    started: {
-      user: shards.userTag(),
-      shards: shards.held(),
-      shardCount: config.discord.shards,
-      messageContent: config.discord.messageContentIntent,
     },
     warnings: checkDiscordFollowUps(config),
     stopTimeoutMs: options.stopTimeoutMs,
-    // A replica that lost the shared database already handles no new messages (the runner's claim
-    // refuses them); from a stop on, messages still arriving are told the bot is restarting.
-    stopTaking: async () => turns.stopTaking(),
+    // No stopTaking of its own: a replica that lost the shared database already handles no new
+    // messages (the runner's claim refuses them); from a stop on, messages still arriving are told
+    // the bot is restarting.
     // After the runner told the abandoned threads: they are told through this client.
-    close: closeAll,
+    close: async () => {
+      clearInterval(restShare);
+      await shards.stop();
+      await restClient.destroy();
+      rest.close();
+    },
   });
 }

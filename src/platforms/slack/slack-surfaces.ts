@@ -19,8 +19,9 @@ import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
 import { planCards } from '../../replies/plan-cards.ts';
+import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
-import { replySurface } from '../../replies/reply-surface.ts';
+import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
@@ -64,28 +65,31 @@ const streamingRefusals = new Set([
 /** Codes for "the bot cannot post here": an ingest's progress then goes to the user's DM. */
 const cannotPost = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
-export function slackPlatform(
-  surfaces: SlackSurfaces,
-  options: {
-    statusIntervalMs: number;
-    editsPerMinute: number;
-    textIntervalMs?: number;
-    /** Appends to native text streams per minute (default 80). */
-    appendsPerMinute?: number;
-  },
-): ChatPlatform {
+/** How often Slack surfaces may change (`startSlack`'s options; the defaults stay within Slack's limits). */
+export interface SlackLimits {
+  /** Minimum time between two edits of a status message (default 1,000 ms). */
+  statusThrottleMs?: number;
+  /** Progress and text edits per minute across all threads (default 30, burst 20; Slack allows chat.update ~50/min). */
+  progressEditsPerMinute?: number;
+  /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
+  textIntervalMs?: number;
+  /** Appends to Slack's native text streams per minute across all threads (default 80, burst 20; chat.appendStream is Tier 4, 100+/min). */
+  streamAppendsPerMinute?: number;
+}
+
+export function slackPlatform(surfaces: SlackSurfaces, limits: SlackLimits = {}): ChatPlatform {
   return {
     name: 'slack',
     logger: surfaces.logger,
-    statusIntervalMs: options.statusIntervalMs,
-    ...(options.textIntervalMs !== undefined ? { textIntervalMs: options.textIntervalMs } : {}),
+    statusIntervalMs: limits.statusThrottleMs ?? 1_000,
+    textIntervalMs: limits.textIntervalMs ?? 1_000,
     // Slack allows chat.update about 50 times a minute per workspace (Tier 3), and a rate-limited
     // call pauses every other call of the client, answers included. A burst of 20 lets the first
     // text of 20 answers go out at once; rate + burst stays within 50 in any minute at the default 30.
-    editBudget: { perMinute: options.editsPerMinute, burst: 20 },
+    editBudget: { perMinute: limits.progressEditsPerMinute ?? 30, burst: 20 },
     // chat.appendStream is a method of its own, Tier 4 (100+ a minute per workspace): streamed text
     // (and the chat.startStream that opens it) draws from this budget, apart from chat.update.
-    streamBudget: { perMinute: options.appendsPerMinute ?? 80, burst: 20 },
+    streamBudget: { perMinute: limits.streamAppendsPerMinute ?? 80, burst: 20 },
     budgetPer: 'workspace',
     reopen: async (turn: TurnInFlight) =>
       turn.location.privateTo ? reopenPrivateTurn(surfaces, turn) : reopenSlackTurn(surfaces, turn),
@@ -125,9 +129,7 @@ export async function openIngestSurface(
       surfaces,
       where,
       { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) },
-      {
-        key: 'messageTs',
-      },
+      { key: 'messageTs' },
     ),
   );
   return openFirstReplySurface(ports, first, (error) => cannotPost.has(slackErrorCode(error) ?? ''));
@@ -137,25 +139,10 @@ function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurf
   const { channel, threadTs } = turn.location;
   if (!channel) throw new Error('the recorded turn has no channel');
   const key = turn.kind === 'ingest' ? 'messageTs' : 'placeholderTs';
-  const statusTs = turn.location[key];
   const destination = { channel, ...(threadTs ? { threadTs } : {}) };
-  const surface = replySurface(
-    slackPort(surfaces, destination, turn.location, { key }),
-    statusTs ? [statusTs] : [],
+  return reopenedSurface(slackPort(surfaces, destination, turn.location, { key }), turn.location[key], (ts) =>
+    showsResult(surfaces, channel, ts),
   );
-  if (turn.kind !== 'ingest' || !statusTs) return surface;
-  return {
-    ...surface,
-    finish: async (reply) => {
-      // The record of an ingest whose result was posted may outlive it when forgetting it failed (a
-      // full disk): then the result stays, rather than being replaced by a false "restarted" notice.
-      if (reply.kind === 'interrupted-ingest' && (await showsResult(surfaces, channel, statusTs))) {
-        surfaces.logger.info({ channel, messageTs: statusTs }, 'the ingest result was already posted');
-        return;
-      }
-      await surface.finish(reply);
-    },
-  };
 }
 
 /** Whether the message `ts` already shows an ingest's final result (false when it cannot be read). */
@@ -189,8 +176,6 @@ function slackPort(
   const { channel, threadTs } = destination;
   // Learn where Slack refuses the feedback element (the classic buttons then, at once next time).
   const sending = { onFallbackBlocks: () => feedbackElementRefused.add(channel) };
-  const setStatus = (status: string, rotating?: readonly string[]) =>
-    threadTs ? setAssistantStatus(client, channel, threadTs, status, rotating) : Promise.resolve();
   return {
     logger,
     post: (message) => postMessage(client, destination, message, sending),
@@ -215,19 +200,7 @@ function slackPort(
     location: (last) => (last ? { ...location, [options.key ?? 'placeholderTs']: last } : location),
     // chat.update, Slack's tightest limit, is left for the reply and later pieces.
     textInNewMessage: threadTs !== undefined,
-    ...(options.assistant && threadTs
-      ? {
-          statusLine: {
-            set: async (line: string, rotating?: readonly string[]) => {
-              const shown = line.slice(0, 250);
-              await setStatus(shown, rotating ?? [shown]);
-            },
-            clear: async () => {
-              await setStatus('');
-            },
-          },
-        }
-      : {}),
+    ...(options.assistant && threadTs ? { statusLine: assistantStatus(client, channel, threadTs) } : {}),
     ...(options.stream && threadTs
       ? { stream: slackStream(surfaces, channel, threadTs, options.stream) }
       : {}),
@@ -299,8 +272,15 @@ function slackStream(
           return closing.length > 0 ? [closing] : [];
         },
       );
-      const used = await stopStream(client, { channel, ts }, closings);
-      if (used === 1 && closings.length === 2) surfaces.feedbackElementRefused.add(channel);
+      // Slack refuses blocks it does not know with `invalid_blocks`: the next closing, else none.
+      await sendWithFallbacks(
+        [...closings, undefined],
+        async (blocks) => {
+          await client.chat.stopStream({ channel, ts, ...(blocks ? { blocks: blocks as never } : {}) });
+          if (blocks && blocks === closings[1]) surfaces.feedbackElementRefused.add(channel);
+        },
+        (error) => slackErrorCode(error) === 'invalid_blocks',
+      );
     },
   };
 }
@@ -309,41 +289,24 @@ function slackStream(
 const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
 
 /**
- * Stops a stream with the first of `closings` Slack takes (it refuses blocks it does not know with
- * `invalid_blocks`), or with none; resolves with the index of the closing used (their count: none).
+ * The assistant thread status as the surface's status line; its loading messages rotate under it
+ * (Slack's loading indicator): the catalogue's lines at first, then the latest progress line alone,
+ * so what shows is what happens.
  */
-async function stopStream(
-  client: WebClient,
-  stream: { channel: string; ts: string },
-  closings: Array<Array<Record<string, unknown>>>,
-): Promise<number> {
-  for (const [index, blocks] of closings.entries()) {
-    try {
-      await client.chat.stopStream({ ...stream, blocks: blocks as never });
-      return index;
-    } catch (error) {
-      if (slackErrorCode(error) !== 'invalid_blocks') throw error;
-    }
-  }
-  await client.chat.stopStream(stream);
-  return closings.length;
-}
-
-/**
- * Sets the assistant thread status; `loadingMessages` rotate under it (Slack's loading indicator):
- * the catalogue's lines at first, then the latest progress line alone, so what shows is what happens.
- */
-function setAssistantStatus(
-  client: WebClient,
-  channel: string,
-  threadTs: string,
-  status: string,
-  loadingMessages?: readonly string[],
-) {
-  return client.assistant.threads.setStatus({
-    channel_id: channel,
-    thread_ts: threadTs,
-    status,
-    ...(loadingMessages && loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
-  });
+function assistantStatus(client: WebClient, channel: string, threadTs: string) {
+  const setStatus = async (status: string, loadingMessages: readonly string[] = []) => {
+    await client.assistant.threads.setStatus({
+      channel_id: channel,
+      thread_ts: threadTs,
+      status,
+      ...(loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
+    });
+  };
+  return {
+    set: (line: string, rotating?: readonly string[]) => {
+      const shown = line.slice(0, 250);
+      return setStatus(shown, rotating ?? [shown]);
+    },
+    clear: () => setStatus(''),
+  };
 }

@@ -28,20 +28,12 @@ import type { SlackContext } from './slack-context.ts';
 import { slackSettingNeeds } from './slack-doctor.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackScopeKind } from './slack-scopes.ts';
-import { slackPlatform } from './slack-surfaces.ts';
+import { type SlackLimits, slackPlatform } from './slack-surfaces.ts';
 import { registerSlashCommand } from './slash-command.ts';
 
-export interface SlackAdapterOptions {
-  /** Minimum time between two edits of a status message (default 1,000 ms). */
-  statusThrottleMs?: number;
+export interface SlackAdapterOptions extends SlackLimits {
   /** How long `stop()` of this platform alone waits for its jobs (default 15 s; `ragent start` uses its own). */
   stopTimeoutMs?: number;
-  /** Progress and text edits per minute across all threads (default 30, burst 20; Slack allows chat.update ~50/min). */
-  progressEditsPerMinute?: number;
-  /** Minimum time between two edits of an answer being written (default 1 s); the edits share the budget above. */
-  textIntervalMs?: number;
-  /** Appends to Slack's native text streams per minute across all threads (default 80, burst 20; chat.appendStream is Tier 4, 100+/min). */
-  streamAppendsPerMinute?: number;
   /** Longest an event's acknowledgement waits for its turn record (default 2.5 s, inside Slack's 3 s). */
   acknowledgementHoldMs?: number;
   /** How the Web API client retries failed and rate-limited calls (default: five retries in five minutes). */
@@ -116,21 +108,7 @@ export async function startSlack(
     feedbackElementRefused: new Set<string>(),
     chunksRefused: new Set<string>(),
   };
-  let receiverStopped: Promise<void> | undefined;
-  // HTTP mode: ends kept-alive connections once the receiver stops taking events.
-  let closeConnections = () => {};
-  const platform = slackPlatform(surfaces, {
-    statusIntervalMs: options.statusThrottleMs ?? 1_000,
-    editsPerMinute: options.progressEditsPerMinute ?? 30,
-    textIntervalMs: options.textIntervalMs ?? 1_000,
-    ...(options.streamAppendsPerMinute !== undefined
-      ? { appendsPerMinute: options.streamAppendsPerMinute }
-      : {}),
-  });
-  // A replica that lost the shared database closes its receiver: HTTP requests then fail (Slack
-  // retries them, a load balancer sends them to another replica) and Socket Mode disconnects (Slack
-  // sends to the other replicas' connections).
-  platform.stopTaking = () => stopTaking();
+  const platform = slackPlatform(surfaces, options);
   platform.handOff = {
     fallback: config.slack.handOff,
     post: (threadId, target) => postSlackHandOff(app.client, threadId, target),
@@ -156,40 +134,37 @@ export async function startSlack(
     logger.error({ err: error, code: (error as { code?: string }).code }, 'Slack listener failed');
   });
 
-  try {
-    // Bolt's HTTP receiver resolves with its server.
-    const server = await app.start();
-    if (server instanceof Server) closeConnections = closeConnectionsOnStop(server);
-  } catch (error) {
-    const { NETWORK_UNREACHABLE, CONFIG_INVALID } = slackErrorMessages;
-    throw connectFailure(
-      error,
+  // HTTP mode: ends kept-alive connections once the receiver stops taking events.
+  let closeConnections = () => {};
+  const { NETWORK_UNREACHABLE, CONFIG_INVALID } = slackErrorMessages;
+  const running = await runPlatform({
+    platform,
+    label: 'Slack bot',
+    turns,
+    connect: async () => {
+      // Bolt's HTTP receiver resolves with its server.
+      const server = await app.start();
+      if (server instanceof Server) closeConnections = closeConnectionsOnStop(server);
+      logMissingGrants(logger, slackScopeKind, auth.scopes);
+      return { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) };
+    },
+    connectFailure:
       mode === 'socket'
         ? {
             network: (reason) => NETWORK_UNREACHABLE.socketMode({ reason }),
             other: (reason) => CONFIG_INVALID.socketModeFailed({ reason }),
           }
         : { other: (reason) => CONFIG_INVALID.portUnavailable({ port, reason }) },
-    );
-  }
-  logMissingGrants(logger, slackScopeKind, auth.scopes);
-
-  function stopTaking() {
-    closeConnections();
-    receiverStopped ??= app
-      .stop()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
-    return receiverStopped;
-  }
-  const running = await runPlatform({
-    name: 'slack',
-    label: 'Slack bot',
-    turns,
-    logger,
-    started: { mode, team: auth.teamId, bot: auth.botUserId, ...(mode === 'http' ? { port } : {}) },
     stopTimeoutMs: options.stopTimeoutMs,
-    stopTaking,
+    // A replica that lost the shared database closes its receiver: HTTP requests then fail (Slack
+    // retries them, a load balancer sends them to another replica) and Socket Mode disconnects (Slack
+    // sends to the other replicas' connections).
+    stopTaking: async () => {
+      closeConnections();
+      await app
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, 'stopping the Slack receiver failed'));
+    },
     // The Web API client keeps no connection: nothing more to close once the receiver stopped.
     close: async () => {},
   });
