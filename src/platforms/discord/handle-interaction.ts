@@ -13,7 +13,6 @@ import { noMentions, replyPrivately } from './discord-client.ts';
 import { runDiscordCommand } from './discord-commands.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
-import { handleFeedbackButton } from './feedback-button.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import { handleShareButton, isShareButton, runAskCommand } from './private-ask.ts';
 
@@ -35,9 +34,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     if (interaction.isModalSubmit()) await handleReasonModal(context, interaction);
     else if (interaction.isButton()) {
       if (isShareButton(interaction.customId)) await handleShareButton(context, interaction);
-      else
-        (await handleAnswerButton(context, interaction)) ||
-          (await handleFeedbackButton(context, interaction));
+      else await handleAnswerButton(context, interaction);
     } else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
     else await routeCommand(context, interaction);
   } catch (error) {
