@@ -12,11 +12,7 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type {
-  AnswerActionContext,
-  AnswerActionRequest,
-  WordsForm,
-} from '../../answer-actions/answer-action.ts';
+import type { AnswerActionContext, WordsForm } from '../../answer-actions/answer-action.ts';
 import { type ActionButton, isVote } from '../../answer-actions/answer-buttons.ts';
 import { type OutcomeView, pressRequest, showActionOutcome } from '../../answer-actions/answer-press.ts';
 import { reasonWordsForm } from '../../answer-actions/choose-reason.ts';
@@ -49,19 +45,23 @@ export async function handleAnswerButton(context: DiscordContext, interaction: B
   const { action, answerId } = pressed;
   const view = outcomeView(interaction, action, answerId);
   const actions = discordActionContext(context);
+  // The thread and the channel's set are where it was pressed (a custom id has no room for more).
+  const actor = discordActor(context, interaction, interaction.user.id);
+  const ids = { threadId: threadIdOf({ id: interaction.channelId, guildId: interaction.guildId }), answerId };
+  const readRequest = async () =>
+    pressRequest(discordPlaces, await interactionPlace(interaction), actor, ids);
   if (isVote(action)) {
     // Thanked at once (a 👎 asked why, with its reasons), then stored.
     const choice = { vote: action === 'vote:up' ? ('up' as const) : ('down' as const), value: answerId };
     await showActionOutcome(voteReply(choice.vote, answerId), view);
-    await vote(actions, await readRequest(context, interaction, answerId), choice);
+    await vote(actions, await readRequest(), choice);
     return;
   }
   // "Other…" asks for words and stores nothing yet: its form is the first answer, before any I/O.
   if (action === 'reason:other') return showActionOutcome({ form: reasonWordsForm }, view);
   if (action === 'ask-person') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   else await interaction.deferUpdate();
-  const request = await readRequest(context, interaction, answerId);
-  await showActionOutcome(await runAnswerAction(actions, action, request), view);
+  await showActionOutcome(await runAnswerAction(actions, action, await readRequest()), view);
 }
 
 /** The outcome on the pressed interaction: a modal, the answer's rows updated, or a private text. */
@@ -103,17 +103,6 @@ export async function handleReasonModal(
   );
   await interaction.editReply({ content: outcome.text ?? '', allowedMentions: noMentions });
   return true;
-}
-
-/** The press as the core's request: the thread and the channel's set are where it was pressed. */
-export async function readRequest(
-  context: DiscordContext,
-  interaction: ButtonInteraction,
-  answerId: string,
-): Promise<AnswerActionRequest> {
-  const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
-  const actor = discordActor(context, interaction, interaction.user.id);
-  return pressRequest(discordPlaces, await interactionPlace(interaction), actor, { threadId, answerId });
 }
 
 function wordsModal(form: WordsForm, answerId: string): APIModalInteractionResponseCallbackData {

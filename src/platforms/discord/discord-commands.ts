@@ -27,9 +27,9 @@ export async function runDiscordCommand(
   interaction: ChatInputCommandInteraction,
   command: CommandSpec,
 ): Promise<void> {
-  const readsEveryMessage = context.services.config.discord.messageContentIntent;
   // Acknowledged before any I/O (Discord allows 3 seconds); help has its text at once.
   if (command.name === 'help') {
+    const readsEveryMessage = context.services.config.discord.messageContentIntent;
     await replyPrivately(interaction, helpText(discordMarkup, readsEveryMessage));
     // In a DM there is no channel whose auto-answer line would follow.
     if (!interaction.inGuild()) return;

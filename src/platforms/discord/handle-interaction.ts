@@ -59,12 +59,10 @@ async function routeCommand(
     await replyPrivately(interaction, unknownCommandText('ragent discord register'));
     return;
   }
-  if (!interaction.inGuild()) {
-    if (command.name === 'help') await runDiscordCommand(context, interaction, command);
-    else await replyPrivately(interaction, guildOnlyText);
-    return;
-  }
-  if (command.name === 'ingest') await runIngestCommand(context, interaction);
+  if (command.name === 'help') await runDiscordCommand(context, interaction, command);
+  // Documents belong to a server: in a DM only help answers.
+  else if (!interaction.inGuild()) await replyPrivately(interaction, guildOnlyText);
+  else if (command.name === 'ingest') await runIngestCommand(context, interaction);
   else if (command.name === 'ask') await runAskCommand(context, interaction);
   else if (runsCommand(command.name)) await runDiscordCommand(context, interaction, command);
   else await replyPrivately(interaction, unknownCommandText('ragent discord register'));
