@@ -85,24 +85,16 @@ function outcomeView(
   };
 }
 
-/** The "Other…" modal's answer: the 👎's reason with the user's words. False for another modal. */
-export async function handleReasonModal(
-  context: DiscordContext,
-  interaction: ModalSubmitInteraction,
-): Promise<boolean> {
-  if (!interaction.customId.startsWith(reasonModalPrefix)) return false;
+/** The "Other…" modal's answer: the 👎's reason with the user's words. Any other modal is left alone. */
+export async function handleReasonModal(context: DiscordContext, interaction: ModalSubmitInteraction) {
+  if (!interaction.customId.startsWith(reasonModalPrefix)) return;
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const outcome = await giveReasonWords(
-    discordActionContext(context),
-    {
-      actor: discordActor(context, interaction, interaction.user.id),
-      threadId: threadIdOf({ id: interaction.channelId ?? '', guildId: interaction.guildId }),
-      answerId: interaction.customId.slice(reasonModalPrefix.length),
-    },
-    interaction.fields.getTextInputValue(commentInputId),
-  );
+  const threadId = threadIdOf({ id: interaction.channelId ?? '', guildId: interaction.guildId });
+  const answerId = interaction.customId.slice(reasonModalPrefix.length);
+  const actor = discordActor(context, interaction, interaction.user.id);
+  const words = interaction.fields.getTextInputValue(commentInputId);
+  const outcome = await giveReasonWords(discordActionContext(context), { actor, threadId, answerId }, words);
   await interaction.editReply({ content: outcome.text ?? '', allowedMentions: noMentions });
-  return true;
 }
 
 function wordsModal(form: WordsForm, answerId: string): APIModalInteractionResponseCallbackData {
