@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/core/types.ts';
-import { parseFeedbackCustomId } from '../../src/platforms/discord/answer-action-rows.ts';
+import { parseActionCustomId } from '../../src/platforms/discord/answer-action-rows.ts';
 import { threadName } from '../../src/platforms/discord/message-thread.ts';
 import { renderAnswer, sourcesEmbed } from '../../src/platforms/discord/render-answer.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
@@ -62,11 +62,12 @@ describe('rendering for Discord', () => {
     const ids = part!.components[0]!.components.map((button) =>
       'custom_id' in button ? button.custom_id : '',
     );
-    expect(ids.map(parseFeedbackCustomId)).toEqual([
-      { value: 'up', answerId: 'answer-1' },
-      { value: 'down', answerId: 'answer-1' },
+    expect(ids.map(parseActionCustomId)).toEqual([
+      { action: 'vote:up', answerId: 'answer-1' },
+      { action: 'vote:down', answerId: 'answer-1' },
     ]);
-    expect(parseFeedbackCustomId('something-else')).toBeUndefined();
+    expect(parseActionCustomId('something-else')).toBeUndefined();
+    expect(parseActionCustomId('ragent:feedback:up:')).toBeUndefined();
   });
 
   it('names threads after the question, within 100 characters', () => {

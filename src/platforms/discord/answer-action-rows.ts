@@ -2,10 +2,10 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from 'discord.js';
 import {
   type ActionButton,
-  type AnswerActionName,
+  answerActionNames,
   buttonRowsUnderAnswer,
   isVote,
-  parseAnswerActionName,
+  voteActions,
 } from '../../answer-actions/answer-buttons.ts';
 
 type Row = APIActionRowComponent<APIButtonComponent>;
@@ -19,19 +19,16 @@ function customIdOf(action: ActionButton['action'], answerId: string): string {
   return `ragent:${name}:${answerId}`.slice(0, 100);
 }
 
+/** The action and answer a custom id names; undefined for any other custom id. */
 export function parseActionCustomId(
   customId: string,
-): { action: AnswerActionName; answerId: string } | undefined {
-  const [, name = '', answerId] = /^ragent:(verify|askperson|reason:[a-z-]+):(.+)$/.exec(customId) ?? [];
-  const action = parseAnswerActionName(name === 'askperson' ? 'ask-person' : name);
-  return action && answerId ? { action, answerId } : undefined;
-}
-
-export function parseFeedbackCustomId(
-  customId: string,
-): { value: 'up' | 'down'; answerId: string } | undefined {
-  const match = /^ragent:feedback:(up|down):(.+)$/.exec(customId);
-  return match ? { value: match[1] as 'up' | 'down', answerId: match[2]! } : undefined;
+): { action: ActionButton['action']; answerId: string } | undefined {
+  for (const action of [...voteActions, ...answerActionNames]) {
+    const prefix = customIdOf(action, '');
+    if (customId.startsWith(prefix) && customId.length > prefix.length)
+      return { action, answerId: customId.slice(prefix.length) };
+  }
+  return undefined;
 }
 
 /** Buttons whose value is the answer's id (a custom id holds 100 characters: the thread is where it was pressed). */

@@ -1,7 +1,8 @@
 /**
  * Discord's side of the buttons on an answer (`answer-actions/`): each interaction is acknowledged
- * before any store I/O (Discord allows 3 seconds) — "Other…" by its modal, Verify by updating the
- * answer, the others by a private reply — then read into the core's request and its outcome shown.
+ * before any store I/O (Discord allows 3 seconds) — a vote by its thanks, "Other…" by its modal,
+ * Verify by updating the answer, the others by a private reply — then read into the core's request
+ * (the thread and the channel's set are where it was pressed) and its outcome shown.
  */
 import {
   type APIModalInteractionResponseCallbackData,
@@ -11,21 +12,20 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type {
-  AnswerActionContext,
-  AnswerActionRequest,
-  WordsForm,
-} from '../../answer-actions/answer-action.ts';
+import type { AnswerActionContext, WordsForm } from '../../answer-actions/answer-action.ts';
+import { type ActionButton, isVote } from '../../answer-actions/answer-buttons.ts';
+import { type OutcomeView, pressRequest, showActionOutcome } from '../../answer-actions/answer-press.ts';
 import { reasonWordsForm } from '../../answer-actions/choose-reason.ts';
 import { giveReasonWords } from '../../answer-actions/give-reason-words.ts';
 import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
-import { answerRows, parseActionCustomId } from './answer-action-rows.ts';
+import { vote, voteReply } from '../../answer-actions/vote.ts';
+import { answerRows, buttonRow, parseActionCustomId } from './answer-action-rows.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordThreadLink } from './discord-ids.ts';
 import { discordMarkup } from './discord-markup.ts';
-import { channelScope, interactionSetChannel, threadIdOf } from './discord-scopes.ts';
+import { discordPlaces, interactionPlace, threadIdOf } from './discord-scopes.ts';
 import { postDiscordHandOff } from './hand-off-line.ts';
 
 const reasonModalPrefix = 'ragent:reasonmodal:';
@@ -38,69 +38,63 @@ export function discordActionContext(context: DiscordContext): AnswerActionConte
   return { ...context, markup: discordMarkup, platform: 'discord', handOff, threadLink: discordThreadLink };
 }
 
-/** Handles the button when it is one of these; false for any other button. */
-export async function handleAnswerButton(
-  context: DiscordContext,
-  interaction: ButtonInteraction,
-): Promise<boolean> {
+/** A button under an answer (👍/👎, Verify, Ask a person) or a 👎 reason; any other button is left alone. */
+export async function handleAnswerButton(context: DiscordContext, interaction: ButtonInteraction) {
   const pressed = parseActionCustomId(interaction.customId);
-  if (!pressed) return false;
+  if (!pressed) return;
   const { action, answerId } = pressed;
-  if (action === 'reason:other') {
-    await interaction.showModal(wordsModal(reasonWordsForm, answerId));
-    return true;
+  const view = outcomeView(interaction, action, answerId);
+  const actions = discordActionContext(context);
+  // The thread and the channel's set are where it was pressed (a custom id has no room for more).
+  const actor = discordActor(context, interaction, interaction.user.id);
+  const ids = { threadId: threadIdOf({ id: interaction.channelId, guildId: interaction.guildId }), answerId };
+  const readRequest = async () =>
+    pressRequest(discordPlaces, await interactionPlace(interaction), actor, ids);
+  if (isVote(action)) {
+    // Thanked at once (a 👎 asked why, with its reasons), then stored.
+    const choice = { vote: action === 'vote:up' ? ('up' as const) : ('down' as const), value: answerId };
+    await showActionOutcome(voteReply(choice.vote, answerId), view);
+    await vote(actions, await readRequest(), choice);
+    return;
   }
+  // "Other…" asks for words and stores nothing yet: its form is the first answer, before any I/O.
+  if (action === 'reason:other') return showActionOutcome({ form: reasonWordsForm }, view);
   if (action === 'ask-person') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   else await interaction.deferUpdate();
-  const request = await readRequest(context, interaction, answerId);
-  const outcome = await runAnswerAction(discordActionContext(context), action, request);
-  const say = { content: outcome.text ?? '', allowedMentions: noMentions };
-  if (outcome.verifiedBy)
-    await interaction.editReply({
-      components: answerRows(answerId, outcome.verifiedBy),
-      allowedMentions: noMentions,
-    });
-  // Verify updated the answer itself: what it says goes privately, apart. A reason replaces its chooser.
-  if (action === 'verify') await interaction.followUp({ ...say, flags: MessageFlags.Ephemeral });
-  else await interaction.editReply({ ...say, components: [] });
-  return true;
+  await showActionOutcome(await runAnswerAction(actions, action, await readRequest()), view);
 }
 
-/** The "Other…" modal's answer: the 👎's reason with the user's words. False for another modal. */
-export async function handleReasonModal(
-  context: DiscordContext,
-  interaction: ModalSubmitInteraction,
-): Promise<boolean> {
-  if (!interaction.customId.startsWith(reasonModalPrefix)) return false;
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const outcome = await giveReasonWords(
-    discordActionContext(context),
-    {
-      actor: discordActor(context, interaction, interaction.user.id),
-      threadId: threadIdOf({ id: interaction.channelId ?? '', guildId: interaction.guildId }),
-      answerId: interaction.customId.slice(reasonModalPrefix.length),
-    },
-    interaction.fields.getTextInputValue(commentInputId),
-  );
-  await interaction.editReply({ content: outcome.text ?? '', allowedMentions: noMentions });
-  return true;
-}
-
-/** The press as the core's request: the thread and the channel's set are where it was pressed. */
-export async function readRequest(
-  context: DiscordContext,
+/** The outcome on the pressed interaction: a modal, the answer's rows updated, or a private text. */
+function outcomeView(
   interaction: ButtonInteraction,
+  action: ActionButton['action'],
   answerId: string,
-): Promise<AnswerActionRequest> {
-  const threadId = threadIdOf({ id: interaction.channelId, guildId: interaction.guildId });
-  const actor = discordActor(context, interaction, interaction.user.id);
-  if (!interaction.inGuild()) return { actor, answerId, threadId, place: { inDirectMessage: true } };
-  const setChannel = await interactionSetChannel(interaction.client, interaction);
-  const place = {
-    inDirectMessage: false as const,
-    channelScope: channelScope(interaction.guildId, setChannel),
+): OutcomeView {
+  return {
+    openForm: (form) => interaction.showModal(wordsModal(form, answerId)),
+    markVerified: (name) =>
+      interaction.editReply({ components: answerRows(answerId, name), allowedMentions: noMentions }),
+    tell: (content, buttons) => {
+      const say = { content, allowedMentions: noMentions, components: buttons ? [buttonRow(buttons)] : [] };
+      // A vote is answered by this text; Verify updated the answer itself, so what it says goes apart.
+      if (!interaction.deferred) return interaction.reply({ ...say, flags: MessageFlags.Ephemeral });
+      if (action === 'verify') return interaction.followUp({ ...say, flags: MessageFlags.Ephemeral });
+      // A reason replaces its chooser; Ask a person fills its deferred reply.
+      return interaction.editReply(say);
+    },
   };
-  return { actor, answerId, threadId, place };
+}
+
+/** The "Other…" modal's answer: the 👎's reason with the user's words. Any other modal is left alone. */
+export async function handleReasonModal(context: DiscordContext, interaction: ModalSubmitInteraction) {
+  if (!interaction.customId.startsWith(reasonModalPrefix)) return;
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const threadId = threadIdOf({ id: interaction.channelId ?? '', guildId: interaction.guildId });
+  const answerId = interaction.customId.slice(reasonModalPrefix.length);
+  const actor = discordActor(context, interaction, interaction.user.id);
+  const words = interaction.fields.getTextInputValue(commentInputId);
+  const outcome = await giveReasonWords(discordActionContext(context), { actor, threadId, answerId }, words);
+  await interaction.editReply({ content: outcome.text ?? '', allowedMentions: noMentions });
 }
 
 function wordsModal(form: WordsForm, answerId: string): APIModalInteractionResponseCallbackData {

@@ -14,19 +14,20 @@ import { encodeId } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
 import { scopesOfSets } from '../../turns/document-commands.ts';
-import { placesOf } from '../../turns/place-sets.ts';
+import { type PlaceIds, placesOf } from '../../turns/place-sets.ts';
 
 export interface ConversationPlace {
   threadId: ThreadId;
   scopes: readonly Scope[];
 }
 
-const places = placesOf('discord', 'server');
+/** Discord's places (`turns/place-sets.ts`): a server is the place, its channels' sets are its own. */
+export const discordPlaces = placesOf('discord', 'server');
 
-export const guildScope = places.placeScope;
+export const guildScope = discordPlaces.placeScope;
 
 /** The scope of one channel's document set. */
-export const channelScope = places.channelScope;
+export const channelScope = discordPlaces.channelScope;
 
 /** The channel whose set a conversation uses: a thread's parent, or the channel itself. */
 export function setChannelOf(channel: Channel): string {
@@ -43,11 +44,24 @@ export async function interactionSetChannel(
   return channel ? setChannelOf(channel) : interaction.channelId;
 }
 
-const inGuild = (guildId: string, channelId: string) => ({
+/** Where an event in a server's channel came from (`turns/place-sets.ts`): `channelId` is a thread's parent. */
+const inGuild = (guildId: string, channelId: string): PlaceIds => ({
   place: guildId,
   channel: channelId,
   inDirectMessage: false,
 });
+
+/** Where an interaction was made (`turns/place-sets.ts`): its server and the channel whose set applies, or a DM. */
+export async function interactionPlace(interaction: {
+  guildId: string | null;
+  channelId: string;
+  channel: Channel | null;
+  client: Client;
+}): Promise<PlaceIds> {
+  const { guildId, channelId } = interaction;
+  if (!guildId) return { place: '', channel: channelId, inDirectMessage: true };
+  return inGuild(guildId, await interactionSetChannel(interaction.client, interaction));
+}
 
 /** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
 export function guildChannelScopes(
@@ -56,14 +70,14 @@ export function guildChannelScopes(
   guildId: string,
   channelId: string,
 ): Promise<Scope[]> {
-  return places.scopes(store, inGuild(guildId, channelId), logger);
+  return discordPlaces.scopes(store, inGuild(guildId, channelId), logger);
 }
 
 /** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
 export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
   return {
     threadId: encodeId('discord', [guildId, threadChannelId]),
-    scopes: scopesOfSets(places.sets(inGuild(guildId, channelId))),
+    scopes: scopesOfSets(discordPlaces.sets(inGuild(guildId, channelId))),
   };
 }
 

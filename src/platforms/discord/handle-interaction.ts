@@ -13,7 +13,6 @@ import { noMentions, replyPrivately } from './discord-client.ts';
 import { runDiscordCommand } from './discord-commands.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { errorText } from './discord-text.ts';
-import { handleFeedbackButton } from './feedback-button.ts';
 import { runIngestCommand } from './ingest-command.ts';
 import { handleShareButton, isShareButton, runAskCommand } from './private-ask.ts';
 
@@ -35,9 +34,7 @@ export async function handleInteraction(context: DiscordContext, interaction: In
     if (interaction.isModalSubmit()) await handleReasonModal(context, interaction);
     else if (interaction.isButton()) {
       if (isShareButton(interaction.customId)) await handleShareButton(context, interaction);
-      else
-        (await handleAnswerButton(context, interaction)) ||
-          (await handleFeedbackButton(context, interaction));
+      else await handleAnswerButton(context, interaction);
     } else if (interaction.isMessageContextMenuCommand()) await runAskOnMessage(context, interaction);
     else await routeCommand(context, interaction);
   } catch (error) {
@@ -62,12 +59,10 @@ async function routeCommand(
     await replyPrivately(interaction, unknownCommandText('ragent discord register'));
     return;
   }
-  if (!interaction.inGuild()) {
-    if (command.name === 'help') await runDiscordCommand(context, interaction, command);
-    else await replyPrivately(interaction, guildOnlyText);
-    return;
-  }
-  if (command.name === 'ingest') await runIngestCommand(context, interaction);
+  if (command.name === 'help') await runDiscordCommand(context, interaction, command);
+  // Documents belong to a server: in a DM only help answers.
+  else if (!interaction.inGuild()) await replyPrivately(interaction, guildOnlyText);
+  else if (command.name === 'ingest') await runIngestCommand(context, interaction);
   else if (command.name === 'ask') await runAskCommand(context, interaction);
   else if (runsCommand(command.name)) await runDiscordCommand(context, interaction, command);
   else await replyPrivately(interaction, unknownCommandText('ragent discord register'));
