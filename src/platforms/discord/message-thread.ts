@@ -75,11 +75,23 @@ async function threadFromMessage(target: Message, name: string): Promise<ThreadC
     new RagentError('PERMISSION_DENIED', discordErrorMessages.PERMISSION_DENIED.threadNotStarted(), {
       cause,
     });
-  const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
-  await target.client.rest.post(Routes.threads(target.channelId, target.id), { body }).catch((error) => {
+  const started = (error: unknown) => {
     if ((error as { code?: unknown }).code !== threadAlreadyCreated) throw refused(error);
-  });
-  const thread = await target.client.channels.fetch(target.id, { allowUnknownGuild: true });
+  };
+  const { client } = target;
+  // Where the channel is known here (its shard is this replica's), one request starts the thread and
+  // returns it: the answer's status follows at once. Otherwise (another replica's shard, or a thread
+  // people already started from the message) the thread is started by REST and then read.
+  if (client.channels.cache.has(target.channelId) && !target.hasThread) {
+    const thread = await target
+      .startThread({ name, autoArchiveDuration: ThreadAutoArchiveDuration.OneDay })
+      .catch(started);
+    if (thread) return thread;
+  } else {
+    const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+    await client.rest.post(Routes.threads(target.channelId, target.id), { body }).catch(started);
+  }
+  const thread = await client.channels.fetch(target.id, { allowUnknownGuild: true });
   if (!thread?.isThread()) throw refused();
   return thread;
 }
