@@ -10,8 +10,17 @@ export function answerText(answer: Answer): string {
   return answer.sources.length > 0 ? answer.body : answer.markdown;
 }
 
-/** The text in messages within the platform's limit; never none, so its sources and buttons have a place. */
+/**
+ * The text as shown: never empty, so the sources and buttons have a message to go under, and a status
+ * is never replaced by nothing (which reads as silence).
+ */
+export function shownAnswerText(answer: Answer): string {
+  const text = answerText(answer);
+  return text.trim() ? text : emptyAnswerText;
+}
+
+/** The text in messages within the platform's limit; never none. */
 export function answerParts(answer: Answer, maxLength: number): string[] {
-  const parts = splitMessage(answerText(answer), maxLength);
+  const parts = splitMessage(shownAnswerText(answer), maxLength);
   return parts.length > 0 ? parts : [emptyAnswerText];
 }

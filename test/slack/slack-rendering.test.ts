@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToMrkdwn } from '../../src/platforms/slack/markdown-to-mrkdwn.ts';
 import { formatSources, renderAnswer } from '../../src/platforms/slack/render-answer.ts';
 import { cleanIncomingText, neutralizeMentions } from '../../src/platforms/slack/slack-text.ts';
+import { emptyAnswerText } from '../../src/turns/messages-en.ts';
 import { makeAnswer as answer } from '../support/make-answer.ts';
 
 describe('Markdown → mrkdwn', () => {
@@ -151,5 +152,14 @@ describe('answer rendering', () => {
     expect(formatSources([page('d.pdf', 'https://team.slack.com/files/F1/d|x>y.pdf')])).toBe(
       ':page_facing_up: *<https://team.slack.com/files/F1/d%7Cx%3Ey.pdf|d.pdf>* p. 2',
     );
+  });
+});
+
+describe('an empty answer on Slack', () => {
+  it('still shows one message, saying so, with the answer’s buttons under it', () => {
+    const messages = renderAnswer(answer('  \n'), 'slack:T1:C1:1.0');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.text).toContain(emptyAnswerText);
+    expect(JSON.stringify(messages[0]?.blocks)).toContain('feedback_buttons');
   });
 });

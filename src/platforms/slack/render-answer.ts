@@ -12,7 +12,7 @@ import {
   buttonRowsUnderAnswer,
 } from '../../answer-actions/answer-buttons.ts';
 import type { Answer, Source, ThreadId } from '../../core/types.ts';
-import { answerText } from '../../replies/lay-out-answer.ts';
+import { shownAnswerText } from '../../replies/lay-out-answer.ts';
 import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
 import { answerActionsBlockId, feedbackElementActionId, slackButtons } from './answer-action-buttons.ts';
@@ -30,7 +30,7 @@ const maxMarkdownPerMessage = 9_000;
 const maxContextText = 2_900;
 
 export function renderAnswer(answer: Answer, threadId: ThreadId): SlackMessage[] {
-  const messages = renderMarkdown(answerText(answer));
+  const messages = renderMarkdown(shownAnswerText(answer));
   const last = messages[messages.length - 1];
   if (!last) return messages;
   const blocks = last.blocks ?? [];
