@@ -14,6 +14,7 @@ import {
   ComponentType,
   MessageFlags,
   Routes,
+  type SendableChannels,
 } from 'discord.js';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
@@ -144,6 +145,8 @@ export async function handleShareButton(
     actor: discordActor(context, interaction, interaction.user.id),
     answerId: interaction.customId.slice(sharePrefix.length),
   };
+  // The channel is read once per press: its guild may be another replica's shard (not cached here).
+  let channel: Promise<SendableChannels> | undefined;
   await sharePrivateAnswer<Part>(context.services.coordination, press, {
     markup: discordMarkup,
     logger: context.logger,
@@ -156,8 +159,10 @@ export async function handleShareButton(
       return content ? [{ ...first, content }] : [{ content: credit }, ...(first ? [first] : [])];
     },
     // In the channel or thread it was asked in.
-    post: async (channelId, part) =>
-      (await sendableChannel(interaction.client, channelId)).send({ ...part, allowedMentions: noMentions }),
+    post: async (channelId, part) => {
+      channel ??= sendableChannel(interaction.client, channelId);
+      await (await channel).send({ ...part, allowedMentions: noMentions });
+    },
     privateRendering: privateRendering(context.surfaces),
     // The press's own message: the private answer's last part.
     replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),
