@@ -17,6 +17,12 @@ export interface PlanCard {
   sources: Array<{ url: string; text: string }>;
 }
 
+/** The cards to show: the plan's title (first time only) and the cards that changed. */
+export interface PlanCards {
+  title?: string;
+  cards: PlanCard[];
+}
+
 /** A card holds a handful of sources; more would only crowd it. */
 const maxSources = 5;
 
@@ -24,7 +30,7 @@ export function planCards(
   steps: readonly PlanStep[],
   shown: ReadonlyMap<string, string>,
   safe: (text: string) => string,
-): { title?: string; cards: PlanCard[] } {
+): PlanCards {
   const cards = steps.map((step, index): PlanCard => {
     const names = step.documents.map((document) => document.name);
     return {

@@ -4,8 +4,9 @@
  * surface decides what to do with them (status, streamed text or edits, splitting, fallbacks); the
  * port only speaks the platform's wire. `Message` is the platform's own payload.
  */
-import type { Location, PlanStep, Reply, Status } from '../core/chat-platform.ts';
+import type { Location, Reply, Status } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
+import type { PlanCards } from './plan-cards.ts';
 
 export interface ReplyPort<Message> {
   readonly logger: Logger;
@@ -57,15 +58,17 @@ export interface StreamPrimitives<Message> {
   start(text: string): Promise<string>;
   append(id: string, text: string): Promise<void>;
   /**
-   * Shows an answer's plan in the stream, opening it (undefined `id`) where needed; resolves with the
-   * stream's id (unchanged, or undefined, where the platform does not show the plan).
+   * Shows an answer's plan in the stream (as cards), where the platform can: `start` opens the stream
+   * with the plan, `append` adds the cards that changed. The surface decides which cards to send and
+   * when. `refusedAt`: the places where the platform refused the plan (the text then streams alone
+   * there, learnt once); `refuses`: whether an error is that refusal (any other error is thrown on).
    */
-  showPlan?(id: string | undefined, steps: readonly PlanStep[]): Promise<string | undefined>;
-  /**
-   * The places where the platform refused showing a plan (the text then streams alone there, learnt
-   * once), and whether an error of `showPlan` is that refusal (any other error is thrown on).
-   */
-  readonly planRefusal?: { places: Set<string>; refuses(error: unknown): boolean };
+  readonly plan?: {
+    readonly refusedAt: Set<string>;
+    refuses(error: unknown): boolean;
+    start(plan: PlanCards): Promise<string>;
+    append(id: string, plan: PlanCards): Promise<void>;
+  };
   /** Ends the stream; `reply` (rendered) may give what goes under it (sources, buttons). */
   stop(id: string, reply: readonly Message[]): Promise<void>;
 }

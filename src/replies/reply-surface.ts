@@ -10,6 +10,7 @@
 import type { PlanStep, Reply, ReplySurface } from '../core/chat-platform.ts';
 import { revealDisguisedLinks } from '../turns/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../turns/reveal-reply-links.ts';
+import { planCards } from './plan-cards.ts';
 import type { ReplyPort } from './reply-port.ts';
 import { settledPrefix } from './settled-prefix.ts';
 
@@ -89,17 +90,25 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
     return true;
   };
 
-  const showPlan = stream?.showPlan
+  // The plan's cards as last shown (by id): only the cards that changed are sent again.
+  const cardsShown = new Map<string, string>();
+  const showPlan = stream?.plan
     ? (steps: readonly PlanStep[]) =>
         exclusive(async () => {
           const { place } = stream.refusedAt;
-          if (!canStream() || stream.planRefusal?.places.has(place)) return;
+          const plan = stream.plan;
+          if (!canStream() || !plan || plan.refusedAt.has(place)) return;
+          const changed = planCards(steps, cardsShown, stream.safeText);
+          if (changed.title === undefined && changed.cards.length === 0) return;
           try {
-            streamId = (await stream.showPlan?.(streamId, steps)) ?? streamId;
+            // The plan opens the stream where no text has yet; the text then follows in it.
+            if (streamId) await plan.append(streamId, changed);
+            else streamId = await plan.start(changed);
+            for (const card of changed.cards) cardsShown.set(card.id, JSON.stringify(card));
           } catch (error) {
-            if (!stream.planRefusal?.refuses(error)) throw error;
+            if (!plan.refuses(error)) throw error;
             logger.debug({ err: error, place }, 'the plan refused here; streaming the text only');
-            stream.planRefusal.places.add(place);
+            plan.refusedAt.add(place);
           }
         })
     : undefined;

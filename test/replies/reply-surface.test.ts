@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanStep, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../src/replies/open-reply-surface.ts';
+import type { PlanCards } from '../../src/replies/plan-cards.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
 
@@ -172,31 +173,78 @@ describe('the one reply surface, over a platform port', () => {
     expect([...messages.values()]).toEqual(['done']);
   });
 
+  it('opens the stream with the plan, then sends only the cards that changed, and the text follows in it', async () => {
+    const { streams, port } = platform({ stream: 'works' });
+    const stream = port.stream;
+    if (!stream) throw new Error('no stream');
+    const sent: Array<[string, string | undefined, string[]]> = [];
+    const withPlan = {
+      ...port,
+      stream: {
+        ...stream,
+        plan: {
+          refusedAt: new Set<string>(),
+          refuses: () => false,
+          start: async (plan: PlanCards) => {
+            sent.push(['start', plan.title, plan.cards.map((card) => `${card.title}:${card.state}`)]);
+            return stream.start('');
+          },
+          append: async (id: string, plan: PlanCards) => {
+            sent.push([id, plan.title, plan.cards.map((card) => `${card.title}:${card.state}`)]);
+          },
+        },
+      },
+    };
+    const surface = replySurface(withPlan, ['status']);
+    const step = (title: string, state: PlanStep['state'] = 'in_progress'): PlanStep => ({
+      title,
+      state,
+      documents: [],
+    });
+    await surface.showPlan?.([step('one'), step('ask @here')]);
+    // Nothing changed: nothing is sent.
+    await surface.showPlan?.([step('one'), step('ask @here')]);
+    await surface.showPlan?.([step('one', 'complete'), step('ask @here')]);
+    expect(sent).toEqual([
+      ['start', 'Answering in 2 parts', ['one:in_progress', 'ask @\u2060here:in_progress']],
+      ['m1', undefined, ['one:complete']],
+    ]);
+    await surface.showText?.('the text');
+    expect([...streams.values()]).toEqual([{ text: 'the text' }]);
+  });
+
   it('where the platform refuses the plan, remembers it for the place and streams the text alone', async () => {
     const { streams, port } = platform({ stream: 'works' });
     const stream = port.stream;
     if (!stream) throw new Error('no stream');
     const planRefused = new Set<string>();
     const plans: string[] = [];
+    const show = async (plan: PlanCards) => {
+      if (plan.cards.length > 1) throw new Error('no cards');
+      plans.push(plan.cards.map((card) => card.title).join());
+    };
     const withPlan = {
       ...port,
       stream: {
         ...stream,
-        planRefusal: { places: planRefused, refuses: (error: unknown) => String(error).includes('no cards') },
-        showPlan: async (id: string | undefined, steps: readonly PlanStep[]) => {
-          if (steps.length > 1) throw new Error('no cards');
-          plans.push(steps.map((step) => step.title).join());
-          return id ?? (await stream.start(''));
+        plan: {
+          refusedAt: planRefused,
+          refuses: (error: unknown) => String(error).includes('no cards'),
+          start: async (plan: PlanCards) => {
+            await show(plan);
+            return stream.start('');
+          },
+          append: async (_id: string, plan: PlanCards) => show(plan),
         },
       },
     };
     const surface = replySurface(withPlan, ['status']);
     const step = (title: string): PlanStep => ({ title, state: 'in_progress', documents: [] });
     await surface.showPlan?.([step('one')]);
-    await surface.showPlan?.([step('one'), step('two')]);
+    await surface.showPlan?.([step('one'), step('two'), step('three')]);
     expect([...planRefused]).toEqual(['C1']);
     // Refused here: no further plan is tried, and the text streams in the stream the plan opened.
-    await surface.showPlan?.([step('three')]);
+    await surface.showPlan?.([step('four')]);
     expect(plans).toEqual(['one']);
     await surface.showText?.('the text');
     expect([...streams.values()]).toEqual([{ text: 'the text' }]);

@@ -18,7 +18,7 @@ import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/ch
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
-import { planCards } from '../../replies/plan-cards.ts';
+import type { PlanCards } from '../../replies/plan-cards.ts';
 import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
 import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
@@ -209,7 +209,8 @@ function slackPort(
 
 /**
  * Slack's text streams (`chat.startStream` / `appendStream` / `stopStream`) in a thread, with an
- * answer's plan as task cards. Where Slack refuses streaming, or the cards, the channel is remembered.
+ * answer's plan as task cards (which cards, and when, the core decides). Where Slack refuses
+ * streaming, or the cards, the channel is remembered.
  */
 function slackStream(
   surfaces: SlackSurfaces,
@@ -218,9 +219,6 @@ function slackStream(
   recipient: { teamId: string; userId: string },
 ): StreamPrimitives<SlackMessage> {
   const { client, streamingRefused } = surfaces;
-  const chunksRefused = surfaces.chunksRefused ?? new Set<string>();
-  // The plan's cards as last sent (by id).
-  const tasksShown = new Map<string, string>();
   const opening = {
     channel,
     thread_ts: threadTs,
@@ -236,31 +234,17 @@ function slackStream(
       await client.chat.appendStream({ channel, ts, markdown_text: text });
     },
     // An older workspace refuses the chunks: the answer streams its text alone.
-    planRefusal: { places: chunksRefused, refuses: (error) => slackErrorCode(error) !== undefined },
-    showPlan: async (ts, steps) => {
-      const plan = planCards(steps, tasksShown, neutralizeMentions);
-      const chunks: types.AnyChunk[] = [
-        ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
-        ...plan.cards.map(({ id, title, state, output, sources }) => ({
-          type: 'task_update' as const,
-          id,
-          title,
-          status: state,
-          ...(output ? { output } : {}),
-          ...(sources.length > 0
-            ? { sources: sources.map((source) => ({ type: 'url' as const, ...source })) }
-            : {}),
-        })),
-      ];
-      if (chunks.length === 0) return ts;
-      let stream = ts;
-      if (stream) await client.chat.appendStream({ channel, ts: stream, chunks });
-      else
-        stream = String(
-          (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks })).ts,
-        );
-      for (const card of plan.cards) tasksShown.set(card.id, JSON.stringify(card));
-      return stream;
+    plan: {
+      refusedAt: surfaces.chunksRefused ?? new Set<string>(),
+      refuses: (error) => slackErrorCode(error) !== undefined,
+      start: async (plan) =>
+        String(
+          (await client.chat.startStream({ ...opening, task_display_mode: 'plan', chunks: planChunks(plan) }))
+            .ts,
+        ),
+      append: async (ts, plan) => {
+        await client.chat.appendStream({ channel, ts, chunks: planChunks(plan) });
+      },
     },
     stop: async (ts, rendered) => {
       // The reply's sources and 👍/👎 go under the stream (the classic buttons where Slack refuses
@@ -283,6 +267,23 @@ function slackStream(
       );
     },
   };
+}
+
+/** An answer's plan as Slack's streaming chunks: its title, and a task card per step. */
+function planChunks(plan: PlanCards): types.AnyChunk[] {
+  return [
+    ...(plan.title ? [{ type: 'plan_update' as const, title: plan.title }] : []),
+    ...plan.cards.map(({ id, title, state, output, sources }) => ({
+      type: 'task_update' as const,
+      id,
+      title,
+      status: state,
+      ...(output ? { output } : {}),
+      ...(sources.length > 0
+        ? { sources: sources.map((source) => ({ type: 'url' as const, ...source })) }
+        : {}),
+    })),
+  ];
 }
 
 /** The blocks of a reply that go under a stopped stream: its sources and its 👍/👎. */
