@@ -51,16 +51,22 @@ export function fileLines(files: readonly IngestFileState[]): FileLine[] {
   }));
 }
 
+/** What composing a reply asks of a platform. */
+export interface ComposingPlatform {
+  /** Whether the bot reads every reply in a thread (else a clarification says how to answer it). */
+  readsEveryReply: boolean;
+  terms: PlatformTerms;
+  /** How a file's name and a command read in a sentence on this platform (unset: as they are). */
+  name?(text: string): string;
+  command?(text: string): string;
+}
+
 export function composeReply(
   reply: Exclude<Reply, { kind: 'answer' }>,
-  platform: {
-    readsEveryReply: boolean;
-    terms: PlatformTerms;
-    /** How a file's name and a command read in a sentence on this platform. */
-    name(text: string): string;
-    command(text: string): string;
-  },
+  platform: ComposingPlatform,
 ): ReplyContent {
+  const same = (text: string) => text;
+  const { name = same, command = same } = platform;
   switch (reply.kind) {
     case 'clarification':
       return {
@@ -91,11 +97,11 @@ export function composeReply(
         icon: 'restarted',
         words: interruptedIngestText(
           {
-            file: platform.name(reply.ingest.file),
-            added: reply.ingest.added.map(platform.name),
-            notAdded: reply.ingest.notAdded.map(platform.name),
+            file: name(reply.ingest.file),
+            added: reply.ingest.added.map(name),
+            notAdded: reply.ingest.notAdded.map(name),
           },
-          platform.command('/ragent ingest'),
+          command('/ragent ingest'),
         ),
       };
     case 'cut-off':

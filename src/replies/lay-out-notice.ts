@@ -6,9 +6,15 @@
  * only its icons and how it writes literal text, bold and small print, and puts the pieces in its
  * messages.
  */
-import type { IngestFileState } from '../core/chat-platform.ts';
+import type { IngestFileState, Reply } from '../core/chat-platform.ts';
 import type { ChatMarkup } from '../turns/chat-markup.ts';
-import type { FileLine, ReplyContent, ReplyIcon } from './compose-reply.ts';
+import {
+  type ComposingPlatform,
+  composeReply,
+  type FileLine,
+  type ReplyContent,
+  type ReplyIcon,
+} from './compose-reply.ts';
 
 export interface NoticeWriting {
   icons: Record<ReplyIcon, string>;
@@ -32,6 +38,14 @@ export interface NoticeLayout {
 }
 
 export const referenceLabel = 'Reference:';
+
+/** How a platform writes a reply: what composing it asks (`compose-reply.ts`) and how it lays out a notice. */
+export type ReplyWriting = NoticeWriting & ComposingPlatform;
+
+/** A reply (any but an answer) composed and laid out once for every platform, in its writing. */
+export function layOutReply(reply: Exclude<Reply, { kind: 'answer' }>, writing: ReplyWriting): NoticeLayout {
+  return layOutNotice(composeReply(reply, writing), writing);
+}
 
 export function layOutNotice(content: ReplyContent, writing: NoticeWriting): NoticeLayout {
   const icon = writing.icons[content.icon];

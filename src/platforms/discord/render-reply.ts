@@ -4,8 +4,8 @@
  * characters; an answer with its sources embed and 👍/👎.
  */
 import type { Reply, Status } from '../../core/chat-platform.ts';
-import { composeReply, fileLines } from '../../replies/compose-reply.ts';
-import { layOutNotice, type NoticeWriting, writeFileLines } from '../../replies/lay-out-notice.ts';
+import { fileLines } from '../../replies/compose-reply.ts';
+import { layOutReply, type ReplyWriting, writeFileLines } from '../../replies/lay-out-notice.ts';
 import { splitWhileWriting } from '../../replies/split-message.ts';
 import { stillWritingText } from '../../turns/messages-en.ts';
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
@@ -27,19 +27,20 @@ export function renderStreamingText(text: string): string[] {
 export function renderReply(shown: Reply, options: { messageContentIntent: boolean }): MessagePart[] {
   const reply = revealReplyLinks(shown);
   if (reply.kind === 'answer') return renderAnswer(reply.answer);
-  const content = composeReply(reply, {
-    readsEveryReply: options.messageContentIntent,
-    terms: discordMarkup.terms,
-    name: (name) => discordMarkup.bold(discordMarkup.literal(name)),
-    command: discordMarkup.code,
-  });
-  const { markdown, notice, footer } = layOutNotice(content, discordWriting);
+  const writing = { ...discordWriting, readsEveryReply: options.messageContentIntent };
+  const { markdown, notice, footer } = layOutReply(reply, writing);
   const said = [markdown, notice].filter((text) => text !== undefined).join('\n\n');
   return renderText(footer ? `${said}\n${footer}` : said);
 }
 
-/** Discord's icons and Markdown for the core's notice layout; the catalogue's words are its Markdown already. */
-const discordWriting: NoticeWriting = {
+/**
+ * Discord's icons and Markdown for the core's reply layout; the catalogue's words are its Markdown
+ * already, so names in them are literal and bold, commands in code.
+ */
+const discordWriting: Omit<ReplyWriting, 'readsEveryReply'> = {
+  terms: discordMarkup.terms,
+  name: (name) => discordMarkup.bold(discordMarkup.literal(name)),
+  command: discordMarkup.code,
   icons: { question: '❓', stopped: '⏹️', warning: '⚠️', restarted: '🔄', 'shutting-down': '⏹️', info: '' },
   fileIcons: { waiting: '⏳', downloading: '⏳', working: '⏳', added: '✅', failed: '⚠️' },
   markup: discordMarkup,

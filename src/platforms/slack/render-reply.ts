@@ -4,10 +4,10 @@
  * Block Kit. The words come from the messages module; only the formatting is Slack's.
  */
 import type { Reply, Status } from '../../core/chat-platform.ts';
-import { composeReply, fileLines } from '../../replies/compose-reply.ts';
+import { fileLines } from '../../replies/compose-reply.ts';
 import {
-  layOutNotice,
-  type NoticeWriting,
+  layOutReply,
+  type ReplyWriting,
   referenceLabel,
   writeFileLines,
 } from '../../replies/lay-out-notice.ts';
@@ -48,15 +48,7 @@ export function renderStreamingText(text: string): SlackMessage[] {
 export function renderReply(shown: Reply): SlackMessage[] {
   const reply = revealReplyLinks(shown);
   if (reply.kind === 'answer') return renderAnswer(reply.answer, reply.threadId);
-  // Names and commands read plainly in Slack's notices: the whole sentence is escaped.
-  const same = (text: string) => text;
-  const content = composeReply(reply, {
-    readsEveryReply: true,
-    terms: slackMarkup.terms,
-    name: same,
-    command: same,
-  });
-  const { markdown, notice, footer } = layOutNotice(content, slackWriting);
+  const { markdown, notice, footer } = layOutReply(reply, slackWriting);
   // A clarifying question: the model's Markdown, the hint under it.
   if (notice === undefined) return renderMarkdown(`${markdown}\n\n${footer}`);
   const noticeMessage = section(notice, footer);
@@ -70,8 +62,13 @@ export function renderReply(shown: Reply): SlackMessage[] {
   return messages;
 }
 
-/** Slack's icons and mrkdwn for the core's notice layout: the catalogue's words made safe, small print in italics. */
-const slackWriting: NoticeWriting = {
+/**
+ * Slack's icons and mrkdwn for the core's reply layout: the catalogue's words made safe, small print in
+ * italics. Names and commands read plainly in Slack's notices: the whole sentence is escaped.
+ */
+const slackWriting: ReplyWriting = {
+  readsEveryReply: true,
+  terms: slackMarkup.terms,
   icons: {
     question: '🤔',
     stopped: ':octagonal_sign:',
