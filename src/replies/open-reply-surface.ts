@@ -7,6 +7,7 @@ import type { ReplySurface, Status } from '../core/chat-platform.ts';
 import { loadingLines, workingLine } from '../turns/messages-en.ts';
 import type { ReplyPort } from './reply-port.ts';
 import { replySurface } from './reply-surface.ts';
+import { setStatusLine } from './status-line.ts';
 
 export async function openReplySurface<Message>(
   port: ReplyPort<Message>,
@@ -17,7 +18,7 @@ export async function openReplySurface<Message>(
   const known = learnt?.places.get(learnt.place);
   if (statusLine && learnt && (known === undefined || (await known))) {
     // The first status rotates the catalogue's loading lines until progress comes.
-    const tried = statusLine.set(workingLine.toLowerCase(), loadingLines).then(
+    const tried = setStatusLine(statusLine, workingLine.toLowerCase(), loadingLines).then(
       () => true,
       (error: unknown) => {
         port.logger.debug({ err: error, place: learnt.place }, 'no status line here; using a status message');

@@ -23,16 +23,18 @@ export interface ReplyPort<Message> {
    * edit of the status: where edits are the platform's tightest limit, they are left for later pieces.
    */
   readonly textInNewMessage?: boolean;
-  /**
-   * A status shown apart from messages (an assistant thread's status), where the platform has one
-   * here; `rotating`: lines it shows in turn until the next status.
-   */
-  readonly statusLine?: {
-    set(line: string, rotating?: readonly string[]): Promise<void>;
-    clear(): Promise<void>;
-  };
+  /** A status shown apart from messages, where the platform has one here (`status-line.ts` decides what it shows). */
+  readonly statusLine?: StatusLinePrimitive;
   /** The platform's own text stream, where it has one here. */
   readonly stream?: StreamPrimitives<Message>;
+}
+
+/** A status line as the platform shows it. */
+export interface StatusLinePrimitive {
+  /** Shows `line` with `rotating` lines shown in turn under it (none: nothing rotates). */
+  show(line: string, rotating: readonly string[]): Promise<void>;
+  /** The longest line the platform shows. */
+  readonly maxLength: number;
 }
 
 export interface ReplyRendering<Message> {

@@ -13,6 +13,7 @@ import { revealReplyLinks } from '../turns/reveal-reply-links.ts';
 import { planCards } from './plan-cards.ts';
 import type { ReplyPort } from './reply-port.ts';
 import { settledPrefix } from './settled-prefix.ts';
+import { clearStatusLine, setStatusLine } from './status-line.ts';
 
 /** `shown`: the messages the surface starts with (the status message, if any). */
 export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly string[]): ReplySurface {
@@ -141,7 +142,8 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
     showStatus: async (status) => {
       const current = ids.at(-1);
       if (current) await port.edit(current, render.status(status));
-      else if (statusLineShown && status.kind === 'working') await statusLine?.set(status.line);
+      else if (statusLineShown && statusLine && status.kind === 'working')
+        await setStatusLine(statusLine, status.line);
     },
     ...(showPlan ? { showPlan } : {}),
     showText: async (written) => {
@@ -193,9 +195,9 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
       for (const id of [...targets.slice(rendered.length), ...undeleted.splice(0)]) await removeOrNote(id);
       if (statusLineShown && statusLine) {
         statusLineShown = false;
-        await statusLine
-          .clear()
-          .catch((error: unknown) => logger.debug({ err: error }, 'could not clear the status'));
+        await clearStatusLine(statusLine).catch((error: unknown) =>
+          logger.debug({ err: error }, 'could not clear the status'),
+        );
       }
     },
   };

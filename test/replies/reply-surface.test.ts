@@ -5,6 +5,7 @@ import { openFirstReplySurface, openReplySurface } from '../../src/replies/open-
 import type { PlanCards } from '../../src/replies/plan-cards.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
+import { loadingLines } from '../../src/turns/messages-en.ts';
 
 /**
  * A platform as a plain object: a thread of text messages, an optional stream and status line, and
@@ -22,6 +23,7 @@ function platform(
   const messages = new Map<string, string>();
   const streams = new Map<string, { text: string; stopped?: readonly string[] }>();
   const statusLines: string[] = [];
+  const rotations: Array<readonly string[]> = [];
   const refusedStreams = new Set<string>();
   let next = 0;
   const id = () => {
@@ -58,11 +60,12 @@ function platform(
     ...(options.statusLine
       ? {
           statusLine: {
-            set: async (line: string) => {
+            maxLength: 40,
+            show: async (line: string, rotating: readonly string[]) => {
               if (options.statusLine === 'refused') throw new Error('not here');
-              statusLines.push(line);
+              statusLines.push(line || '(cleared)');
+              rotations.push(rotating);
             },
-            clear: async () => void statusLines.push('(cleared)'),
           },
         }
       : {}),
@@ -91,7 +94,7 @@ function platform(
         }
       : {}),
   };
-  return { messages, streams, statusLines, refusedStreams, port };
+  return { messages, streams, statusLines, rotations, refusedStreams, port };
 }
 
 function answer(markdown: string): Reply {
@@ -283,12 +286,16 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('shows the status on the platform status line when there is no status message, and clears it once', async () => {
-    const { messages, statusLines, port } = platform({ statusLine: true });
+    const { messages, statusLines, rotations, port } = platform({ statusLine: true });
     const surface = replySurface(port, []);
     await surface.showStatus({ kind: 'working', line: 'reading bash.pdf' });
+    // Cut to what the platform shows; the progress line alone rotates under it.
+    await surface.showStatus({ kind: 'working', line: `reading ${'x'.repeat(50)}.pdf` });
     await surface.finish({ kind: 'restarted' });
     await surface.finish({ kind: 'restarted' });
-    expect(statusLines).toEqual(['reading bash.pdf', '(cleared)']);
+    const long = `reading ${'x'.repeat(32)}`;
+    expect(statusLines).toEqual(['reading bash.pdf', long, '(cleared)']);
+    expect(rotations).toEqual([['reading bash.pdf'], [long], []]);
     expect([...messages.values()]).toEqual(['restarted', 'restarted']);
   });
 
@@ -297,6 +304,8 @@ describe('the one reply surface, over a platform port', () => {
     const working = platform({ statusLine: true });
     await openReplySurface(working.port, undefined, { places, place: 'C1' });
     expect(working.statusLines).toEqual(['working on it…']);
+    // The catalogue's loading lines rotate under it until progress comes.
+    expect(working.rotations).toEqual([loadingLines]);
     expect(working.messages.size).toBe(0);
     const refused = platform({ statusLine: 'refused' });
     const surface = await openReplySurface(refused.port, undefined, { places, place: 'C2' });

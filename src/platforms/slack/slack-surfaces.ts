@@ -20,7 +20,7 @@ import type { Logger } from '../../logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
 import type { PlanCards } from '../../replies/plan-cards.ts';
 import { reopenedSurface } from '../../replies/reopened-surface.ts';
-import type { ReplyPort, StreamPrimitives } from '../../replies/reply-port.ts';
+import type { ReplyPort, StatusLinePrimitive, StreamPrimitives } from '../../replies/reply-port.ts';
 import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
@@ -289,25 +289,18 @@ function planChunks(plan: PlanCards): types.AnyChunk[] {
 /** The blocks of a reply that go under a stopped stream: its sources and its 👍/👎. */
 const closingBlockTypes = new Set(['context', 'actions', 'context_actions']);
 
-/**
- * The assistant thread status as the surface's status line; its loading messages rotate under it
- * (Slack's loading indicator): the catalogue's lines at first, then the latest progress line alone,
- * so what shows is what happens.
- */
-function assistantStatus(client: WebClient, channel: string, threadTs: string) {
-  const setStatus = async (status: string, loadingMessages: readonly string[] = []) => {
-    await client.assistant.threads.setStatus({
-      channel_id: channel,
-      thread_ts: threadTs,
-      status,
-      ...(loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
-    });
-  };
+/** The assistant thread status as the surface's status line, its loading messages rotating under it. */
+function assistantStatus(client: WebClient, channel: string, threadTs: string): StatusLinePrimitive {
   return {
-    set: (line: string, rotating?: readonly string[]) => {
-      const shown = line.slice(0, 250);
-      return setStatus(shown, rotating ?? [shown]);
+    // The longest status the assistant thread shows.
+    maxLength: 250,
+    show: async (status, loadingMessages) => {
+      await client.assistant.threads.setStatus({
+        channel_id: channel,
+        thread_ts: threadTs,
+        status,
+        ...(loadingMessages.length > 0 ? { loading_messages: [...loadingMessages] } : {}),
+      });
     },
-    clear: () => setStatus(''),
   };
 }
