@@ -1,7 +1,7 @@
 /**
  * Shows a job's first status and returns the surface that follows it: on the platform's status line
- * where it has one and takes it here — learnt once per place (`learnt`), turns starting together wait
- * for that one try — else in a new status message, which the reply will replace.
+ * where it has one and takes it here — learnt once per place (the port's `refusals`), turns starting
+ * together wait for that one try — else in a new status message, which the reply will replace.
  */
 import type { ReplySurface, Status } from '../core/chat-platform.ts';
 import { loadingLines, workingLine } from '../turns/messages-en.ts';
@@ -12,20 +12,20 @@ import { setStatusLine } from './status-line.ts';
 export async function openReplySurface<Message>(
   port: ReplyPort<Message>,
   first: Status = { kind: 'working', line: workingLine },
-  learnt?: { places: Map<string, Promise<boolean>>; place: string },
 ): Promise<ReplySurface> {
   const { statusLine, ...messagesOnly } = port;
-  const known = learnt?.places.get(learnt.place);
-  if (statusLine && learnt && (known === undefined || (await known))) {
+  const here = port.refusals;
+  const known = here?.learnt.statusLineTry(here.place);
+  if (statusLine && here && (known === undefined || (await known))) {
     // The first status rotates the catalogue's loading lines until progress comes.
     const tried = setStatusLine(statusLine, workingLine.toLowerCase(), loadingLines).then(
       () => true,
       (error: unknown) => {
-        port.logger.debug({ err: error, place: learnt.place }, 'no status line here; using a status message');
+        port.logger.debug({ err: error, place: here.place }, 'no status line here; using a status message');
         return false;
       },
     );
-    if (known === undefined) learnt.places.set(learnt.place, tried);
+    if (known === undefined) here.learnt.tryingStatusLine(here.place, tried);
     if (await tried) return replySurface(port, []);
   }
   const status = await port.post(port.render.status(first), 0);

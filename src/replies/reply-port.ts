@@ -6,6 +6,7 @@
  */
 import type { Location, Reply, Status } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
+import type { RefusalsHere } from './place-refusals.ts';
 import type { PlanCards } from './plan-cards.ts';
 
 export interface ReplyPort<Message> {
@@ -27,6 +28,11 @@ export interface ReplyPort<Message> {
   readonly statusLine?: StatusLinePrimitive;
   /** The platform's own text stream, where it has one here. */
   readonly stream?: StreamPrimitives<Message>;
+  /**
+   * What the platform refused in this surface's place (shared by its surfaces, learnt once): its
+   * stream, the plan, a message's richer form, its status line. Unset: learnt for this surface alone.
+   */
+  readonly refusals?: RefusalsHere;
 }
 
 /** A status line as the platform shows it. */
@@ -42,16 +48,16 @@ export interface ReplyRendering<Message> {
   /** An answer as written so far: split within the platform's limit, the last part marked unfinished. */
   streamingText(text: string): Message[];
   reply(reply: Reply): Message[];
+  /**
+   * A message's simpler form, where the platform may refuse its richer one (undefined: it has none);
+   * once the place refused the richer form, replies there are sent in their simpler form at once.
+   */
+  simpler?(message: Message): Message | undefined;
   /** What a message that cannot be deleted becomes: a short note pointing at the answer. */
   readonly leftoverNote: Message;
 }
 
 export interface StreamPrimitives<Message> {
-  /**
-   * The places where the platform refused streaming (shared by its surfaces, learnt once) and this
-   * surface's place: the surface edits messages there instead.
-   */
-  readonly refusedAt: { places: Set<string>; place: string };
   /** Whether an error of `start` is the platform refusing streaming here (any other error is thrown on). */
   refuses(error: unknown): boolean;
   /** Text as it may be streamed: pings made inert (the platform joins streamed pieces). */
@@ -62,15 +68,21 @@ export interface StreamPrimitives<Message> {
   /**
    * Shows an answer's plan in the stream (as cards), where the platform can: `start` opens the stream
    * with the plan, `append` adds the cards that changed. The surface decides which cards to send and
-   * when. `refusedAt`: the places where the platform refused the plan (the text then streams alone
-   * there, learnt once); `refuses`: whether an error is that refusal (any other error is thrown on).
+   * when. `refuses`: whether an error is the platform refusing the plan here (the text then streams
+   * alone, learnt once for the place); any other error is thrown on.
    */
   readonly plan?: {
-    readonly refusedAt: Set<string>;
     refuses(error: unknown): boolean;
     start(plan: PlanCards): Promise<string>;
     append(id: string, plan: PlanCards): Promise<void>;
   };
-  /** Ends the stream; `reply` (rendered) may give what goes under it (sources, buttons). */
-  stop(id: string, reply: readonly Message[]): Promise<void>;
+  /**
+   * What of a reply's message goes under the stopped stream (its sources, its buttons), where the
+   * reply is one message; undefined: nothing.
+   */
+  closing?(message: Message): Message | undefined;
+  /** Ends the stream, with `closing` under it. */
+  stop(id: string, closing: Message | undefined): Promise<void>;
+  /** Whether an error of `stop` is the platform refusing the closing (the next simpler one is tried). */
+  refusesClosing?(error: unknown): boolean;
 }

@@ -10,14 +10,17 @@
 import type { PlanStep, Reply, ReplySurface } from '../core/chat-platform.ts';
 import { revealDisguisedLinks } from '../turns/reveal-disguised-links.ts';
 import { revealReplyLinks } from '../turns/reveal-reply-links.ts';
+import { PlaceRefusals } from './place-refusals.ts';
 import { planCards } from './plan-cards.ts';
 import type { ReplyPort } from './reply-port.ts';
+import { sendWithFallbacks } from './send-with-fallbacks.ts';
 import { settledPrefix } from './settled-prefix.ts';
 import { clearStatusLine, setStatusLine } from './status-line.ts';
 
 /** `shown`: the messages the surface starts with (the status message, if any). */
 export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly string[]): ReplySurface {
   const { logger, render, stream, statusLine } = port;
+  const { learnt, place } = port.refusals ?? { learnt: new PlaceRefusals(), place: '' };
   // The messages this surface edits: the status message, then the parts of an answer being written
   // (each part's content as last shown, so only changed parts are edited).
   let ids = [...shown];
@@ -52,8 +55,7 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
       undeleted.push(id);
     });
   };
-  const canStream = () =>
-    streaming && stream !== undefined && !stream.refusedAt.places.has(stream.refusedAt.place);
+  const canStream = () => streaming && stream !== undefined && !learnt.refuses('stream', place);
   const showStream = async () => {
     if (streamShown || !streamId) return;
     streamShown = true;
@@ -81,8 +83,8 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
     } catch (error) {
       if (!stream.refuses(error)) throw error;
       // Refused here: remembered for the place, and this answer shows as edited messages.
-      logger.debug({ err: error, place: stream.refusedAt.place }, 'streaming refused; editing messages');
-      stream.refusedAt.places.add(stream.refusedAt.place);
+      logger.debug({ err: error, place }, 'streaming refused; editing messages');
+      learnt.learn('stream', place);
       streaming = false;
       return false;
     }
@@ -96,9 +98,8 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
   const showPlan = stream?.plan
     ? (steps: readonly PlanStep[]) =>
         exclusive(async () => {
-          const { place } = stream.refusedAt;
           const plan = stream.plan;
-          if (!canStream() || !plan || plan.refusedAt.has(place)) return;
+          if (!canStream() || !plan || learnt.refuses('plan', place)) return;
           const changed = planCards(steps, cardsShown, stream.safeText);
           if (changed.title === undefined && changed.cards.length === 0) return;
           try {
@@ -109,10 +110,33 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
           } catch (error) {
             if (!plan.refuses(error)) throw error;
             logger.debug({ err: error, place }, 'the plan refused here; streaming the text only');
-            plan.refusedAt.add(place);
+            learnt.learn('plan', place);
           }
         })
     : undefined;
+
+  /**
+   * Stops the stream with what of the reply goes under it, where the reply is one message: its richer
+   * form's closing, then its simpler form's, then none, for as long as the platform refuses them (a
+   * refused richer form is remembered for the place).
+   */
+  const stopStream = async (id: string, rendered: readonly Message[]) => {
+    if (!stream) return;
+    const [only] = rendered.length === 1 ? rendered : [];
+    const forms = only === undefined ? [] : [only, render.simpler?.(only)];
+    const closings = forms.flatMap((form, index) => {
+      const closing = form === undefined ? undefined : stream.closing?.(form);
+      return closing === undefined ? [] : [{ closing, simpler: index > 0 }];
+    });
+    await sendWithFallbacks(
+      [...closings, undefined],
+      async (chosen) => {
+        await stream.stop(id, chosen?.closing);
+        if (chosen?.simpler) learnt.learn('richer-form', place);
+      },
+      (error) => stream.refusesClosing?.(error) === true,
+    );
+  };
 
   /** Deletes a message; where that fails, edits it into the note pointing at the answer. */
   const removeOrNote = async (id: string) => {
@@ -162,7 +186,10 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
       for (const id of statusMessages) await deleteLater(id);
     },
     finish: async (reply: Reply) => {
-      const rendered = render.reply(revealReplyLinks(reply));
+      // Where the place refused a richer form, the simpler one at once.
+      const rendered = render
+        .reply(revealReplyLinks(reply))
+        .map((message) => (learnt.refuses('richer-form', place) && render.simpler?.(message)) || message);
       // Stream calls in flight (a plan's last step) go out before the stream stops.
       await exclusive(async () => {});
       // A stream that showed only the plan: the reply takes its message, the status message goes.
@@ -171,7 +198,7 @@ export function replySurface<Message>(port: ReplyPort<Message>, shown: readonly 
         const id = streamId;
         streamId = undefined;
         streaming = false;
-        await stream.stop(id, rendered).catch((error: unknown) => {
+        await stopStream(id, rendered).catch((error: unknown) => {
           logger.debug({ err: error }, 'could not stop the stream');
         });
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanStep, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../src/replies/open-reply-surface.ts';
+import { PlaceRefusals, type RefusalsHere } from '../../src/replies/place-refusals.ts';
 import type { PlanCards } from '../../src/replies/plan-cards.ts';
 import type { ReplyPort } from '../../src/replies/reply-port.ts';
 import { replySurface } from '../../src/replies/reply-surface.ts';
@@ -18,13 +19,15 @@ function platform(
     stream?: 'works' | 'refused';
     statusLine?: boolean | 'refused';
     textInNewMessage?: boolean;
+    /** Refusals shared with other surfaces (by default this platform's own, in place C1). */
+    refusals?: RefusalsHere;
   } = {},
 ) {
   const messages = new Map<string, string>();
-  const streams = new Map<string, { text: string; stopped?: readonly string[] }>();
+  const streams = new Map<string, { text: string; stopped?: string }>();
   const statusLines: string[] = [];
   const rotations: Array<readonly string[]> = [];
-  const refusedStreams = new Set<string>();
+  const refusals = options.refusals ?? { learnt: new PlaceRefusals(), place: 'C1' };
   let next = 0;
   const id = () => {
     next += 1;
@@ -53,9 +56,12 @@ function platform(
           index === all.length - 1 ? `${part}…` : part,
         ),
       reply: (reply) => (reply.kind === 'answer' ? reply.answer.markdown.split('|') : [reply.kind]),
+      // A rich message's simpler form drops its richness.
+      simpler: (message) => (message.startsWith('rich ') ? message.slice('rich '.length) : undefined),
       leftoverNote: 'note',
     },
     location: (last): Record<string, string> => (last ? { last } : {}),
+    refusals,
     ...(options.textInNewMessage ? { textInNewMessage: true } : {}),
     ...(options.statusLine
       ? {
@@ -72,7 +78,6 @@ function platform(
     ...(options.stream
       ? {
           stream: {
-            refusedAt: { places: refusedStreams, place: 'C1' },
             refuses: (error: unknown) => error instanceof Error && error.message === 'streaming refused',
             safeText: (text: string) => text.replace(/@/g, '@\u2060'),
             start: async (text: string) => {
@@ -85,16 +90,20 @@ function platform(
               const stream = streams.get(target);
               if (stream) stream.text += text;
             },
-            stop: async (target: string, reply: readonly string[]) => {
+            // What goes under a stopped stream: a rich message's closing is refused, a plain one's taken.
+            closing: (message: string) => `under ${message}`,
+            stop: async (target: string, closing: string | undefined) => {
+              if (closing?.startsWith('under rich ')) throw new Error('closing refused');
               const stream = streams.get(target);
-              if (stream) stream.stopped = reply;
+              if (stream) stream.stopped = closing;
               messages.set(target, stream?.text ?? '');
             },
+            refusesClosing: (error: unknown) => error instanceof Error && error.message === 'closing refused',
           },
         }
       : {}),
   };
-  return { messages, streams, statusLines, rotations, refusedStreams, port };
+  return { messages, streams, statusLines, rotations, refusals: refusals.learnt, port };
 }
 
 function answer(markdown: string): Reply {
@@ -144,7 +153,7 @@ describe('the one reply surface, over a platform port', () => {
     await surface.showText?.('Ask @here now');
     expect(streams.get('m1')?.text).toBe('Ask @\u2060here now');
     await surface.finish(answer('Ask them now.'));
-    expect(streams.get('m1')?.stopped).toEqual(['Ask them now.']);
+    expect(streams.get('m1')?.stopped).toBe('under Ask them now.');
     expect(messages.get('m1')).toBe('Ask them now.');
   });
 
@@ -161,8 +170,27 @@ describe('the one reply surface, over a platform port', () => {
     }
   });
 
+  it('stops a stream with the richer closing, else the simpler one, and sends replies simpler at once where refused', async () => {
+    const { messages, streams, refusals, port } = platform({ stream: 'works' });
+    const surface = replySurface(port, []);
+    await surface.showText?.('text');
+    await surface.finish(answer('rich buttons'));
+    expect(streams.get('m1')?.stopped).toBe('under buttons');
+    expect(messages.get('m1')).toBe('rich buttons');
+    // Learnt for the place: the next reply there comes in its simpler form from the start.
+    expect(refusals.refuses('richer-form', 'C1')).toBe(true);
+    const next = replySurface(port, []);
+    await next.finish(answer('rich buttons'));
+    expect(messages.get('m2')).toBe('buttons');
+    // A reply of several messages puts nothing under the stream.
+    const long = replySurface(port, []);
+    await long.showText?.('more text');
+    await long.finish(answer('one|two'));
+    expect(streams.get('m3')?.stopped).toBeUndefined();
+  });
+
   it('falls back to edits when the platform refuses the stream', async () => {
-    const { messages, streams, refusedStreams, port } = platform({ stream: 'refused' });
+    const { messages, streams, refusals, port } = platform({ stream: 'refused' });
     messages.set('status', '⏳ working');
     const surface = replySurface(port, ['status']);
     expect(surface.nextTextIsEdit).toBe(false);
@@ -170,7 +198,7 @@ describe('the one reply surface, over a platform port', () => {
     expect(streams.size).toBe(0);
     expect(messages.get('status')).toBe('some text…');
     // The refusal is remembered for the place: the next answer there is edited from the start.
-    expect([...refusedStreams]).toEqual(['C1']);
+    expect(refusals.refuses('stream', 'C1')).toBe(true);
     expect(replySurface(port, ['other']).nextTextIsEdit).toBe(true);
     await surface.finish(answer('done'));
     expect([...messages.values()]).toEqual(['done']);
@@ -186,7 +214,6 @@ describe('the one reply surface, over a platform port', () => {
       stream: {
         ...stream,
         plan: {
-          refusedAt: new Set<string>(),
           refuses: () => false,
           start: async (plan: PlanCards) => {
             sent.push(['start', plan.title, plan.cards.map((card) => `${card.title}:${card.state}`)]);
@@ -217,10 +244,9 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('where the platform refuses the plan, remembers it for the place and streams the text alone', async () => {
-    const { streams, port } = platform({ stream: 'works' });
+    const { streams, refusals, port } = platform({ stream: 'works' });
     const stream = port.stream;
     if (!stream) throw new Error('no stream');
-    const planRefused = new Set<string>();
     const plans: string[] = [];
     const show = async (plan: PlanCards) => {
       if (plan.cards.length > 1) throw new Error('no cards');
@@ -231,7 +257,6 @@ describe('the one reply surface, over a platform port', () => {
       stream: {
         ...stream,
         plan: {
-          refusedAt: planRefused,
           refuses: (error: unknown) => String(error).includes('no cards'),
           start: async (plan: PlanCards) => {
             await show(plan);
@@ -245,7 +270,8 @@ describe('the one reply surface, over a platform port', () => {
     const step = (title: string): PlanStep => ({ title, state: 'in_progress', documents: [] });
     await surface.showPlan?.([step('one')]);
     await surface.showPlan?.([step('one'), step('two'), step('three')]);
-    expect([...planRefused]).toEqual(['C1']);
+    expect(refusals.refuses('plan', 'C1')).toBe(true);
+    expect(refusals.refuses('stream', 'C1')).toBe(false);
     // Refused here: no further plan is tried, and the text streams in the stream the plan opened.
     await surface.showPlan?.([step('four')]);
     expect(plans).toEqual(['one']);
@@ -254,7 +280,7 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('throws on an error of the stream that is not a refusal, remembering nothing', async () => {
-    const { refusedStreams, port } = platform({ stream: 'works' });
+    const { refusals, port } = platform({ stream: 'works' });
     const stream = port.stream;
     if (!stream) throw new Error('no stream');
     const failing = {
@@ -262,7 +288,7 @@ describe('the one reply surface, over a platform port', () => {
       stream: { ...stream, start: () => Promise.reject(new Error('network down')) },
     };
     await expect(replySurface(failing, ['status']).showText?.('some text')).rejects.toThrow('network down');
-    expect(refusedStreams.size).toBe(0);
+    expect(refusals.refuses('stream', 'C1')).toBe(false);
   });
 
   it('posts the reply as a new message when the status message cannot be edited', async () => {
@@ -300,20 +326,20 @@ describe('the one reply surface, over a platform port', () => {
   });
 
   it('opens on the status line where the place takes it, learnt once, else with a status message', async () => {
-    const places = new Map<string, Promise<boolean>>();
-    const working = platform({ statusLine: true });
-    await openReplySurface(working.port, undefined, { places, place: 'C1' });
+    const learnt = new PlaceRefusals();
+    const working = platform({ statusLine: true, refusals: { learnt, place: 'C1' } });
+    await openReplySurface(working.port);
     expect(working.statusLines).toEqual(['working on it…']);
     // The catalogue's loading lines rotate under it until progress comes.
     expect(working.rotations).toEqual([loadingLines]);
     expect(working.messages.size).toBe(0);
-    const refused = platform({ statusLine: 'refused' });
-    const surface = await openReplySurface(refused.port, undefined, { places, place: 'C2' });
+    const refused = platform({ statusLine: 'refused', refusals: { learnt, place: 'C2' } });
+    const surface = await openReplySurface(refused.port);
     expect([...refused.messages.values()]).toEqual(['⏳ Working on it…']);
-    expect(await places.get('C2')).toBe(false);
+    expect(await learnt.statusLineTry('C2')).toBe(false);
     // The next turn in that place does not try the status line again.
-    const next = platform({ statusLine: true });
-    await openReplySurface(next.port, undefined, { places, place: 'C2' });
+    const next = platform({ statusLine: true, refusals: { learnt, place: 'C2' } });
+    await openReplySurface(next.port);
     expect(next.statusLines).toEqual([]);
     expect([...next.messages.values()]).toEqual(['⏳ Working on it…']);
     // The status message shows the status from then on, not the status line.

@@ -10,6 +10,7 @@ import type { IngestFileState } from '../../src/core/chat-platform.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slack-surfaces.ts';
+import { PlaceRefusals } from '../../src/replies/place-refusals.ts';
 import { type FakeSlackApi, type FakeSlackMessage, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 import { makeAnswer } from '../support/make-answer.ts';
 
@@ -30,9 +31,7 @@ describe('Slack: every message within Slack’s block limits', () => {
     return {
       client,
       logger: createLogger({ level: 'silent' }),
-      assistantStatusSupport: new Map(),
-      streamingRefused: new Set<string>(),
-      feedbackElementRefused: new Set<string>(),
+      refusals: new PlaceRefusals(),
     };
   }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RagentError } from '../../src/errors.ts';
+import { PlaceRefusals } from '../../src/replies/place-refusals.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openIngestSurface, slackPlatform } from '../../src/platforms/slack/slack-surfaces.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
@@ -37,9 +38,7 @@ describe('Slack: an ingest record left after its result', () => {
     const surfaces = {
       client,
       logger,
-      assistantStatusSupport: new Map<string, Promise<boolean>>(),
-      streamingRefused: new Set<string>(),
-      feedbackElementRefused: new Set<string>(),
+      refusals: new PlaceRefusals(),
     };
 
     // Two ingests of a process that is gone: one posted its ✗ result, one was cut short mid-file.

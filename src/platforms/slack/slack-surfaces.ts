@@ -18,10 +18,10 @@ import type { ChatPlatform, Location, ReplySurface, Status } from '../../core/ch
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import { openFirstReplySurface, openReplySurface } from '../../replies/open-reply-surface.ts';
+import type { PlaceRefusals } from '../../replies/place-refusals.ts';
 import type { PlanCards } from '../../replies/plan-cards.ts';
 import { reopenedSurface } from '../../replies/reopened-surface.ts';
 import type { ReplyPort, StatusLinePrimitive, StreamPrimitives } from '../../replies/reply-port.ts';
-import { sendWithFallbacks } from '../../replies/send-with-fallbacks.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { reopenPrivateTurn } from './private-surface.ts';
 import { renderReply, renderStatus, renderStreamingText, showsIngestResult } from './render-reply.ts';
@@ -40,14 +40,11 @@ type WebClient = webApi.WebClient;
 export interface SlackSurfaces {
   client: WebClient;
   logger: Logger;
-  /** Per channel: whether Slack allows the assistant thread status there (learnt once). */
-  assistantStatusSupport: Map<string, Promise<boolean>>;
-  /** Channels where Slack refused text streaming (`chat.startStream`): answers stream by `chat.update` there. */
-  streamingRefused: Set<string>;
-  /** Channels where Slack refused the `feedback_buttons` element: answers carry the classic buttons there. */
-  feedbackElementRefused: Set<string>;
-  /** Channels where Slack refused streaming chunks (task cards): answers stream their text only there. */
-  chunksRefused?: Set<string>;
+  /**
+   * What Slack refused in which channel, learnt once: the assistant thread status, text streaming
+   * (`chat.startStream`), streaming chunks (task cards), the `feedback_buttons` element (its richer form).
+   */
+  refusals: PlaceRefusals;
 }
 
 /** Codes with which Slack refuses `chat.startStream` in a workspace or surface: fall back to `chat.update`. */
@@ -112,7 +109,7 @@ export function openAnswerSurface(
     assistant: true,
     ...(user ? { stream: { teamId, userId: user } } : {}),
   });
-  return openReplySurface(port, undefined, { places: surfaces.assistantStatusSupport, place: channel });
+  return openReplySurface(port);
 }
 
 /** The ingest's progress message where it was asked for, or in a DM to the user where the bot cannot post. */
@@ -172,10 +169,10 @@ function slackPort(
     stream?: { teamId: string; userId: string };
   },
 ): ReplyPort<SlackMessage> {
-  const { client, logger, feedbackElementRefused } = surfaces;
+  const { client, logger, refusals } = surfaces;
   const { channel, threadTs } = destination;
   // Learn where Slack refuses the feedback element (the classic buttons then, at once next time).
-  const sending = { onFallbackBlocks: () => feedbackElementRefused.add(channel) };
+  const sending = { onFallbackBlocks: () => refusals.learn('richer-form', channel) };
   return {
     logger,
     post: (message) => postMessage(client, destination, message, sending),
@@ -186,17 +183,14 @@ function slackPort(
     render: {
       status: renderStatus,
       streamingText: renderStreamingText,
-      reply: (reply) =>
-        renderReply(reply).map((message) =>
-          feedbackElementRefused.has(channel) && message.fallbackBlocks
-            ? { text: message.text, blocks: message.fallbackBlocks }
-            : message,
-        ),
+      reply: renderReply,
+      simpler: ({ text, fallbackBlocks }) => fallbackBlocks && { text, blocks: fallbackBlocks },
       leftoverNote: {
         text: answerBelowText,
         blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
       },
     },
+    refusals: { learnt: refusals, place: channel },
     location: (last) => (last ? { ...location, [options.key ?? 'placeholderTs']: last } : location),
     // chat.update, Slack's tightest limit, is left for the reply and later pieces.
     textInNewMessage: threadTs !== undefined,
@@ -218,7 +212,7 @@ function slackStream(
   threadTs: string,
   recipient: { teamId: string; userId: string },
 ): StreamPrimitives<SlackMessage> {
-  const { client, streamingRefused } = surfaces;
+  const { client } = surfaces;
   const opening = {
     channel,
     thread_ts: threadTs,
@@ -226,7 +220,6 @@ function slackStream(
     recipient_user_id: recipient.userId,
   };
   return {
-    refusedAt: { places: streamingRefused, place: channel },
     refuses: (error) => streamingRefusals.has(slackErrorCode(error) ?? ''),
     safeText: neutralizeMentions,
     start: async (text) => String((await client.chat.startStream({ ...opening, markdown_text: text })).ts),
@@ -235,7 +228,6 @@ function slackStream(
     },
     // An older workspace refuses the chunks: the answer streams its text alone.
     plan: {
-      refusedAt: surfaces.chunksRefused ?? new Set<string>(),
       refuses: (error) => slackErrorCode(error) !== undefined,
       start: async (plan) =>
         String(
@@ -246,26 +238,21 @@ function slackStream(
         await client.chat.appendStream({ channel, ts, chunks: planChunks(plan) });
       },
     },
-    stop: async (ts, rendered) => {
-      // The reply's sources and 👍/👎 go under the stream (the classic buttons where Slack refuses
-      // the feedback element); the reply then replaces the streamed text with its final form.
-      const last = rendered.at(-1);
-      const closings = (rendered.length === 1 && last ? [last.blocks, last.fallbackBlocks] : []).flatMap(
-        (blocks) => {
-          const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
-          return closing.length > 0 ? [closing] : [];
-        },
-      );
-      // Slack refuses blocks it does not know with `invalid_blocks`: the next closing, else none.
-      await sendWithFallbacks(
-        [...closings, undefined],
-        async (blocks) => {
-          await client.chat.stopStream({ channel, ts, ...(blocks ? { blocks: blocks as never } : {}) });
-          if (blocks && blocks === closings[1]) surfaces.feedbackElementRefused.add(channel);
-        },
-        (error) => slackErrorCode(error) === 'invalid_blocks',
-      );
+    // The reply's sources and 👍/👎 go under the stream; the reply then replaces the streamed text
+    // with its final form.
+    closing: ({ text, blocks }) => {
+      const closing = (blocks ?? []).filter((block) => closingBlockTypes.has(String(block.type)));
+      return closing.length > 0 ? { text, blocks: closing } : undefined;
     },
+    stop: async (ts, closing) => {
+      await client.chat.stopStream({
+        channel,
+        ts,
+        ...(closing?.blocks ? { blocks: closing.blocks as never } : {}),
+      });
+    },
+    // Slack refuses blocks it does not know with `invalid_blocks`.
+    refusesClosing: (error) => slackErrorCode(error) === 'invalid_blocks',
   };
 }
 

@@ -9,6 +9,7 @@ import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Services } from '../../core/services.ts';
 import { logMissingGrants } from '../../doctor/missing-grants.ts';
 import { RagentError } from '../../errors.ts';
+import { PlaceRefusals } from '../../replies/place-refusals.ts';
 import { connectFailure } from '../connect-failure.ts';
 import { closeConnectionsOnStop } from '../http-connection-closing.ts';
 import { runPlatform } from '../run-platform.ts';
@@ -103,10 +104,7 @@ export async function startSlack(
   const surfaces = {
     client: app.client,
     logger,
-    assistantStatusSupport: new Map<string, Promise<boolean>>(),
-    streamingRefused: new Set<string>(),
-    feedbackElementRefused: new Set<string>(),
-    chunksRefused: new Set<string>(),
+    refusals: new PlaceRefusals(),
   };
   const platform = slackPlatform(surfaces, options);
   platform.handOff = {
