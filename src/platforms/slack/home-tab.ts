@@ -17,11 +17,10 @@ import { chatReportTitle, chatReportWindowLabel } from '../../turns/messages-en.
 import { slackActor } from './slack-admins.ts';
 import { type SlackContext, workspaceScope } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
+import { maxSectionText } from './slack-message.ts';
 
 /** The report window buttons (`ragent_home_report_7`: action ids are unique per block); the value is the number of days. */
 export const homeReportActionId = 'ragent_home_report';
-/** Slack refuses a section's text over 3,000 characters. */
-const sectionTextLimit = 3_000;
 
 export function registerHomeTab(app: App, context: SlackContext): void {
   app.event('app_home_opened', async ({ event, body }) => {
@@ -42,7 +41,7 @@ async function publishHome(context: SlackContext, team: string, user: string, da
     const place = { place: workspaceScope(team), platform: 'slack', days };
     const blocks = (await slackActor(context, { id: user }).managesPlace())
       ? reportBlocks(await readPlaceReport(context.services, place), days)
-      : [section(helpText(slackMarkup, true).slice(0, sectionTextLimit))];
+      : [section(helpText(slackMarkup, true).slice(0, maxSectionText))];
     await context.client.views.publish({ user_id: user, view: { type: 'home', blocks } });
   } catch (error) {
     context.logger.warn({ err: error, user }, 'home tab not published');
@@ -55,7 +54,7 @@ function section(text: string): types.KnownBlock {
 
 /** The report in a handful of blocks (Slack allows 100), each section's text within 3,000 characters. */
 export function reportBlocks(summary: ChatReportSummary, days: number): types.KnownBlock[] {
-  const [unanswered, uncited] = reportListTexts(summary, slackMarkup, sectionTextLimit);
+  const [unanswered, uncited] = reportListTexts(summary, slackMarkup, maxSectionText);
   return [
     { type: 'header', text: { type: 'plain_text', text: chatReportTitle(days, slackMarkup.terms.place) } },
     {

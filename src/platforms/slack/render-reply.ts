@@ -17,11 +17,9 @@ import { askAboutIngestedText, stillWritingText } from '../../turns/messages-en.
 import { revealReplyLinks } from '../../turns/reveal-reply-links.ts';
 import { renderAnswer, renderMarkdown } from './render-answer.ts';
 import { slackMarkup } from './slack-markup.ts';
-import { maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
+import { maxSectionText, maxTextLength, type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
-/** Slack's limit for the text of one `section` block. */
-const maxSectionText = 3_000;
 /** Slack takes at most 50 blocks in a message; notices use far fewer (and stay under 12,000 characters). */
 const maxSections = 3;
 /** A status line (it may quote a search query) within a context block's 3,000 characters. */

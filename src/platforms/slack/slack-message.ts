@@ -33,7 +33,7 @@ export function truncateText(text: string, limit = maxTextLength): string {
 }
 
 /** Slack's limit for the text of one `section` block. */
-const maxSectionText = 3_000;
+export const maxSectionText = 3_000;
 
 export interface SendOptions {
   /** Slack refused the message's blocks and took its `fallbackBlocks`. */
