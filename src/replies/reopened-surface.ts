@@ -12,7 +12,7 @@ import { replySurface } from './reply-surface.ts';
  * `showsIngestResult`, where the platform can read a message back: whether the status message already
  * shows the ingest's final result. The record of an ingest whose result was posted may outlive it
  * when forgetting it failed (a full disk): then the result stays, rather than being replaced by a
- * false "restarted" notice.
+ * false "restarted" notice. A message that cannot be read back is taken as not showing it.
  */
 export function reopenedSurface<Message>(
   port: ReplyPort<Message>,
@@ -24,7 +24,13 @@ export function reopenedSurface<Message>(
   return {
     ...surface,
     finish: async (reply) => {
-      if (reply.kind === 'interrupted-ingest' && (await showsIngestResult(statusId))) {
+      const shown =
+        reply.kind === 'interrupted-ingest' &&
+        (await showsIngestResult(statusId).catch((error: unknown) => {
+          port.logger.debug({ err: error }, 'could not read the ingest message');
+          return false;
+        }));
+      if (shown) {
         port.logger.info({ location: port.location(statusId) }, 'the ingest result was already posted');
         return;
       }

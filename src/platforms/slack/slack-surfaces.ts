@@ -142,16 +142,11 @@ function reopenSlackTurn(surfaces: SlackSurfaces, turn: TurnInFlight): ReplySurf
   );
 }
 
-/** Whether the message `ts` already shows an ingest's final result (false when it cannot be read). */
+/** Whether the message `ts` already shows an ingest's final result, read back from Slack. */
 async function showsResult(surfaces: SlackSurfaces, channel: string, ts: string): Promise<boolean> {
-  try {
-    const result = await surfaces.client.conversations.replies({ channel, ts, limit: 1, inclusive: true });
-    const message = result.messages?.find((candidate) => candidate.ts === ts);
-    return message?.text !== undefined && showsIngestResult(message.text);
-  } catch (error) {
-    surfaces.logger.debug({ code: slackErrorCode(error) }, 'could not read the ingest message');
-    return false;
-  }
+  const result = await surfaces.client.conversations.replies({ channel, ts, limit: 1, inclusive: true });
+  const message = result.messages?.find((candidate) => candidate.ts === ts);
+  return message?.text !== undefined && showsIngestResult(message.text);
 }
 
 /**
