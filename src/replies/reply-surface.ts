@@ -4,8 +4,11 @@
  * being written streams natively where the platform can, else shows as edited messages (a part that
  * fills up continues in a new one); the reply then replaces what was shown, in order. Refusals fall
  * back: a refused stream to edits, a refused edit to a new message, a refused delete to an edit into
- * a short note — never a stale "working…" message. Every piece of model or document text has its
- * disguised links revealed here, whatever path it takes.
+ * a short note — never a stale "working…" message; a refused plan to the text alone, a refused richer
+ * form of a message to its simpler one (what was refused is remembered for the place:
+ * `place-refusals.ts`). An answer's plan shows as cards in the stream, only the changed ones sent
+ * again; the reply's sources and buttons go under a stopped stream. Every piece of model or document
+ * text has its disguised links revealed here, whatever path it takes.
  */
 import type { PlanStep, Reply, ReplySurface } from '../core/chat-platform.ts';
 import { revealDisguisedLinks } from '../turns/reveal-disguised-links.ts';
