@@ -7,7 +7,7 @@ import { type ActionButton, answerActionNames, voteActions } from './answer-butt
 
 type Action = ActionButton['action'];
 
-/** A platform's spelling of the names (Slack `ragent_ask_person`, Discord `ragent:askperson`). */
+/** A platform's spelling: its separator, and "ask a person" as one word (`ask_person`, `askperson`). */
 export interface WireSpelling {
   /** Between `ragent` and each word of the action, and before what follows the name. */
   separator: string;
