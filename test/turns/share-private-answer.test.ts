@@ -20,7 +20,11 @@ import {
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
 import { privateThreadId, releaseShare } from '../../src/turns/private-answers.ts';
-import { sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
+import {
+  type CreditRendering,
+  creditedMessages,
+  sharePrivateAnswer,
+} from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
 const markup: ChatMarkup = {
@@ -83,7 +87,7 @@ describe('sharing a private answer', () => {
           told.push(text);
         },
         answer: (shared) => shared.answer.body.split('|'),
-        credited: (credit, first) => [`${credit} / ${first}`],
+        credit: { join: (credit, first) => `${credit} / ${first}`, alone: (credit) => credit },
         post: async (channel, message) => {
           if (options.refuse && (options.refuseFrom ?? 0) <= postCalls++) throw options.refuse;
           const last = posts.at(-1);
@@ -95,7 +99,7 @@ describe('sharing a private answer', () => {
             rendered.push(reply);
             return reply.kind === 'answer' ? reply.answer.body.split('|') : [];
           },
-          withExtras: (last, { footer }) => `${last} (${footer})`,
+          withSmallPrint: (last, note) => `${last} (${note})`,
         },
         replacePrivate: async (note) => void notes.push(note),
         refusal: (error) =>
@@ -147,11 +151,12 @@ describe('sharing a private answer', () => {
         logger: createLogger({ level: 'silent' }),
         tell: async (text) => void told.push(text),
         answer: (shared) => shared.answer.body.split('|'),
-        credited: (credit, first) => [credit, `${first}`],
+        // The credit never fits with the answer here: it goes in a message of its own, before it.
+        credit: { join: () => undefined, alone: (credit) => credit },
         post: async (_channel, message) => void posted.push(message),
         privateRendering: {
           reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : []),
-          withExtras: (last, { footer }) => `${last} (${footer})`,
+          withSmallPrint: (last, note) => `${last} (${note})`,
         },
         replacePrivate: async (note) => void notes.push(note),
       },
@@ -211,5 +216,28 @@ describe('sharing a private answer', () => {
     expect(half.posts.flatMap((post) => post.messages)).toHaveLength(1);
     expect(half.told).toEqual([shareFailedText('refused: not_in_channel')]);
     expect((await press(actor('U1'))).told).toEqual([alreadySharedText]);
+  });
+});
+
+describe('the credit above a shared answer', () => {
+  /** Joins where the two together are at most 20 characters, as a platform's length limit would. */
+  const within20: CreditRendering<string> = {
+    join: (credit, first) => (credit.length + first.length + 1 <= 20 ? `${credit}\n${first}` : undefined),
+    alone: (credit) => `[${credit}]`,
+  };
+
+  it('joins the first message where the two fit in one', () => {
+    expect(creditedMessages(within20, 'Al asked:', 'Loops.')).toEqual(['Al asked:\nLoops.']);
+  });
+
+  it('goes in a message of its own before the first where they do not fit', () => {
+    expect(creditedMessages(within20, 'Al asked:', 'Loops repeat, always.')).toEqual([
+      '[Al asked:]',
+      'Loops repeat, always.',
+    ]);
+  });
+
+  it('stands alone where the answer has no message', () => {
+    expect(creditedMessages(within20, 'Al asked:', undefined)).toEqual(['[Al asked:]']);
   });
 });

@@ -22,6 +22,7 @@ import {
   type PrivateRendering,
   type PrivateReplyPort,
   privateSurface,
+  type ShareButton,
 } from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
@@ -60,12 +61,11 @@ export async function runAskCommand(
   const { guildId, channelId, applicationId, token } = interaction;
   const user = interaction.user.id;
   const location = { applicationId, interactionToken: token, channelId, privateTo: user };
-  const port = privatePort(context.surfaces, location, interaction.createdTimestamp);
   const question = {
     asker: { platform: 'discord', workspace: guildId, channel: channelId, user },
     id: interaction.id,
     text: interaction.options.getString(askQuestionOption, true),
-    reference: `/ragent ask ${interaction.id}`,
+    command: '/ragent',
     // Snowflakes grow with time: the asker's private turns run in the order they were asked.
     position: interaction.id,
     location,
@@ -73,8 +73,9 @@ export async function runAskCommand(
       const setChannel = await interactionSetChannel(interaction.client, interaction);
       return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);
     },
+    port: privatePort(context.surfaces, location, interaction.createdTimestamp),
     // The deferred reply shows the status; the reply replaces it.
-    open: async () => privateSurface(port, { shown: [original] }),
+    shown: [original],
   };
   await runPrivateAsk(context.turns, question, (content) =>
     interaction.editReply({ content, allowedMentions: noMentions }),
@@ -92,15 +93,15 @@ function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
     status: (status) => ({ content: renderStatus(status) }),
     reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
     leftoverNote: { content: `-# ${answerBelowText}` },
-    withExtras: (last, { footer, share }) => {
-      const content = footer && joinWithin(messageLimit, [last.content ?? '', `-# ${footer}`], '\n');
-      const rows = share ? [shareRow(share.label, share.answerId)] : [];
-      return { ...last, ...(content ? { content } : {}), components: [...(last.components ?? []), ...rows] };
+    withSmallPrint: (part, note) => {
+      const content = joinWithin(messageLimit, [part.content ?? '', `-# ${note}`], '\n');
+      return content ? { ...part, content } : part;
     },
+    withButtonRow: (part, share) => ({ ...part, components: [...(part.components ?? []), shareRow(share)] }),
   };
 }
 
-function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
+function shareRow({ label, answerId }: ShareButton): APIActionRowComponent<APIButtonComponent> {
   const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
   const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
   return { type: ComponentType.ActionRow, components: [button] };
@@ -153,10 +154,12 @@ export async function handleShareButton(
     tell: (content) =>
       interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions }),
     answer: (shared) => renderAnswer(shared.answer),
-    // The credit joins the first part where it fits, else goes before it.
-    credited: (credit, first) => {
-      const content = first && joinWithin(messageLimit, [credit, first.content ?? ''], '\n\n');
-      return content ? [{ ...first, content }] : [{ content: credit }, ...(first ? [first] : [])];
+    credit: {
+      join: (credit, first) => {
+        const content = joinWithin(messageLimit, [credit, first.content ?? ''], '\n\n');
+        return content ? { ...first, content } : undefined;
+      },
+      alone: (credit) => ({ content: credit }),
     },
     // In the channel or thread it was asked in.
     post: async (channelId, part) => {

@@ -4,8 +4,7 @@
  * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
-import { openPrivateSurface } from '../../replies/private-surface.ts';
-import { platformSaidText, privateWorkingText } from '../../turns/messages-en.ts';
+import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import {
@@ -22,8 +21,6 @@ import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
 import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
 
-const privateWorking = { kind: 'working', line: privateWorkingText } as const;
-
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
   context: SlackContext,
@@ -36,13 +33,10 @@ export async function runPrivateAsk(
     asker: { platform: 'slack', workspace: where.teamId, channel: where.channel, user: where.user },
     id: command.trigger_id,
     text: cleanIncomingText(argument, context.botUserId),
-    reference: `${command.command} ask ${command.trigger_id}`,
-    // A command has no message timestamp: the time it arrived orders the asker's private turns.
-    position: (Date.now() / 1000).toFixed(6),
+    command: command.command,
     location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    // The ephemeral "working…" first; the reply replaces it.
-    open: () => openPrivateSurface(privatePort(context, { ...where, respond }), privateWorking),
+    port: privatePort(context, { ...where, respond }),
   };
   await askInCore(context.turns, question, (text) => tellBy(respond, text));
 }
@@ -63,12 +57,14 @@ export function registerShareAction(app: App, context: SlackContext): void {
           logger: context.logger,
           tell: (text) => tellBy(respond, text),
           answer: (shared) => renderAnswer(shared.answer, shared.threadId),
-          credited: (credit, first = { text: '' }) => {
-            const creditBlock = { type: 'section', text: { type: 'mrkdwn', text: credit } };
-            first.text = `${credit}\n\n${first.text}`;
-            first.blocks = [creditBlock, ...(first.blocks ?? [])];
-            if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
-            return [first];
+          // The credit always joins the first part (its text is shortened where Slack needs it).
+          credit: {
+            join: (credit, { text, blocks = [], fallbackBlocks }) => {
+              const above = creditBlock(credit);
+              const fallback = fallbackBlocks && { fallbackBlocks: [above, ...fallbackBlocks] };
+              return { text: `${credit}\n\n${text}`, blocks: [above, ...blocks], ...fallback };
+            },
+            alone: (credit) => ({ text: credit, blocks: [creditBlock(credit)] }),
           },
           post: (channel, message) => postMessage(context.client, { channel }, message),
           privateRendering,
@@ -82,6 +78,10 @@ export function registerShareAction(app: App, context: SlackContext): void {
       );
     });
   });
+}
+
+function creditBlock(credit: string): Record<string, unknown> {
+  return { type: 'section', text: { type: 'mrkdwn', text: credit } };
 }
 
 async function tellBy(respond: RespondFn, text: string): Promise<void> {

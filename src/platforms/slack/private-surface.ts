@@ -13,6 +13,7 @@ import {
   type PrivateRendering,
   type PrivateReplyPort,
   privateSurface,
+  type ShareButton,
 } from '../../replies/private-surface.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
@@ -48,14 +49,8 @@ export const privateRendering: PrivateRendering<SlackMessage> = {
       blocks: fallbackBlocks ?? blocks,
     })),
   leftoverNote: { text: answerBelowText },
-  withExtras: ({ text, blocks = [] }, { footer, share }) => ({
-    text,
-    blocks: [
-      ...blocks,
-      ...(share ? [shareButton(share.label, share.answerId)] : []),
-      ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
-    ],
-  }),
+  withSmallPrint: (message, note) => withBlock(message, contextBlock(`_${safeMrkdwn(note)}_`)),
+  withButtonRow: (message, share) => withBlock(message, shareRow(share)),
 };
 
 /** The `response_url` (five posts in 30 minutes, so nothing is edited), else `chat.postEphemeral`. */
@@ -87,7 +82,13 @@ function shown({ text, blocks }: SlackMessage) {
   return { text: truncateText(text), ...(blocks?.length ? { blocks: blocks as never } : {}) };
 }
 
-function shareButton(label: string, answerId: string): Record<string, unknown> {
+/** `message` with `block` added under its blocks. */
+function withBlock({ text, blocks = [] }: SlackMessage, block: Record<string, unknown>): SlackMessage {
+  return { text, blocks: [...blocks, block] };
+}
+
+/** Share's block and action ids are both `ragent_share`; its value is the answer's id. */
+function shareRow({ label, answerId }: ShareButton): Record<string, unknown> {
   const button = { type: 'button', action_id: shareActionId, text: { type: 'plain_text', text: label } };
   return {
     type: 'actions',
