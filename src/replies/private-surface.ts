@@ -14,6 +14,7 @@
 import type { Location, Reply, ReplySurface, Status } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
 import {
+  answerBelowText,
   privateAnswerFooterText,
   privateClarificationFooterText,
   shareButtonText,
@@ -51,7 +52,10 @@ export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
  * platform's own syntax. The core decides which extras a reply carries and how they compose
  * (`withPrivateExtras`).
  */
-export interface PrivateRendering<Message> extends Omit<ReplyRendering<Message>, 'streamingText'> {
+export interface PrivateRendering<Message>
+  extends Omit<ReplyRendering<Message>, 'streamingText' | 'leftoverNote'> {
+  /** A short notice to the asker alone (an empty question, a refused Share), from the catalogue. */
+  notice(text: string): Message;
   /** `message` with `note` in small print under it (left as it was where the note does not fit). */
   withSmallPrint(message: Message, note: string): Message;
   /** `message` with `button` in a row of its own under it (Share, the only button a private reply adds). */
@@ -113,7 +117,7 @@ export function privateSurface<Message>(
   port: PrivateReplyPort<Message>,
   start: PrivateStart = {},
 ): ReplySurface {
-  const { withSmallPrint, withButtonRow, ...render } = port.render;
+  const { withSmallPrint, withButtonRow, notice, ...render } = port.render;
   let replaces = start.replaces !== false;
   const surface = replySurface<Message>(
     {
@@ -135,6 +139,8 @@ export function privateSurface<Message>(
       render: {
         ...render,
         streamingText: () => [],
+        // Never shown: a private message is never deleted (it stays, and the reply follows it).
+        leftoverNote: notice(answerBelowText),
         reply: (given) => {
           const rendered = render.reply(given);
           const last = rendered.at(-1);

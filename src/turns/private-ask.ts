@@ -38,17 +38,18 @@ export interface PrivateQuestion<Message> {
 const privateWorking = { kind: 'working', line: privateWorkingText } as const;
 
 /**
- * Runs `/ragent ask` in the asker's own conversation; `tell` says a short notice to the asker only
- * (an empty question, a stopping bot: nothing is started, or they would wait for nothing).
+ * Runs `/ragent ask` in the asker's own conversation. An empty question or a stopping bot starts
+ * nothing (they would wait for nothing): the asker alone is told, through the command's private
+ * reply, in place of what it shows already where it shows something.
  */
 export async function runPrivateAsk<Message>(
   turns: PlatformTurns,
   question: PrivateQuestion<Message>,
-  tell: (text: string) => Promise<unknown>,
 ): Promise<void> {
   const text = question.text.trim();
+  const { port, shown } = question;
   if (!text || turns.stopping) {
-    await tell(text ? restartingText : askEmptyText);
+    await port.reply(port.render.notice(text ? restartingText : askEmptyText), shown !== undefined);
     return;
   }
   const threadId = privateThreadId(question.asker);
@@ -63,7 +64,6 @@ export async function runPrivateAsk<Message>(
     claim: true,
     open: async () => {
       const scopes = await question.scopes();
-      const { port, shown } = question;
       const surface = shown
         ? privateSurface(port, { shown })
         : await openPrivateSurface(port, privateWorking);

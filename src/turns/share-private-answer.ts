@@ -3,12 +3,11 @@
  * (`claimShare`), then posted in the channel it was asked in — the question credited to the asker
  * without a ping, then the answer as the platform shows any answer — and the private answer, now
  * without Share, then says it was shared. Every other outcome is told to the presser alone. The
- * platform gives its renderings, its private notice, its post in the channel and the replacing of the
- * private message.
+ * platform gives its renderings, its post in the channel and the press's own private reply (which
+ * tells the presser and replaces the private message).
  */
 import { toRagentError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import type { PrivateRendering } from '../replies/private-surface.ts';
+import type { PrivateReplyPort } from '../replies/private-surface.ts';
 import type { Actor } from './actor.ts';
 import type { ChatMarkup } from './chat-markup.ts';
 import {
@@ -57,19 +56,17 @@ export interface SharePress {
 /** What the platform does for a Share press; `Message` is its own payload. */
 export interface ShareSurface<Message> {
   markup: ChatMarkup;
-  logger: Logger;
-  /** Says `text` to the presser only. */
-  tell(text: string): Promise<unknown>;
+  /**
+   * The press's own private reply (`replies/private-surface.ts`): it tells the presser alone, and
+   * replaces the private message the press came from (the answer's last).
+   */
+  port: PrivateReplyPort<Message>;
   /** The answer as the platform shows any answer in a channel. */
   answer(shared: SharedAnswer): Message[];
   /** How the credit line goes above the answer (`creditedMessages`). */
   credit: CreditRendering<Message>;
   /** Posts `message` in the channel `channel`; throws if refused. */
   post(channel: string, message: Message): Promise<unknown>;
-  /** How the private reply looks (`replies/private-surface.ts`): its messages, and a note in small print. */
-  privateRendering: Pick<PrivateRendering<Message>, 'reply' | 'withSmallPrint'>;
-  /** Shows `message` in place of the private message the press came from (the answer's last; best effort). */
-  replacePrivate(message: Message): Promise<unknown>;
   /** The platform's reason for a refused post, where it has a better one than the error's message. */
   refusal?(error: unknown): string | undefined;
 }
@@ -80,11 +77,12 @@ export async function sharePrivateAnswer<Message>(
   surface: ShareSurface<Message>,
 ): Promise<void> {
   const { answerId } = press;
-  const { logger } = surface;
+  const { port } = surface;
+  const { logger } = port;
   // The presser may have gone (a closed client): what they would be told is only logged.
   const tell = async (text: string) => {
-    await surface
-      .tell(text)
+    await port
+      .reply(port.render.notice(text), false)
       .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not tell the presser'));
   };
   const outcome = await claimShare(store, { ...press, user: press.actor.id }).catch((error: unknown) => {
@@ -114,12 +112,12 @@ export async function sharePrivateAnswer<Message>(
   }
   logger.info({ answerId, channel: shared.asker.channel }, 'private answer shared');
   // The private message keeps its part of the answer, now without Share, and says it was shared.
-  const { reply, withSmallPrint } = surface.privateRendering;
+  const { reply, withSmallPrint } = port.render;
   const last = reply({ kind: 'answer', answer: shared.answer, threadId: shared.threadId }).at(-1);
   if (last === undefined) return;
   const note = `${surface.markup.icons.done} ${sharedNoteText}`;
-  await surface
-    .replacePrivate(withSmallPrint(last, note))
+  await port
+    .reply(withSmallPrint(last, note), true)
     .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not mark the answer shared'));
 }
 

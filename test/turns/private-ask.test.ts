@@ -2,7 +2,7 @@
  * `/ragent ask` and the private surface, written once in the core: what is refused (told to the asker
  * alone), how the private turn is run, and what a private reply carries (note, Share) in which order.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnswerJob, PlatformTurns, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
 import {
@@ -44,7 +44,7 @@ function recordingPort() {
     edit: async (id, message) => void sent.push(['edit', message, id]),
     render: {
       status: (status) => `status:${status.kind === 'working' ? status.line : status.kind}`,
-      leftoverNote: 'below',
+      notice: (text) => `notice:${text}`,
       reply: (reply) => [reply.kind],
       withSmallPrint: (message, note) => `${message} (${note})`,
       withButtonRow: (message, share) => `${message} [${share.label}:${share.answerId}]`,
@@ -68,25 +68,26 @@ const question = (text: string, more: { position?: string; shown?: string[] } = 
 describe('private asks: /ragent ask', () => {
   it('tells the asker to type a question when there is none, and starts nothing', async () => {
     const { turns, jobs } = recordingTurns();
-    const told: string[] = [];
-    await runPrivateAsk(turns, question('   '), async (text) => void told.push(text));
-    expect(told).toEqual([askEmptyText]);
+    const asked = question('   ');
+    await runPrivateAsk(turns, asked);
+    // Nothing is shown yet: the notice follows the command.
+    expect(asked.sent).toEqual([['reply', `notice:${askEmptyText}`, false]]);
     expect(jobs).toEqual([]);
   });
 
-  it('tells the asker ragent is restarting while it stops, and starts nothing', async () => {
+  it('tells the asker ragent is restarting while it stops, in place of what the platform shows, and starts nothing', async () => {
     const { turns, jobs } = recordingTurns(true);
-    const told: string[] = [];
-    await runPrivateAsk(turns, question('how do loops work?'), async (text) => void told.push(text));
-    expect(told).toEqual([restartingText]);
+    const asked = question('how do loops work?', { shown: ['S1'] });
+    await runPrivateAsk(turns, asked);
+    expect(asked.sent).toEqual([['reply', `notice:${restartingText}`, true]]);
     expect(jobs).toEqual([]);
   });
 
   it('runs the question in the asker’s own conversation, with the channel’s scopes', async () => {
     const { turns, jobs } = recordingTurns();
-    const told: string[] = [];
-    await runPrivateAsk(turns, question('  how do loops work? '), async (text) => void told.push(text));
-    expect(told).toEqual([]);
+    const asked = question('  how do loops work? ');
+    await runPrivateAsk(turns, asked);
+    expect(asked.sent).toEqual([]);
     const [job] = jobs;
     expect(job).toMatchObject({ text: 'how do loops work?', claim: true, location: { privateTo: 'U1' } });
     expect(privateAskerOf(job!.thread.threadId)).toEqual(asker);
@@ -96,7 +97,7 @@ describe('private asks: /ragent ask', () => {
 
   it('refers to the turn by the command as typed and its id, in the order the platform gives', async () => {
     const { turns, jobs } = recordingTurns();
-    await runPrivateAsk(turns, question('how?', { position: '1700000000.000100' }), async () => {});
+    await runPrivateAsk(turns, question('how?', { position: '1700000000.000100' }));
     expect(jobs[0]).toMatchObject({
       reference: '/ragent ask cmd-1',
       thread: { position: '1700000000.000100' },
@@ -105,19 +106,19 @@ describe('private asks: /ragent ask', () => {
 
   it('orders a command without a timestamp of its own by when it arrived', async () => {
     const { turns, jobs } = recordingTurns();
-    const before = Date.now() / 1000;
-    await runPrivateAsk(turns, question('how?'), async () => {});
-    await runPrivateAsk(turns, question('and then?'), async () => {});
-    const [first, second] = jobs.map((job) => Number(job.thread.position));
-    expect(first).toBeGreaterThanOrEqual(Math.floor(before));
-    expect(second).toBeGreaterThanOrEqual(first!);
-    expect(jobs[0]!.thread.position).toMatch(/^\d+\.\d{6}$/);
+    vi.useFakeTimers({ now: 1_700_000_000_250, toFake: ['Date'] });
+    try {
+      await runPrivateAsk(turns, question('how?'));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(jobs[0]?.thread.position).toBe('1700000000.250000');
   });
 
   it('shows the private "working…" first where the platform shows nothing yet, and the reply replaces it', async () => {
     const { turns, jobs } = recordingTurns();
     const asked = question('how?');
-    await runPrivateAsk(turns, asked, async () => {});
+    await runPrivateAsk(turns, asked);
     const { surface } = await jobs[0]!.open();
     await surface.finish({ kind: 'restarted' });
     expect(asked.sent).toEqual([
@@ -129,7 +130,7 @@ describe('private asks: /ragent ask', () => {
   it('edits what the platform shows already (its acknowledgement) instead of sending the "working…"', async () => {
     const { turns, jobs } = recordingTurns();
     const asked = question('how?', { shown: ['S1'] });
-    await runPrivateAsk(turns, asked, async () => {});
+    await runPrivateAsk(turns, asked);
     const { surface } = await jobs[0]!.open();
     await surface.showStatus({ kind: 'working', line: 'Searching…' });
     expect(asked.sent).toEqual([['edit', 'status:Searching…', 'S1']]);
@@ -158,7 +159,7 @@ describe('private asks: the private surface', () => {
       edit: async (id, message) => void sent.push(['edit', message, id]),
       render: {
         status: (status) => `status:${status.kind}`,
-        leftoverNote: 'below',
+        notice: (text) => `notice:${text}`,
         reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : [reply.kind]),
         withSmallPrint: (message, note) => `${message} (${note})`,
         withButtonRow: (message, share) => `${message} [${share.label}:${share.answerId}]`,

@@ -25,7 +25,6 @@ import {
   type ShareButton,
 } from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
-import { answerBelowText } from '../../turns/messages-en.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
@@ -77,9 +76,7 @@ export async function runAskCommand(
     // The deferred reply shows the status; the reply replaces it.
     shown: [original],
   };
-  await runPrivateAsk(context.turns, question, (content) =>
-    interaction.editReply({ content, allowedMentions: noMentions }),
-  );
+  await runPrivateAsk(context.turns, question);
 }
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
@@ -92,7 +89,7 @@ function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
   return {
     status: (status) => ({ content: renderStatus(status) }),
     reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
-    leftoverNote: { content: `-# ${answerBelowText}` },
+    notice: (content) => ({ content }),
     withSmallPrint: (part, note) => {
       const content = joinWithin(messageLimit, [part.content ?? '', `-# ${note}`], '\n');
       return content ? { ...part, content } : part;
@@ -140,19 +137,20 @@ export async function handleShareButton(
   interaction: ButtonInteraction,
 ): Promise<void> {
   await interaction.deferUpdate();
+  const { applicationId, token, channelId, user } = interaction;
   const press = {
     platform: 'discord',
     workspace: interaction.guildId ?? 'dm',
-    actor: discordActor(context, interaction, interaction.user.id),
+    actor: discordActor(context, interaction, user.id),
     answerId: interaction.customId.slice(sharePrefix.length),
   };
   // The channel is read once per press: its guild may be another replica's shard (not cached here).
   let channel: Promise<SendableChannels> | undefined;
+  // The press's own interaction: its deferred update is the private answer's last part.
+  const location = { applicationId, interactionToken: token, channelId, privateTo: user.id };
   await sharePrivateAnswer<Part>(context.services.coordination, press, {
     markup: discordMarkup,
-    logger: context.logger,
-    tell: (content) =>
-      interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions }),
+    port: privatePort(context.surfaces, location, interaction.createdTimestamp),
     answer: (shared) => renderAnswer(shared.answer),
     credit: {
       join: (credit, first) => {
@@ -166,8 +164,5 @@ export async function handleShareButton(
       channel ??= sendableChannel(interaction.client, channelId);
       await (await channel).send({ ...part, allowedMentions: noMentions });
     },
-    privateRendering: privateRendering(context.surfaces),
-    // The press's own message: the private answer's last part.
-    replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),
   });
 }

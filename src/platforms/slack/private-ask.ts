@@ -7,19 +7,13 @@ import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bol
 import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import {
-  ephemeral,
-  privateLocation,
-  privatePort,
-  privateRendering,
-  shareActionId,
-} from './private-surface.ts';
+import { privateLocation, privatePort, shareActionId } from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
-import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
+import { cleanIncomingText } from './slack-text.ts';
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -38,7 +32,7 @@ export async function runPrivateAsk(
     scopes: () => placeScopes(context, where.teamId, where.channel),
     port: privatePort(context, { ...where, respond }),
   };
-  await askInCore(context.turns, question, (text) => tellBy(respond, text));
+  await askInCore(context.turns, question);
 }
 
 /** The Share button of private answers. */
@@ -49,13 +43,14 @@ export function registerShareAction(app: App, context: SlackContext): void {
       const name = (await displayName(context, body.user.id)) ?? body.user.name;
       const actor = slackActor(context, { id: body.user.id, ...(name ? { name } : {}) });
       const press = { platform: 'slack', workspace: body.team?.id ?? body.user.team_id ?? '', actor };
+      const where = { teamId: press.workspace, channel: body.channel?.id ?? '', user: body.user.id, respond };
       await sharePrivateAnswer(
         context.services.coordination,
         { ...press, answerId: action.value ?? '' },
         {
           markup: slackMarkup,
-          logger: context.logger,
-          tell: (text) => tellBy(respond, text),
+          // The press's response_url tells the presser, and replaces the private message it came from.
+          port: privatePort(context, where),
           answer: (shared) => renderAnswer(shared.answer, shared.threadId),
           // The credit always joins the first part (its text is shortened where Slack needs it).
           credit: {
@@ -67,9 +62,6 @@ export function registerShareAction(app: App, context: SlackContext): void {
             alone: (credit) => ({ text: credit, blocks: [creditBlock(credit)] }),
           },
           post: (channel, message) => postMessage(context.client, { channel }, message),
-          privateRendering,
-          // The press's response_url replaces the private message it came from.
-          replacePrivate: (message) => respond(ephemeral(message, true)),
           refusal: (error) => {
             const code = slackErrorCode(error);
             return code ? platformSaidText('Slack', code) : undefined;
@@ -82,10 +74,6 @@ export function registerShareAction(app: App, context: SlackContext): void {
 
 function creditBlock(credit: string): Record<string, unknown> {
   return { type: 'section', text: { type: 'mrkdwn', text: credit } };
-}
-
-async function tellBy(respond: RespondFn, text: string): Promise<void> {
-  await respond(ephemeral({ text: safeMrkdwn(text) }, false));
 }
 
 /** The asker's name as Slack shows it (display name, else real name). */

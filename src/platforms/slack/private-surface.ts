@@ -15,7 +15,6 @@ import {
   privateSurface,
   type ShareButton,
 } from '../../replies/private-surface.ts';
-import { answerBelowText } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -41,14 +40,14 @@ export function privateLocation(where: Where): Location {
 }
 
 /** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
-export const privateRendering: PrivateRendering<SlackMessage> = {
+const privateRendering: PrivateRendering<SlackMessage> = {
   status: renderStatus,
   reply: (reply) =>
     renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
       text,
       blocks: fallbackBlocks ?? blocks,
     })),
-  leftoverNote: { text: answerBelowText },
+  notice: (text) => ({ text: safeMrkdwn(text) }),
   withSmallPrint: (message, note) => withBlock(message, contextBlock(`_${safeMrkdwn(note)}_`)),
   withButtonRow: (message, share) => withBlock(message, shareRow(share)),
 };
@@ -73,7 +72,7 @@ export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<
 }
 
 /** `message` through a `response_url`: shown to the asker alone, in place of the message it answers where `replace`. */
-export function ephemeral(message: SlackMessage, replace: boolean) {
+function ephemeral(message: SlackMessage, replace: boolean) {
   return { response_type: 'ephemeral', replace_original: replace, ...shown(message) } as const;
 }
 
