@@ -2,7 +2,7 @@
  * `/ragent ask <question>` on any platform, run as a private answer (`private-answers.ts`): the same
  * turn as a mention, in the asker's own conversation, shown only to them (`private-surface.ts`).
  */
-import type { Location, PlatformTurns } from '../core/chat-platform.ts';
+import type { PlatformTurns } from '../core/chat-platform.ts';
 import { encodeId } from '../core/ids.ts';
 import type { Scope } from '../core/types.ts';
 import { openPrivateSurface, type PrivateReplyPort, privateSurface } from '../replies/private-surface.ts';
@@ -22,11 +22,12 @@ export interface PrivateQuestion<Message> {
    * conversation's turns run one at a time in this order.
    */
   position?: string;
-  /** Where the asker can be reached privately (recorded with the turn; `reopen` tells them there). */
-  location: Location;
   /** The channel's scopes, as for any question asked there (never from the text). */
   scopes(): Promise<Scope[]>;
-  /** The asker's private messages for this command (`replies/private-surface.ts`). */
+  /**
+   * The asker's private messages for this command (`replies/private-surface.ts`); its location is
+   * recorded with the turn (`reopen` tells the asker there).
+   */
   port: PrivateReplyPort<Message>;
   /**
    * What the platform shows already through the short-lived reply (an acknowledgement the status then
@@ -58,7 +59,7 @@ export async function runPrivateAsk<Message>(
     text,
     reference: `${question.command} ask ${question.id}`,
     logFields: { threadId, private: 'true' },
-    location: question.location,
+    location: question.port.location(),
     // A command without a timestamp of its own: the time it arrived orders the asker's private turns.
     thread: { threadId, position: question.position ?? (Date.now() / 1000).toFixed(6) },
     claim: true,

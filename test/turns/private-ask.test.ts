@@ -59,7 +59,6 @@ const question = (text: string, more: { position?: string; shown?: string[] } = 
   id: 'cmd-1',
   text,
   command: '/ragent',
-  location: { channel: 'C1', privateTo: 'U1' },
   scopes: async () => ['chat:W:1:C1'],
   ...recordingPort(),
   ...more,

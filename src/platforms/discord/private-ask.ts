@@ -67,7 +67,6 @@ export async function runAskCommand(
     command: '/ragent',
     // Snowflakes grow with time: the asker's private turns run in the order they were asked.
     position: interaction.id,
-    location,
     scopes: async () => {
       const setChannel = await interactionSetChannel(interaction.client, interaction);
       return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);

@@ -7,7 +7,7 @@ import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bol
 import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import { privateLocation, privatePort, shareActionId } from './private-surface.ts';
+import { privatePort, shareActionId } from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
@@ -28,7 +28,6 @@ export async function runPrivateAsk(
     id: command.trigger_id,
     text: cleanIncomingText(argument, context.botUserId),
     command: command.command,
-    location: privateLocation(where),
     scopes: () => placeScopes(context, where.teamId, where.channel),
     port: privatePort(context, { ...where, respond }),
   };

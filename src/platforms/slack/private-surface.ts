@@ -6,7 +6,7 @@
  * restart — never the channel.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import type { Location, ReplySurface } from '../../core/chat-platform.ts';
+import type { ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import {
@@ -34,11 +34,6 @@ export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): Reply
   return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
-/** What is recorded with a private turn: where the asker is (never the `response_url`). */
-export function privateLocation(where: Where): Location {
-  return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
-}
-
 /** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
 const privateRendering: PrivateRendering<SlackMessage> = {
   status: renderStatus,
@@ -56,7 +51,8 @@ const privateRendering: PrivateRendering<SlackMessage> = {
 export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<SlackMessage> {
   return {
     logger: surfaces.logger,
-    location: () => privateLocation(where),
+    // What is recorded with a private turn: where the asker is (never the `response_url`).
+    location: () => ({ teamId: where.teamId, channel: where.channel, privateTo: where.user }),
     render: privateRendering,
     reply: async (message, replace) => {
       await where.respond?.(ephemeral(message, replace));
