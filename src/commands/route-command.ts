@@ -1,15 +1,15 @@
 /**
  * Which way a chat command goes, decided once for every platform: the platform reads its wire (the text
  * typed, or the command picked with its options) into a `CommandCall` and gives its reply primitives;
- * this decides the rest (run-text-command.ts then answers what was typed but cannot run). Help is shown at once where the platform can; outside any place (a DM with no
+ * this decides the rest. Help is shown at once where the platform can; outside any place (a DM with no
  * workspace or server around it) only help answers; ingest and ask go to the platform's own handlers
  * (they upload, open forms, stream); every other command is acknowledged before any I/O, then runs in the
- * core and its reply (or failure) goes back privately.
+ * core (run-text-command.ts also answers what cannot run) and its reply or failure goes back privately.
  */
 import type { Actor } from '../turns/actor.ts';
 import { guildOnlyText, unknownCommandText } from '../turns/messages-en.ts';
 import type { PlaceIds, Places } from '../turns/place-sets.ts';
-import { commandPlace } from './command-place.ts';
+import { commandPlace, type KnownAboutPlace } from './command-place.ts';
 import type { ArgumentValues, CommandServices } from './command-request.ts';
 import { type CommandSpec, findCommand } from './command-table.ts';
 import { helpText } from './help-command.ts';
@@ -29,9 +29,9 @@ export type CommandCall = ParsedText | { kind: 'unregistered'; register: string 
  * acknowledged on receipt has none: every answer is then its reply.
  */
 export interface CommandAcknowledgement {
-  /** `shown`: text the platform shows at once (help), which the reply then replaces; else a private defer. */
-  acknowledge(shown?: string): Promise<unknown>;
-  /** Answers the call with `text` instead of acknowledging it: the call runs nothing. */
+  /** A private "working…": the reply fills it in. */
+  defer(): Promise<unknown>;
+  /** A private answer at once; a later reply replaces it. */
   answer(text: string): Promise<unknown>;
 }
 
@@ -48,7 +48,7 @@ export interface CommandRoute {
   at(): Promise<PlaceIds>;
   places: Places;
   /** What only the platform knows about where commands run (command-place.ts). */
-  known: Parameters<typeof commandPlace>[2];
+  known: KnownAboutPlace;
   /** The longest reply the platform sends in one message. */
   maxLength: number;
   services: CommandServices;
@@ -59,30 +59,27 @@ type PlatformCommand = 'ingest' | 'ask';
 const isPlatformCommand = (name: string): name is PlatformCommand => name === 'ingest' || name === 'ask';
 
 export async function routeCommand(route: CommandRoute): Promise<void> {
-  const { call, replies } = route;
-  const { acknowledge, answer } = route.acknowledgement ?? {
-    acknowledge: async () => {},
-    answer: replies.reply,
-  };
+  const { call, replies, acknowledgement } = route;
+  const answer = acknowledgement?.answer ?? replies.reply;
   if (call.kind === 'unregistered') {
     await answer(unknownCommandText(call.register));
     return;
   }
   // Nothing typed is a request for help.
   const name = call.kind === 'empty' ? 'help' : call.kind === 'unknown' ? '' : call.command.name;
-  if (name === 'help') {
-    await acknowledge(helpText(replies.markup, route.known.readsEveryMessage));
-    // Outside any place there is no channel whose auto-answer line would follow.
-    if (!route.inPlace) return;
-  } else if (!route.inPlace) {
-    await answer(guildOnlyText);
+  const help = () => helpText(replies.markup, route.known.readsEveryMessage);
+  // Outside any place there are no documents, nor a channel whose auto-answer line would follow help.
+  if (!route.inPlace) {
+    await answer(name === 'help' ? help() : guildOnlyText);
     return;
   }
   if (isPlatformCommand(name)) {
     await route.handlers[name]('rest' in call ? call.rest : '');
     return;
   }
-  if (name !== 'help') await acknowledge();
+  // Help needs no I/O: where the call must be acknowledged, it is shown at once, then with that line.
+  if (name === 'help') await acknowledgement?.answer(help());
+  else await acknowledgement?.defer();
   const run = async () => {
     const place = commandPlace(route.places, await route.at(), route.known);
     const request = { actor: route.actor(), place, markup: replies.markup, maxLength: route.maxLength };

@@ -73,7 +73,7 @@ describe('routing a chat command', () => {
         reference: '/ragent T1',
       },
       ...(options.acknowledges !== false && {
-        acknowledgement: { acknowledge: record('acknowledge'), answer: record('answer') },
+        acknowledgement: { defer: record('defer'), answer: record('answer') },
       }),
       handlers: { ingest: record('ingest'), ask: record('ask') },
       actor: () => ({
@@ -101,18 +101,22 @@ describe('routing a chat command', () => {
     return done;
   }
 
-  it('shows help at once, and then with the channel’s auto-answer line; outside a place, only at once', async () => {
+  it('shows help at once, then with the channel’s auto-answer line; outside a place, only at once', async () => {
     expect(await route(picked('help'))).toEqual([
-      `acknowledge: ${help}`,
+      `answer: ${help}`,
       'read the place',
       `reply: ${help}\n\n${autoAnswerStatusText(false, '`/ragent autoanswer`')}`,
     ]);
-    expect(await route(picked('help'), { inPlace: false })).toEqual([`acknowledge: ${help}`]);
+    expect(await route(picked('help'), { inPlace: false })).toEqual([`answer: ${help}`]);
+    // A platform that acknowledged on receipt gets the one reply.
+    const withLine = `reply: ${help}\n\n${autoAnswerStatusText(false, '`/ragent autoanswer`')}`;
+    expect(await route(picked('help'), { acknowledges: false })).toEqual(['read the place', withLine]);
+    expect(await route(picked('help'), { inPlace: false, acknowledges: false })).toEqual([`reply: ${help}`]);
   });
 
   it('acknowledges a command before reading where it ran, then replies with its text', async () => {
     expect(await route(picked('docs'))).toEqual([
-      'acknowledge',
+      'defer',
       'read the place',
       expect.stringMatching(/^reply: .*(no documents|No documents)/i),
     ]);
@@ -150,13 +154,13 @@ describe('routing a chat command', () => {
     const empty = await route(typed('  '), { acknowledges: false });
     expect(empty).toEqual(['read the place', expect.stringMatching(/^reply: /)]);
     expect(empty[1]).toContain(help);
-    expect((await route(typed('')))[0]).toBe(`acknowledge: ${help}`);
+    expect((await route(typed('')))[0]).toBe(`answer: ${help}`);
     expect(await route(typed('frob'), { acknowledges: false })).toEqual([
       'read the place',
       `reply: I don’t know \`frob\`. To ask a question, mention me in a channel.\n\n${help}`,
     ]);
     expect(await route(picked('handoff', 'unusable'))).toEqual([
-      'acknowledge',
+      'defer',
       'read the place',
       expect.stringMatching(/^reply: .*handoff/i),
     ]);
@@ -166,9 +170,6 @@ describe('routing a chat command', () => {
     const at = async () => {
       throw new RagentError('PERMISSION_DENIED', 'The channel could not be read.');
     };
-    expect(await route(picked('docs'), { at })).toEqual([
-      'acknowledge',
-      'reply: ! The channel could not be read.',
-    ]);
+    expect(await route(picked('docs'), { at })).toEqual(['defer', 'reply: ! The channel could not be read.']);
   });
 });

@@ -44,10 +44,7 @@ export async function runDiscordCommand(
     },
     // Before any I/O (Discord allows 3 seconds): help has its text at once, the rest a private defer.
     acknowledgement: {
-      acknowledge: (shown) =>
-        shown
-          ? replyPrivately(interaction, shown)
-          : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
+      defer: () => interaction.deferReply({ flags: MessageFlags.Ephemeral }),
       answer: (text) => replyPrivately(interaction, text),
     },
     // The router runs these in a server only (documents belong to one).
