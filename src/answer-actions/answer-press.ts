@@ -41,6 +41,19 @@ export function idsPressedHere(
   return undefined;
 }
 
+/**
+ * A press's ids: those its button carried (`raw`), trusted only for a thread of `thread.here`
+ * (`idsPressedHere`); or, where a button has no room for them, the ids of where it was pressed.
+ */
+export type PressedIds =
+  | { raw: string | undefined; thread: Parameters<typeof idsPressedHere>[1] }
+  | ActionIds;
+
+/** The ids a press may act on; undefined (logged) for a button's ids of another place. */
+export function readPressedIds(ids: PressedIds, logger: Logger): ReturnType<typeof parseActionValue> {
+  return 'thread' in ids ? idsPressedHere(ids.raw, ids.thread, logger) : ids;
+}
+
 /** How a platform shows an `ActionOutcome`: each with its own wire calls. */
 export interface OutcomeView {
   /** Opens the words form (its answer comes back as `give-reason-words.ts`). */

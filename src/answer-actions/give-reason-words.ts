@@ -1,7 +1,9 @@
 /** The words sent with "Other…" (the form `choose-reason.ts` opened): the 👎's reason, with them. */
+import type { Actor } from '../turns/actor.ts';
 import { recordFeedbackReason } from '../turns/feedback-reason.ts';
 import { feedbackReasonThanks } from '../turns/messages-en.ts';
 import type { ActionOutcome, AnswerActionContext, AnswerActionRequest } from './answer-action.ts';
+import { type PressedIds, readPressedIds } from './answer-press.ts';
 
 export async function giveReasonWords(
   context: AnswerActionContext,
@@ -16,4 +18,19 @@ export async function giveReasonWords(
     ...(words ? { comment: words } : {}),
   });
   return { text: feedbackReasonThanks };
+}
+
+/**
+ * The form sent back, as the platform read it: its ids checked like a press's (a form of another
+ * place stores nothing), then stored. What to tell the sender; undefined when nothing was stored.
+ */
+export async function submitReasonWords(
+  context: AnswerActionContext,
+  submitted: { ids: PressedIds; actor: Actor; words: string | undefined },
+): Promise<string | undefined> {
+  const ids = readPressedIds(submitted.ids, context.logger);
+  if (!ids) return undefined;
+  const { threadId, answerId } = ids;
+  return (await giveReasonWords(context, { actor: submitted.actor, threadId, answerId }, submitted.words))
+    .text;
 }

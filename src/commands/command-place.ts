@@ -7,11 +7,10 @@
 import type { PlaceIds, Places } from '../turns/place-sets.ts';
 import type { CommandPlace } from './command-request.ts';
 
-export function commandPlace(
-  places: Places,
-  at: PlaceIds,
-  known: Pick<CommandPlace, 'lookUpChannel' | 'readsEveryMessage' | 'handOffDefault'>,
-): CommandPlace {
+/** What only the platform knows about where its commands run. */
+export type KnownAboutPlace = Pick<CommandPlace, 'lookUpChannel' | 'readsEveryMessage' | 'handOffDefault'>;
+
+export function commandPlace(places: Places, at: PlaceIds, known: KnownAboutPlace): CommandPlace {
   return {
     sets: places.sets(at),
     ...(at.inDirectMessage ? {} : { channelId: at.channel }),

@@ -1,8 +1,8 @@
 /**
- * A chat command as every platform runs it: the platform reads its payload and routes its own commands
- * (an upload form, a private answer), the core's reply text goes back privately, and a failure is
- * logged with the request's reference and told to the person as a warning saying what went wrong —
- * never a silent command. A reply the platform refuses is logged, not thrown.
+ * A chat command as every platform runs it (route-command.ts sends it here once acknowledged): the
+ * core's reply text goes back privately, and a failure is logged with the request's reference and told
+ * to the person as a warning saying what went wrong — never a silent command. A reply the platform
+ * refuses is logged, not thrown.
  */
 import { toRagentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';

@@ -1,6 +1,7 @@
 /**
- * A command typed as text (Slack's `/ragent …`, a next platform's): the reply to an empty, unknown or
- * unreadable one is decided here too — help, "I don't know …" with the help, or the command's usage.
+ * A command as read off the wire (typed as text, or picked with its options), run in the core: the reply
+ * to an empty, unknown or unreadable one is decided here too — help, "I don't know …" with the help, or
+ * the command's usage.
  */
 import { unknownSubcommandText } from '../turns/messages-en.ts';
 import type { CommandRequest, CommandServices } from './command-request.ts';

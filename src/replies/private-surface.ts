@@ -14,6 +14,7 @@
 import type { Location, Reply, ReplySurface, Status } from '../core/chat-platform.ts';
 import type { Logger } from '../logger.ts';
 import {
+  answerBelowText,
   privateAnswerFooterText,
   privateClarificationFooterText,
   shareButtonText,
@@ -21,12 +22,22 @@ import {
 import type { ReplyRendering } from './reply-port.ts';
 import { replySurface } from './reply-surface.ts';
 
+/**
+ * The Share action under a private answer, described once: its label and the answer's id it shares.
+ * The platform renders it as its own kind of button, with its own wire id (already posted in
+ * channels, so never changed).
+ */
+export interface ShareButton {
+  label: string;
+  answerId: string;
+}
+
 /** What a private reply shows besides the reply itself. */
 export interface PrivateReplyExtras {
   /** A short note under the reply (only the asker sees it; how to go on, or that it was shared). */
   footer?: string;
-  /** The Share action under an answer: its label, and the answer's id it shares. */
-  share?: { label: string; answerId: string };
+  /** The Share action under an answer. */
+  share?: ShareButton;
 }
 
 export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
@@ -36,9 +47,29 @@ export function privateReplyExtras(reply: Reply): PrivateReplyExtras {
   return {};
 }
 
-/** How a private reply looks: as any reply, and how the extras join its last message. */
-export interface PrivateRendering<Message> extends Omit<ReplyRendering<Message>, 'streamingText'> {
-  withExtras(last: Message, extras: PrivateReplyExtras): Message;
+/**
+ * How a private reply looks: as any reply, plus the two pieces its extras are made of, in the
+ * platform's own syntax. The core decides which extras a reply carries and how they compose
+ * (`withPrivateExtras`).
+ */
+export interface PrivateRendering<Message>
+  extends Omit<ReplyRendering<Message>, 'streamingText' | 'leftoverNote'> {
+  /** A short notice to the asker alone (an empty question, a refused Share), from the catalogue. */
+  notice(text: string): Message;
+  /** `message` with `note` in small print under it (left as it was where the note does not fit). */
+  withSmallPrint(message: Message, note: string): Message;
+  /** `message` with `button` in a row of its own under it (Share, the only button a private reply adds). */
+  withButtonRow(message: Message, button: ShareButton): Message;
+}
+
+/** `last` with its extras: the button row under the reply, then the note in small print under all. */
+export function withPrivateExtras<Message>(
+  render: Pick<PrivateRendering<Message>, 'withSmallPrint' | 'withButtonRow'>,
+  last: Message,
+  { footer, share }: PrivateReplyExtras,
+): Message {
+  const withButtons = share ? render.withButtonRow(last, share) : last;
+  return footer ? render.withSmallPrint(withButtons, footer) : withButtons;
 }
 
 /** The platform's private messages to the asker. */
@@ -86,7 +117,7 @@ export function privateSurface<Message>(
   port: PrivateReplyPort<Message>,
   start: PrivateStart = {},
 ): ReplySurface {
-  const { withExtras, ...render } = port.render;
+  const { withSmallPrint, withButtonRow, notice, ...render } = port.render;
   let replaces = start.replaces !== false;
   const surface = replySurface<Message>(
     {
@@ -108,10 +139,13 @@ export function privateSurface<Message>(
       render: {
         ...render,
         streamingText: () => [],
+        // Never shown: a private message is never deleted (it stays, and the reply follows it).
+        leftoverNote: notice(answerBelowText),
         reply: (given) => {
           const rendered = render.reply(given);
           const last = rendered.at(-1);
-          if (last !== undefined) rendered[rendered.length - 1] = withExtras(last, privateReplyExtras(given));
+          if (last !== undefined)
+            rendered[rendered.length - 1] = withPrivateExtras(port.render, last, privateReplyExtras(given));
           return rendered;
         },
       },

@@ -18,3 +18,28 @@ export interface Actor {
    */
   managesChannel(): Promise<boolean>;
 }
+
+/**
+ * An actor whose platform roles are asked at most once each (a command or press asks several times),
+ * and who manages everything when listed in RAGENT_ADMINS (`admins`): operators who hold no platform role.
+ * Without a channel role of its own, managing the place is what manages a channel.
+ */
+export function platformActor(
+  person: { id: string; name: string; platformId: string },
+  admins: readonly string[],
+  roles: { managesPlace(): Promise<boolean>; managesChannel?(): Promise<boolean> },
+): Actor {
+  const listed = admins.includes(person.platformId);
+  const once = (ask: () => Promise<boolean>) => {
+    let answer: Promise<boolean> | undefined;
+    return () => {
+      answer ??= listed ? Promise.resolve(true) : ask();
+      return answer;
+    };
+  };
+  const managesPlace = once(() => roles.managesPlace());
+  const managesChannel = roles.managesChannel
+    ? once(async () => (await managesPlace()) || (await roles.managesChannel?.()) === true)
+    : managesPlace;
+  return { id: person.id, name: person.name, managesPlace, managesChannel };
+}

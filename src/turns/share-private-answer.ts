@@ -3,12 +3,11 @@
  * (`claimShare`), then posted in the channel it was asked in — the question credited to the asker
  * without a ping, then the answer as the platform shows any answer — and the private answer, now
  * without Share, then says it was shared. Every other outcome is told to the presser alone. The
- * platform gives its renderings, its private notice, its post in the channel and the replacing of the
- * private message.
+ * platform gives its renderings, its post in the channel and the press's own private reply (which
+ * tells the presser and replaces the private message).
  */
-import type { Reply } from '../core/chat-platform.ts';
 import { toRagentError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import type { PrivateReplyPort } from '../replies/private-surface.ts';
 import type { Actor } from './actor.ts';
 import type { ChatMarkup } from './chat-markup.ts';
 import {
@@ -24,6 +23,28 @@ import { claimShare, releaseShare, type SharedAnswer } from './private-answers.t
 /** The question as quoted in the credit line (in code points: never half a character). */
 const maxSharedQuestion = 500;
 
+/** How a platform puts a credit line above a message, in its own syntax. */
+export interface CreditRendering<Message> {
+  /** `first` with `credit` above it in the same message; undefined where the two do not fit in one. */
+  join(credit: string, first: Message): Message | undefined;
+  /** `credit` as a message of its own. */
+  alone(credit: string): Message;
+}
+
+/**
+ * The answer's first message credited: the credit joins it where they fit in one message, else goes
+ * in a message of its own before it (alone where the answer has no message).
+ */
+export function creditedMessages<Message>(
+  rendering: CreditRendering<Message>,
+  credit: string,
+  first: Message | undefined,
+): Message[] {
+  const joined = first === undefined ? undefined : rendering.join(credit, first);
+  if (joined !== undefined) return [joined];
+  return [rendering.alone(credit), ...(first === undefined ? [] : [first])];
+}
+
 /** A press: the workspace/server it came from, and who pressed (only the asker may share). */
 export interface SharePress {
   platform: string;
@@ -35,22 +56,17 @@ export interface SharePress {
 /** What the platform does for a Share press; `Message` is its own payload. */
 export interface ShareSurface<Message> {
   markup: ChatMarkup;
-  logger: Logger;
-  /** Says `text` to the presser only. */
-  tell(text: string): Promise<unknown>;
+  /**
+   * The press's own private reply (`replies/private-surface.ts`): it tells the presser alone, and
+   * replaces the private message the press came from (the answer's last).
+   */
+  port: PrivateReplyPort<Message>;
   /** The answer as the platform shows any answer in a channel. */
   answer(shared: SharedAnswer): Message[];
-  /** The answer's first message with the credit line above it: one message, or two where they do not fit in one. */
-  credited(credit: string, first: Message | undefined): Message[];
+  /** How the credit line goes above the answer (`creditedMessages`). */
+  credit: CreditRendering<Message>;
   /** Posts `message` in the channel `channel`; throws if refused. */
   post(channel: string, message: Message): Promise<unknown>;
-  /** How the private reply looks (`replies/private-surface.ts`): its messages, and a note joining the last. */
-  privateRendering: {
-    reply(reply: Reply): Message[];
-    withExtras(last: Message, extras: { footer?: string }): Message;
-  };
-  /** Shows `message` in place of the private message the press came from (the answer's last; best effort). */
-  replacePrivate(message: Message): Promise<unknown>;
   /** The platform's reason for a refused post, where it has a better one than the error's message. */
   refusal?(error: unknown): string | undefined;
 }
@@ -61,11 +77,12 @@ export async function sharePrivateAnswer<Message>(
   surface: ShareSurface<Message>,
 ): Promise<void> {
   const { answerId } = press;
-  const { logger } = surface;
+  const { port } = surface;
+  const { logger } = port;
   // The presser may have gone (a closed client): what they would be told is only logged.
   const tell = async (text: string) => {
-    await surface
-      .tell(text)
+    await port
+      .reply(port.render.notice(text), false)
       .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not tell the presser'));
   };
   const outcome = await claimShare(store, { ...press, user: press.actor.id }).catch((error: unknown) => {
@@ -79,7 +96,7 @@ export async function sharePrivateAnswer<Message>(
   try {
     const [first, ...rest] = surface.answer(shared);
     const credit = creditLine(surface.markup, press.actor, shared.question);
-    for (const message of [...surface.credited(credit, first), ...rest]) {
+    for (const message of [...creditedMessages(surface.credit, credit, first), ...rest]) {
       await surface.post(shared.asker.channel, message);
       posted++;
     }
@@ -95,12 +112,12 @@ export async function sharePrivateAnswer<Message>(
   }
   logger.info({ answerId, channel: shared.asker.channel }, 'private answer shared');
   // The private message keeps its part of the answer, now without Share, and says it was shared.
-  const { reply, withExtras } = surface.privateRendering;
+  const { reply, withSmallPrint } = port.render;
   const last = reply({ kind: 'answer', answer: shared.answer, threadId: shared.threadId }).at(-1);
   if (last === undefined) return;
-  const footer = `${surface.markup.icons.done} ${sharedNoteText}`;
-  await surface
-    .replacePrivate(withExtras(last, { footer }))
+  const note = `${surface.markup.icons.done} ${sharedNoteText}`;
+  await port
+    .reply(withSmallPrint(last, note), true)
     .catch((error: unknown) => logger.debug({ code: codeOf(error) }, 'could not mark the answer shared'));
 }
 

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/chat-platform.ts';
 import type { CoordinationStore } from '../../src/core/coordination-store.ts';
 import { createLogger } from '../../src/logger.ts';
+import type { PrivateReplyPort } from '../../src/replies/private-surface.ts';
 import { openSqliteCoordinationStore } from '../../src/stores/sqlite-coordination-store.ts';
 import type { Actor } from '../../src/turns/actor.ts';
 import type { ChatMarkup } from '../../src/turns/chat-markup.ts';
@@ -20,7 +21,11 @@ import {
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
 import { privateThreadId, releaseShare } from '../../src/turns/private-answers.ts';
-import { sharePrivateAnswer } from '../../src/turns/share-private-answer.ts';
+import {
+  type CreditRendering,
+  creditedMessages,
+  sharePrivateAnswer,
+} from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
 const markup: ChatMarkup = {
@@ -38,6 +43,35 @@ const actor = (id: string, name = 'Alice <@here>'): Actor => ({
   managesChannel: async () => false,
 });
 const asker = { platform: 'chat', workspace: 'W1', channel: 'C1', user: 'U1' };
+
+/**
+ * The press's own private reply over plain strings: a notice (not replacing) is what the presser is
+ * told, a replacement is the private message's new look; the answer's parts are split at `|`, a note
+ * in small print joins the last (`last (note)`).
+ */
+function pressPort(record: { told: string[]; notes: string[]; rendered?: Reply[]; gone?: boolean }) {
+  const port: PrivateReplyPort<string> = {
+    logger: createLogger({ level: 'silent' }),
+    location: () => ({}),
+    reply: async (message, replace) => {
+      if (replace) record.notes.push(message);
+      else if (record.gone) throw new Error('unknown interaction');
+      else record.told.push(message);
+      return true;
+    },
+    render: {
+      status: (status) => status.kind,
+      notice: (text) => text,
+      reply: (reply) => {
+        record.rendered?.push(reply);
+        return reply.kind === 'answer' ? reply.answer.body.split('|') : [];
+      },
+      withSmallPrint: (last, note) => `${last} (${note})`,
+      withButtonRow: (last, share) => `${last} [${share.label}]`,
+    },
+  };
+  return port;
+}
 
 describe('sharing a private answer', () => {
   let directory: string;
@@ -60,8 +94,8 @@ describe('sharing a private answer', () => {
   });
 
   /**
-   * Presses Share with messages that are plain strings: the answer's parts split at `|`, the credit
-   * joining the first (`credit / first`), a private note joining the last (`last (note)`).
+   * Presses Share with messages that are plain strings (`pressPort`), the credit joining the first
+   * part (`credit / first`).
    */
   const press = async (
     by: Actor,
@@ -77,27 +111,15 @@ describe('sharing a private answer', () => {
       { platform: 'chat', workspace: 'W1', actor: by, answerId: 'A1' },
       {
         markup: options.markup ?? markup,
-        logger: createLogger({ level: 'silent' }),
-        tell: async (text) => {
-          if (options.presserGone) throw new Error('unknown interaction');
-          told.push(text);
-        },
+        port: pressPort({ told, notes, rendered, gone: options.presserGone }),
         answer: (shared) => shared.answer.body.split('|'),
-        credited: (credit, first) => [`${credit} / ${first}`],
+        credit: { join: (credit, first) => `${credit} / ${first}`, alone: (credit) => credit },
         post: async (channel, message) => {
           if (options.refuse && (options.refuseFrom ?? 0) <= postCalls++) throw options.refuse;
           const last = posts.at(-1);
           if (last?.channel === channel) last.messages.push(message);
           else posts.push({ channel, messages: [message] });
         },
-        privateRendering: {
-          reply: (reply) => {
-            rendered.push(reply);
-            return reply.kind === 'answer' ? reply.answer.body.split('|') : [];
-          },
-          withExtras: (last, { footer }) => `${last} (${footer})`,
-        },
-        replacePrivate: async (note) => void notes.push(note),
         refusal: (error) =>
           (error as { code?: string }).code ? `refused: ${(error as { code?: string }).code}` : undefined,
       },
@@ -144,16 +166,11 @@ describe('sharing a private answer', () => {
       { platform: 'chat', workspace: 'W1', actor: actor('U1'), answerId: 'A2' },
       {
         markup,
-        logger: createLogger({ level: 'silent' }),
-        tell: async (text) => void told.push(text),
+        port: pressPort({ told, notes }),
         answer: (shared) => shared.answer.body.split('|'),
-        credited: (credit, first) => [credit, `${first}`],
+        // The credit never fits with the answer here: it goes in a message of its own, before it.
+        credit: { join: () => undefined, alone: (credit) => credit },
         post: async (_channel, message) => void posted.push(message),
-        privateRendering: {
-          reply: (reply) => (reply.kind === 'answer' ? reply.answer.body.split('|') : []),
-          withExtras: (last, { footer }) => `${last} (${footer})`,
-        },
-        replacePrivate: async (note) => void notes.push(note),
       },
     );
     expect(told).toEqual([]);
@@ -211,5 +228,28 @@ describe('sharing a private answer', () => {
     expect(half.posts.flatMap((post) => post.messages)).toHaveLength(1);
     expect(half.told).toEqual([shareFailedText('refused: not_in_channel')]);
     expect((await press(actor('U1'))).told).toEqual([alreadySharedText]);
+  });
+});
+
+describe('the credit above a shared answer', () => {
+  /** Joins where the two together are at most 20 characters, as a platform's length limit would. */
+  const within20: CreditRendering<string> = {
+    join: (credit, first) => (credit.length + first.length + 1 <= 20 ? `${credit}\n${first}` : undefined),
+    alone: (credit) => `[${credit}]`,
+  };
+
+  it('joins the first message where the two fit in one', () => {
+    expect(creditedMessages(within20, 'Al asked:', 'Loops.')).toEqual(['Al asked:\nLoops.']);
+  });
+
+  it('goes in a message of its own before the first where they do not fit', () => {
+    expect(creditedMessages(within20, 'Al asked:', 'Loops repeat, always.')).toEqual([
+      '[Al asked:]',
+      'Loops repeat, always.',
+    ]);
+  });
+
+  it('stands alone where the answer has no message', () => {
+    expect(creditedMessages(within20, 'Al asked:', undefined)).toEqual(['[Al asked:]']);
   });
 });

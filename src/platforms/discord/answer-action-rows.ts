@@ -1,34 +1,26 @@
 /** The core's answer buttons and 👎 reasons (`answer-actions/answer-buttons.ts`) as Discord component rows. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from 'discord.js';
 import {
-  type ActionButton,
-  answerActionNames,
-  buttonRowsUnderAnswer,
-  isVote,
-  voteActions,
-} from '../../answer-actions/answer-buttons.ts';
+  readWireIdOfAnswer,
+  type WireSpelling,
+  wireIdOfAnswer,
+} from '../../answer-actions/action-wire-names.ts';
+import { type ActionButton, buttonRowsUnderAnswer, isVote } from '../../answer-actions/answer-buttons.ts';
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
-/**
- * `ragent:feedback:up:<answer>`, `ragent:verify:<answer>`, `ragent:askperson:<answer>`,
- * `ragent:reason:wrong:<answer>`, as messages carry them.
- */
+/** Discord's custom ids, as messages carry them: `ragent:feedback:up:<answer>`, `ragent:askperson:<answer>`. */
+const discordSpelling: WireSpelling = { separator: ':', askPerson: 'askperson' };
+
 function customIdOf(action: ActionButton['action'], answerId: string): string {
-  const name = action === 'ask-person' ? 'askperson' : action.replace(/^vote:/, 'feedback:');
-  return `ragent:${name}:${answerId}`.slice(0, 100);
+  return wireIdOfAnswer(action, answerId, discordSpelling).slice(0, 100);
 }
 
 /** The action and answer a custom id names; undefined for any other custom id. */
 export function parseActionCustomId(
   customId: string,
 ): { action: ActionButton['action']; answerId: string } | undefined {
-  for (const action of [...voteActions, ...answerActionNames]) {
-    const prefix = customIdOf(action, '');
-    if (customId.startsWith(prefix) && customId.length > prefix.length)
-      return { action, answerId: customId.slice(prefix.length) };
-  }
-  return undefined;
+  return readWireIdOfAnswer(customId, discordSpelling);
 }
 
 /** Buttons whose value is the answer's id (a custom id holds 100 characters: the thread is where it was pressed). */

@@ -1,8 +1,8 @@
 /**
- * Discord's side of the buttons on an answer (`answer-actions/`): each interaction is acknowledged
- * before any store I/O (Discord allows 3 seconds) — a vote by its thanks, "Other…" by its modal,
- * Verify by updating the answer, the others by a private reply — then read into the core's request
- * (the thread and the channel's set are where it was pressed) and its outcome shown.
+ * Discord's side of the buttons on an answer (`answer-actions/`): the core's press flow
+ * (`handle-press.ts`) acknowledges each interaction before any I/O, as Discord allows 3 seconds — a
+ * deferred private reply or a deferred update here — and the outcome is shown on the interaction. The
+ * thread and the channel's set are where it was pressed (a custom id has no room for more).
  */
 import {
   type APIModalInteractionResponseCallbackData,
@@ -13,12 +13,10 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import type { AnswerActionContext, WordsForm } from '../../answer-actions/answer-action.ts';
-import { type ActionButton, isVote } from '../../answer-actions/answer-buttons.ts';
-import { type OutcomeView, pressRequest, showActionOutcome } from '../../answer-actions/answer-press.ts';
-import { reasonWordsForm } from '../../answer-actions/choose-reason.ts';
-import { giveReasonWords } from '../../answer-actions/give-reason-words.ts';
-import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
-import { vote, voteReply } from '../../answer-actions/vote.ts';
+import type { ActionButton } from '../../answer-actions/answer-buttons.ts';
+import type { OutcomeView } from '../../answer-actions/answer-press.ts';
+import { submitReasonWords } from '../../answer-actions/give-reason-words.ts';
+import { handlePress } from '../../answer-actions/handle-press.ts';
 import { answerRows, buttonRow, parseActionCustomId } from './answer-action-rows.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
@@ -35,7 +33,16 @@ export function discordActionContext(context: DiscordContext): AnswerActionConte
   const { config } = context.services;
   const post = postDiscordHandOff.bind(null, context.surfaces.client);
   const handOff = { fallback: config.discord.handOff, post };
-  return { ...context, markup: discordMarkup, platform: 'discord', handOff, threadLink: discordThreadLink };
+  // The 👎 reasons carry the answer's id only: their custom id has no room for the thread.
+  const buttonValue = (ids: { answerId: string }) => ids.answerId;
+  return {
+    ...context,
+    markup: discordMarkup,
+    platform: 'discord',
+    handOff,
+    threadLink: discordThreadLink,
+    buttonValue,
+  };
 }
 
 /** A button under an answer (👍/👎, Verify, Ask a person) or a 👎 reason; any other button is left alone. */
@@ -43,25 +50,21 @@ export async function handleAnswerButton(context: DiscordContext, interaction: B
   const pressed = parseActionCustomId(interaction.customId);
   if (!pressed) return;
   const { action, answerId } = pressed;
-  const view = outcomeView(interaction, action, answerId);
-  const actions = discordActionContext(context);
-  // The thread and the channel's set are where it was pressed (a custom id has no room for more).
   const actor = discordActor(context, interaction, interaction.user.id);
   const ids = { threadId: threadIdOf({ id: interaction.channelId, guildId: interaction.guildId }), answerId };
-  const readRequest = async () =>
-    pressRequest(discordPlaces, await interactionPlace(interaction), actor, ids);
-  if (isVote(action)) {
-    // Thanked at once (a 👎 asked why, with its reasons), then stored.
-    const choice = { vote: action === 'vote:up' ? ('up' as const) : ('down' as const), value: answerId };
-    await showActionOutcome(voteReply(choice.vote, answerId), view);
-    await vote(actions, await readRequest(), choice);
-    return;
-  }
-  // "Other…" asks for words and stores nothing yet: its form is the first answer, before any I/O.
-  if (action === 'reason:other') return showActionOutcome({ form: reasonWordsForm }, view);
-  if (action === 'ask-person') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  else await interaction.deferUpdate();
-  await showActionOutcome(await runAnswerAction(actions, action, await readRequest()), view);
+  await handlePress(
+    discordActionContext(context),
+    { action, ids, actor },
+    {
+      places: discordPlaces,
+      place: () => interactionPlace(interaction),
+      acknowledge: {
+        privately: () => interaction.deferReply({ flags: MessageFlags.Ephemeral }),
+        update: () => interaction.deferUpdate(),
+      },
+      view: () => outcomeView(interaction, action, answerId),
+    },
+  );
 }
 
 /** The outcome on the pressed interaction: a modal, the answer's rows updated, or a private text. */
@@ -90,11 +93,11 @@ export async function handleReasonModal(context: DiscordContext, interaction: Mo
   if (!interaction.customId.startsWith(reasonModalPrefix)) return;
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const threadId = threadIdOf({ id: interaction.channelId ?? '', guildId: interaction.guildId });
-  const answerId = interaction.customId.slice(reasonModalPrefix.length);
+  const ids = { threadId, answerId: interaction.customId.slice(reasonModalPrefix.length) };
   const actor = discordActor(context, interaction, interaction.user.id);
   const words = interaction.fields.getTextInputValue(commentInputId);
-  const outcome = await giveReasonWords(discordActionContext(context), { actor, threadId, answerId }, words);
-  await interaction.editReply({ content: outcome.text ?? '', allowedMentions: noMentions });
+  const text = await submitReasonWords(discordActionContext(context), { ids, actor, words });
+  await interaction.editReply({ content: text ?? '', allowedMentions: noMentions });
 }
 
 function wordsModal(form: WordsForm, answerId: string): APIModalInteractionResponseCallbackData {

@@ -1,45 +1,26 @@
 /**
  * Who may run Discord's admin commands and actions: members with the permission Discord itself uses for
- * the job, or a user listed in RAGENT_ADMINS (operators who are not server admins). Asked from the
+ * the job, or a user listed in RAGENT_ADMINS (operators who are not server admins). Read from the
  * interaction each time, since Discord sends the member's permissions in this channel with every one.
  */
 import { type BaseInteraction, PermissionFlagsBits } from 'discord.js';
-import type { Actor } from '../../turns/actor.ts';
+import { type Actor, platformActor } from '../../turns/actor.ts';
 import type { DiscordContext } from './discord-context.ts';
 
-/** Manage Server, or listed in RAGENT_ADMINS. */
-export function isServerAdmin(context: DiscordContext, interaction: BaseInteraction): boolean {
-  return (
-    isListedAdmin(context, interaction) ||
-    Boolean(interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-  );
-}
-
-/** Manage Channels (in this channel) or Manage Server, or listed in RAGENT_ADMINS. */
-export function isChannelAdmin(context: DiscordContext, interaction: BaseInteraction): boolean {
-  return (
-    isServerAdmin(context, interaction) ||
-    Boolean(interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels))
-  );
-}
-
-function isListedAdmin(context: DiscordContext, interaction: BaseInteraction): boolean {
-  return context.services.config.admins.includes(interaction.user.id);
-}
-
 /**
- * The member behind an interaction. Their id is recorded as `discord:<id>` where documents name an
- * uploader (`recordedId`), as Discord's commands have always stored it.
+ * The member behind an interaction: Manage Server manages the server, Manage Channels (in this
+ * channel) the channel. Their id is recorded as `discord:<id>` where documents name an uploader
+ * (`recordedId`), as Discord's commands have always stored it.
  */
 export function discordActor(
   context: DiscordContext,
   interaction: BaseInteraction,
   recordedId: string,
 ): Actor {
-  return {
-    id: recordedId,
-    name: interaction.user.globalName ?? interaction.user.username,
-    managesPlace: async () => isServerAdmin(context, interaction),
-    managesChannel: async () => isChannelAdmin(context, interaction),
-  };
+  const { user, memberPermissions } = interaction;
+  const person = { id: recordedId, name: user.globalName ?? user.username, platformId: user.id };
+  return platformActor(person, context.services.config.admins, {
+    managesPlace: async () => Boolean(memberPermissions?.has(PermissionFlagsBits.ManageGuild)),
+    managesChannel: async () => Boolean(memberPermissions?.has(PermissionFlagsBits.ManageChannels)),
+  });
 }

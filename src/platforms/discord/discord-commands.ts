@@ -1,21 +1,22 @@
 /**
- * Discord's side of the chat commands (src/commands/): reads an interaction's options by the command
- * table's kinds into a request, runs it through `runCommandRequest`, which edits the deferred private
- * reply with the text (or a failure's warning). Every decision and every word is the command's.
+ * Discord's side of the chat commands (src/commands/): reads which command an interaction names
+ * (`/ragent <subcommand>`, or a command of its own: `/ragent-report`) and its options by the command table's
+ * kinds, and gives the core's router (route-command.ts) its replies: help or a private defer at once,
+ * then the reply edited in. Every decision and every word is the core's.
  */
 import { ChannelType, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { commandPlace } from '../../commands/command-place.ts';
-import type { ArgumentValues, CommandRequest } from '../../commands/command-request.ts';
+import type { ArgumentValues } from '../../commands/command-request.ts';
 import type { CommandSpec } from '../../commands/command-table.ts';
-import { helpText } from '../../commands/help-command.ts';
-import { runCommand } from '../../commands/run-command.ts';
-import { runCommandRequest } from '../../commands/run-command-request.ts';
+import { pickedCommand, routeCommand } from '../../commands/route-command.ts';
 import { encodeId } from '../../core/ids.ts';
+import { commandName, discordCommands } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions, replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { discordMarkup } from './discord-markup.ts';
 import { channelScope, discordPlaces, interactionPlace } from './discord-scopes.ts';
+import { runIngestCommand } from './ingest-command.ts';
+import { runAskCommand } from './private-ask.ts';
 import { messageLimit } from './render-answer.ts';
 
 /** The kinds of channel whose messages or posts can be auto-answered. */
@@ -25,27 +26,43 @@ const answerableTypes = new Set<ChannelType>([GuildText, GuildForum, GuildAnnoun
 export async function runDiscordCommand(
   context: DiscordContext,
   interaction: ChatInputCommandInteraction,
-  command: CommandSpec,
 ): Promise<void> {
-  // Acknowledged before any I/O (Discord allows 3 seconds); help has its text at once.
-  if (command.name === 'help') {
-    const readsEveryMessage = context.services.config.discord.messageContentIntent;
-    await replyPrivately(interaction, helpText(discordMarkup, readsEveryMessage));
-    // In a DM there is no channel whose auto-answer line would follow.
-    if (!interaction.inGuild()) return;
-  } else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const replies = {
-    reply: (content: string) => interaction.editReply({ content, allowedMentions: noMentions }),
-    markup: discordMarkup,
-    logger: context.logger,
-    reference: `/${interaction.commandName} ${interaction.id}`,
-  };
-  const run = async () => {
-    const values = readArguments(interaction, command);
-    if (!values) return command.usage?.(discordMarkup.terms) ?? '';
-    return runCommand(command.name, await commandRequest(context, interaction, values), context.services);
-  };
-  await runCommandRequest(run, replies);
+  const name =
+    interaction.commandName === commandName
+      ? interaction.options.getSubcommand()
+      : interaction.commandName.replace(`${commandName}-`, '');
+  await routeCommand({
+    call: pickedCommand(discordCommands, name, 'ragent discord register', (command) =>
+      readArguments(interaction, command),
+    ),
+    inPlace: interaction.inGuild(),
+    replies: {
+      reply: (content) => interaction.editReply({ content, allowedMentions: noMentions }),
+      markup: discordMarkup,
+      logger: context.logger,
+      reference: `/${interaction.commandName} ${interaction.id}`,
+    },
+    // Before any I/O (Discord allows 3 seconds): help has its text at once, the rest a private defer.
+    acknowledgement: {
+      defer: () => interaction.deferReply({ flags: MessageFlags.Ephemeral }),
+      answer: (text) => replyPrivately(interaction, text),
+    },
+    // The router runs these in a server only (documents belong to one).
+    handlers: {
+      ingest: async () => interaction.inGuild() && runIngestCommand(context, interaction),
+      ask: async () => interaction.inGuild() && runAskCommand(context, interaction),
+    },
+    actor: () => discordActor(context, interaction, encodeId('discord', [interaction.user.id])),
+    at: () => interactionPlace(interaction),
+    places: discordPlaces,
+    known: {
+      lookUpChannel: (id) => lookUpChannel(interaction, id),
+      readsEveryMessage: context.services.config.discord.messageContentIntent,
+      handOffDefault: context.services.config.discord.handOff,
+    },
+    maxLength: messageLimit,
+    services: context.services,
+  });
 }
 
 /** The options by the table's kinds; undefined when one is not what the command takes. */
@@ -69,28 +86,13 @@ function readArguments(
   return values;
 }
 
-async function commandRequest(
-  context: DiscordContext,
-  interaction: ChatInputCommandInteraction,
-  values: ArgumentValues,
-): Promise<CommandRequest> {
-  const { client } = interaction;
-  const at = await interactionPlace(interaction);
-  const { config } = context.services;
-  const place = commandPlace(discordPlaces, at, {
-    lookUpChannel: async (id) => {
-      const found = await client.channels.fetch(id).catch(() => null);
-      const guild = found && 'guildId' in found && found.guildId ? found.guildId : undefined;
-      return {
-        // A channel of another server (or one the bot cannot see) gets a scope of another place.
-        scope: channelScope(guild ?? 'unknown', id),
-        inPlace: guild === at.place,
-        answerable: found !== null && answerableTypes.has(found.type),
-      };
-    },
-    readsEveryMessage: config.discord.messageContentIntent,
-    handOffDefault: config.discord.handOff,
-  });
-  const actor = discordActor(context, interaction, encodeId('discord', [interaction.user.id]));
-  return { actor, place, arguments: values, markup: discordMarkup, maxLength: messageLimit };
+/** A channel named in an option; one of another server (or one the bot cannot see) is of another place. */
+async function lookUpChannel(interaction: ChatInputCommandInteraction, id: string) {
+  const found = await interaction.client.channels.fetch(id).catch(() => null);
+  const guild = found && 'guildId' in found && found.guildId ? found.guildId : undefined;
+  return {
+    scope: channelScope(guild ?? 'unknown', id),
+    inPlace: guild === interaction.guildId,
+    answerable: found !== null && answerableTypes.has(found.type),
+  };
 }

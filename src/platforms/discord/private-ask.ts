@@ -22,9 +22,9 @@ import {
   type PrivateRendering,
   type PrivateReplyPort,
   privateSurface,
+  type ShareButton,
 } from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
-import { answerBelowText } from '../../turns/messages-en.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { askQuestionOption } from './command-definitions.ts';
@@ -60,25 +60,22 @@ export async function runAskCommand(
   const { guildId, channelId, applicationId, token } = interaction;
   const user = interaction.user.id;
   const location = { applicationId, interactionToken: token, channelId, privateTo: user };
-  const port = privatePort(context.surfaces, location, interaction.createdTimestamp);
   const question = {
     asker: { platform: 'discord', workspace: guildId, channel: channelId, user },
     id: interaction.id,
     text: interaction.options.getString(askQuestionOption, true),
-    reference: `/ragent ask ${interaction.id}`,
+    command: '/ragent',
     // Snowflakes grow with time: the asker's private turns run in the order they were asked.
     position: interaction.id,
-    location,
     scopes: async () => {
       const setChannel = await interactionSetChannel(interaction.client, interaction);
       return guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel);
     },
+    port: privatePort(context.surfaces, location, interaction.createdTimestamp),
     // The deferred reply shows the status; the reply replaces it.
-    open: async () => privateSurface(port, { shown: [original] }),
+    shown: [original],
   };
-  await runPrivateAsk(context.turns, question, (content) =>
-    interaction.editReply({ content, allowedMentions: noMentions }),
-  );
+  await runPrivateAsk(context.turns, question);
 }
 
 /** A recorded private turn (a crash, a stop): told through the interaction while its token lives. */
@@ -91,16 +88,16 @@ function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
   return {
     status: (status) => ({ content: renderStatus(status) }),
     reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
-    leftoverNote: { content: `-# ${answerBelowText}` },
-    withExtras: (last, { footer, share }) => {
-      const content = footer && joinWithin(messageLimit, [last.content ?? '', `-# ${footer}`], '\n');
-      const rows = share ? [shareRow(share.label, share.answerId)] : [];
-      return { ...last, ...(content ? { content } : {}), components: [...(last.components ?? []), ...rows] };
+    notice: (content) => ({ content }),
+    withSmallPrint: (part, note) => {
+      const content = joinWithin(messageLimit, [part.content ?? '', `-# ${note}`], '\n');
+      return content ? { ...part, content } : part;
     },
+    withButtonRow: (part, share) => ({ ...part, components: [...(part.components ?? []), shareRow(share)] }),
   };
 }
 
-function shareRow(label: string, answerId: string): APIActionRowComponent<APIButtonComponent> {
+function shareRow({ label, answerId }: ShareButton): APIActionRowComponent<APIButtonComponent> {
   const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
   const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
   return { type: ComponentType.ActionRow, components: [button] };
@@ -139,32 +136,32 @@ export async function handleShareButton(
   interaction: ButtonInteraction,
 ): Promise<void> {
   await interaction.deferUpdate();
+  const { applicationId, token, channelId, user } = interaction;
   const press = {
     platform: 'discord',
     workspace: interaction.guildId ?? 'dm',
-    actor: discordActor(context, interaction, interaction.user.id),
+    actor: discordActor(context, interaction, user.id),
     answerId: interaction.customId.slice(sharePrefix.length),
   };
   // The channel is read once per press: its guild may be another replica's shard (not cached here).
   let channel: Promise<SendableChannels> | undefined;
+  // The press's own interaction: its deferred update is the private answer's last part.
+  const location = { applicationId, interactionToken: token, channelId, privateTo: user.id };
   await sharePrivateAnswer<Part>(context.services.coordination, press, {
     markup: discordMarkup,
-    logger: context.logger,
-    tell: (content) =>
-      interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions }),
+    port: privatePort(context.surfaces, location, interaction.createdTimestamp),
     answer: (shared) => renderAnswer(shared.answer),
-    // The credit joins the first part where it fits, else goes before it.
-    credited: (credit, first) => {
-      const content = first && joinWithin(messageLimit, [credit, first.content ?? ''], '\n\n');
-      return content ? [{ ...first, content }] : [{ content: credit }, ...(first ? [first] : [])];
+    credit: {
+      join: (credit, first) => {
+        const content = joinWithin(messageLimit, [credit, first.content ?? ''], '\n\n');
+        return content ? { ...first, content } : undefined;
+      },
+      alone: (credit) => ({ content: credit }),
     },
     // In the channel or thread it was asked in.
     post: async (channelId, part) => {
       channel ??= sendableChannel(interaction.client, channelId);
       await (await channel).send({ ...part, allowedMentions: noMentions });
     },
-    privateRendering: privateRendering(context.surfaces),
-    // The press's own message: the private answer's last part.
-    replacePrivate: (part) => interaction.editReply({ ...part, allowedMentions: noMentions }),
   });
 }

@@ -1,4 +1,6 @@
 /** The core's answer buttons and words form (`answer-actions/`) as Block Kit, with Slack's action ids. */
+
+import { type WireSpelling, wireName } from '../../answer-actions/action-wire-names.ts';
 import type { WordsForm } from '../../answer-actions/answer-action.ts';
 import {
   type ActionButton,
@@ -14,13 +16,11 @@ export const commentActionId = 'comment';
 /** The `feedback_buttons` element's action: its value says which of the two was clicked. */
 export const feedbackElementActionId = 'ragent_feedback';
 
-/**
- * `ragent_feedback_up`, `ragent_verify`, `ragent_ask_person`, `ragent_reason_wrong`: as answers already
- * in channels carry them.
- */
+/** Slack's spelling of the action ids (`ragent_feedback_up`, `ragent_ask_person`), as answers carry them. */
+export const slackSpelling: WireSpelling = { separator: '_', askPerson: 'ask_person' };
+
 export function slackActionId(action: ActionButton['action']): string {
-  if (action === 'ask-person') return 'ragent_ask_person';
-  return `ragent_${action.replace(/^vote:/, 'feedback:').replace(':', '_')}`;
+  return wireName(action, slackSpelling);
 }
 
 /** Slack's buttons cannot be disabled: one that is (who verified) is said in a context line instead. */

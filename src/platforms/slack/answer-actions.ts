@@ -1,20 +1,17 @@
 /**
  * Slack's side of the buttons on an answer (`answer-actions/`: 👍/👎, Verify, Ask a person, the 👎
- * reasons and their words form): acknowledged at once, read into the core's request — a button's ids
- * only trusted for this workspace and the channel of their thread (`answer-press.ts`) — and the
- * outcome shown: privately in the thread, as a modal, or as "✅ Verified by <name>".
+ * reasons and their words form): acknowledged at once, read from Slack's payload — a button's ids are
+ * trusted by the core only for this workspace and the channel of their thread (`handle-press.ts`) —
+ * and the outcome shown: privately in the thread, as a modal, or as "✅ Verified by <name>".
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
-import type { AnswerActionContext, AnswerActionRequest } from '../../answer-actions/answer-action.ts';
-import { type ActionButton, answerActionNames, voteActions } from '../../answer-actions/answer-buttons.ts';
-import {
-  idsPressedHere,
-  type OutcomeView,
-  pressRequest,
-  showActionOutcome,
-} from '../../answer-actions/answer-press.ts';
-import { giveReasonWords } from '../../answer-actions/give-reason-words.ts';
-import { runAnswerAction } from '../../answer-actions/run-answer-action.ts';
+import { everyAction } from '../../answer-actions/action-wire-names.ts';
+import type { AnswerActionContext } from '../../answer-actions/answer-action.ts';
+import type { ActionButton, ActionIds } from '../../answer-actions/answer-buttons.ts';
+import type { OutcomeView } from '../../answer-actions/answer-press.ts';
+import { submitReasonWords } from '../../answer-actions/give-reason-words.ts';
+import { handlePress } from '../../answer-actions/handle-press.ts';
+import type { Actor } from '../../turns/actor.ts';
 import { verifiedByText } from '../../turns/messages-en.ts';
 import {
   commentActionId,
@@ -34,8 +31,6 @@ import { safeMrkdwn } from './slack-text.ts';
 
 type Blocks = Array<Record<string, unknown>>;
 type Message = { ts?: string; text?: string; thread_ts?: string; blocks?: Blocks };
-/** The core's request, and the payload it came in (where to show the outcome). */
-export type SlackPress = { request: AnswerActionRequest; body: BlockAction; channel: string; vote: unknown };
 /** A Slack thread id's parts: the workspace, the channel, the thread's first message. */
 const slackThreads = { platform: 'slack', count: 3 };
 
@@ -47,65 +42,59 @@ export function slackActionContext(context: SlackContext): AnswerActionContext {
 
 export function registerAnswerActions(app: App, context: SlackContext): void {
   const actions = slackActionContext(context);
-  const run = (name: ActionButton['action'], press: SlackPress) =>
-    context.turns.track(`answer action ${name}`, async () =>
-      showActionOutcome(
-        await runAnswerAction(actions, name, press.request),
-        slackOutcomeView(context, press),
-      ),
+  // Acknowledged already (Slack's `ack`): the core runs the press and what it shows may wait for the store.
+  const press = (body: BlockAction, raw: string | undefined, action?: ActionButton['action']) => {
+    const team = body.team?.id ?? body.user.team_id ?? '';
+    const channel = body.channel?.id ?? body.container?.channel_id ?? '';
+    const { id, name, username } = body.user as { id: string; name?: string; username?: string };
+    const actor = slackActor(context, { id, name: name ?? username ?? id });
+    const ids = { raw, thread: { ...slackThreads, here: [team, channel] } };
+    const port = {
+      places: slackPlaces,
+      place: () => placeAt(team, channel),
+      view: (pressed: ActionIds) => slackOutcomeView(context, body, channel, actor, pressed),
+    };
+    context.turns.track(`answer action ${action ?? 'feedback'}`, () =>
+      handlePress(actions, { ...(action ? { action } : {}), ids, actor }, port),
     );
-  for (const name of [...voteActions, ...answerActionNames])
+  };
+  for (const name of everyAction)
     app.action<BlockButtonAction>(slackActionId(name), async ({ ack, action, body }) => {
       await ack();
-      const press = readPress(context, body, action.value);
-      if (press) run(name, press);
+      press(body, action.value, name);
     });
   // Slack's feedback element is one action: its value says which vote.
   app.action(feedbackElementActionId, async ({ ack, action, body }) => {
     await ack();
-    const press = readPress(context, body as BlockAction, (action as { value?: string }).value);
-    if (press?.vote === 'up' || press?.vote === 'down') run(`vote:${press.vote}`, press);
-    else context.logger.warn('feedback without a vote ignored');
+    press(body as BlockAction, (action as { value?: string }).value);
   });
   // A 👎's "Other…": the words form's submission, for a thread of this workspace only.
   app.view(reasonModalCallbackId, async ({ ack, view, body }) => {
     await ack();
     const team = body.team?.id ?? body.user.team_id ?? '';
-    const ids = idsPressedHere(view.private_metadata, { ...slackThreads, here: [team] }, context.logger);
-    if (!ids) return;
+    const ids = { raw: view.private_metadata, thread: { ...slackThreads, here: [team] } };
     const words = (view.state.values[commentBlockId]?.[commentActionId] as { value?: string | null })?.value;
     const actor = slackActor(context, body.user);
     context.turns.track('recording a 👎 reason', async () => {
-      await giveReasonWords(actions, { actor, ...ids }, words ?? undefined);
+      await submitReasonWords(actions, { ids, actor, words: words ?? undefined });
     });
   });
 }
 
-/** The press, only when its ids name a thread of this workspace and of the channel it was pressed in. */
-export function readPress(
+/** The outcome shown in Slack: a modal, the answer's blocks updated, or a private message in its thread. */
+function slackOutcomeView(
   context: SlackContext,
   body: BlockAction,
-  raw: string | undefined,
-): SlackPress | undefined {
-  const team = body.team?.id ?? body.user.team_id ?? '';
-  const channel = body.channel?.id ?? body.container?.channel_id ?? '';
-  const ids = idsPressedHere(raw, { ...slackThreads, here: [team, channel] }, context.logger);
-  if (!ids) return undefined;
-  const { id, name, username } = body.user as { id: string; name?: string; username?: string };
-  const actor = slackActor(context, { id, name: name ?? username ?? id });
-  const request = pressRequest(slackPlaces, placeAt(team, channel), actor, ids);
-  return { request, body, channel, vote: ids.vote };
-}
-
-/** The outcome shown in Slack: a modal, the answer's blocks updated, or a private message in its thread. */
-function slackOutcomeView(context: SlackContext, press: SlackPress): OutcomeView {
+  channel: string,
+  actor: Actor,
+  ids: ActionIds,
+): OutcomeView {
   const { client, logger } = context;
-  const { body, channel, request } = press;
   const message = body.message as Message | undefined;
   const threadTs = message?.thread_ts ?? (body.container as Message | undefined)?.thread_ts;
   return {
     openForm: (form) =>
-      client.views.open({ trigger_id: body.trigger_id, view: wordsModal(form, request) as never }),
+      client.views.open({ trigger_id: body.trigger_id, view: wordsModal(form, ids) as never }),
     markVerified: async (name) => {
       if (!message?.blocks || !message.ts) return;
       // The message's own text stays its notification and accessible text.
@@ -122,7 +111,7 @@ function slackOutcomeView(context: SlackContext, press: SlackPress): OutcomeView
         elements: slackButtons(buttons),
       };
       const blocks = reasons && [{ type: 'section', text: { type: 'mrkdwn', text } }, reasons];
-      const where = { channel, user: request.actor.id, ...(threadTs ? { thread_ts: threadTs } : {}) };
+      const where = { channel, user: actor.id, ...(threadTs ? { thread_ts: threadTs } : {}) };
       return client.chat
         .postEphemeral({ ...where, text, ...(blocks ? { blocks } : {}) })
         .catch((error: unknown) => logger.debug({ err: error }, 'could not tell the person who pressed'));

@@ -4,25 +4,16 @@
  * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
-import { openPrivateSurface } from '../../replies/private-surface.ts';
-import { platformSaidText, privateWorkingText } from '../../turns/messages-en.ts';
+import { platformSaidText } from '../../turns/messages-en.ts';
 import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
-import {
-  ephemeral,
-  privateLocation,
-  privatePort,
-  privateRendering,
-  shareActionId,
-} from './private-surface.ts';
+import { privatePort, shareActionId } from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { postMessage, slackErrorCode } from './slack-message.ts';
-import { cleanIncomingText, safeMrkdwn } from './slack-text.ts';
-
-const privateWorking = { kind: 'working', line: privateWorkingText } as const;
+import { cleanIncomingText } from './slack-text.ts';
 
 /** `/ragent ask <question>`: acknowledged already; the answer goes to the asker only. */
 export async function runPrivateAsk(
@@ -36,15 +27,11 @@ export async function runPrivateAsk(
     asker: { platform: 'slack', workspace: where.teamId, channel: where.channel, user: where.user },
     id: command.trigger_id,
     text: cleanIncomingText(argument, context.botUserId),
-    reference: `${command.command} ask ${command.trigger_id}`,
-    // A command has no message timestamp: the time it arrived orders the asker's private turns.
-    position: (Date.now() / 1000).toFixed(6),
-    location: privateLocation(where),
+    command: command.command,
     scopes: () => placeScopes(context, where.teamId, where.channel),
-    // The ephemeral "working…" first; the reply replaces it.
-    open: () => openPrivateSurface(privatePort(context, { ...where, respond }), privateWorking),
+    port: privatePort(context, { ...where, respond }),
   };
-  await askInCore(context.turns, question, (text) => tellBy(respond, text));
+  await askInCore(context.turns, question);
 }
 
 /** The Share button of private answers. */
@@ -55,25 +42,25 @@ export function registerShareAction(app: App, context: SlackContext): void {
       const name = (await displayName(context, body.user.id)) ?? body.user.name;
       const actor = slackActor(context, { id: body.user.id, ...(name ? { name } : {}) });
       const press = { platform: 'slack', workspace: body.team?.id ?? body.user.team_id ?? '', actor };
+      const where = { teamId: press.workspace, channel: body.channel?.id ?? '', user: body.user.id, respond };
       await sharePrivateAnswer(
         context.services.coordination,
         { ...press, answerId: action.value ?? '' },
         {
           markup: slackMarkup,
-          logger: context.logger,
-          tell: (text) => tellBy(respond, text),
+          // The press's response_url tells the presser, and replaces the private message it came from.
+          port: privatePort(context, where),
           answer: (shared) => renderAnswer(shared.answer, shared.threadId),
-          credited: (credit, first = { text: '' }) => {
-            const creditBlock = { type: 'section', text: { type: 'mrkdwn', text: credit } };
-            first.text = `${credit}\n\n${first.text}`;
-            first.blocks = [creditBlock, ...(first.blocks ?? [])];
-            if (first.fallbackBlocks) first.fallbackBlocks = [creditBlock, ...first.fallbackBlocks];
-            return [first];
+          // The credit always joins the first part (its text is shortened where Slack needs it).
+          credit: {
+            join: (credit, { text, blocks = [], fallbackBlocks }) => {
+              const above = creditBlock(credit);
+              const fallback = fallbackBlocks && { fallbackBlocks: [above, ...fallbackBlocks] };
+              return { text: `${credit}\n\n${text}`, blocks: [above, ...blocks], ...fallback };
+            },
+            alone: (credit) => ({ text: credit, blocks: [creditBlock(credit)] }),
           },
           post: (channel, message) => postMessage(context.client, { channel }, message),
-          privateRendering,
-          // The press's response_url replaces the private message it came from.
-          replacePrivate: (message) => respond(ephemeral(message, true)),
           refusal: (error) => {
             const code = slackErrorCode(error);
             return code ? platformSaidText('Slack', code) : undefined;
@@ -84,8 +71,8 @@ export function registerShareAction(app: App, context: SlackContext): void {
   });
 }
 
-async function tellBy(respond: RespondFn, text: string): Promise<void> {
-  await respond(ephemeral({ text: safeMrkdwn(text) }, false));
+function creditBlock(credit: string): Record<string, unknown> {
+  return { type: 'section', text: { type: 'mrkdwn', text: credit } };
 }
 
 /** The asker's name as Slack shows it (display name, else real name). */

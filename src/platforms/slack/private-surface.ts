@@ -6,15 +6,15 @@
  * restart — never the channel.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import type { Location, ReplySurface } from '../../core/chat-platform.ts';
+import type { ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
 import {
   type PrivateRendering,
   type PrivateReplyPort,
   privateSurface,
+  type ShareButton,
 } from '../../replies/private-surface.ts';
-import { answerBelowText } from '../../turns/messages-en.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
@@ -34,35 +34,25 @@ export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): Reply
   return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
-/** What is recorded with a private turn: where the asker is (never the `response_url`). */
-export function privateLocation(where: Where): Location {
-  return { teamId: where.teamId, channel: where.channel, privateTo: where.user };
-}
-
 /** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
-export const privateRendering: PrivateRendering<SlackMessage> = {
+const privateRendering: PrivateRendering<SlackMessage> = {
   status: renderStatus,
   reply: (reply) =>
     renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
       text,
       blocks: fallbackBlocks ?? blocks,
     })),
-  leftoverNote: { text: answerBelowText },
-  withExtras: ({ text, blocks = [] }, { footer, share }) => ({
-    text,
-    blocks: [
-      ...blocks,
-      ...(share ? [shareButton(share.label, share.answerId)] : []),
-      ...(footer ? [contextBlock(`_${safeMrkdwn(footer)}_`)] : []),
-    ],
-  }),
+  notice: (text) => ({ text: safeMrkdwn(text) }),
+  withSmallPrint: (message, note) => withBlock(message, contextBlock(`_${safeMrkdwn(note)}_`)),
+  withButtonRow: (message, share) => withBlock(message, shareRow(share)),
 };
 
 /** The `response_url` (five posts in 30 minutes, so nothing is edited), else `chat.postEphemeral`. */
 export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<SlackMessage> {
   return {
     logger: surfaces.logger,
-    location: () => privateLocation(where),
+    // What is recorded with a private turn: where the asker is (never the `response_url`).
+    location: () => ({ teamId: where.teamId, channel: where.channel, privateTo: where.user }),
     render: privateRendering,
     reply: async (message, replace) => {
       await where.respond?.(ephemeral(message, replace));
@@ -78,7 +68,7 @@ export function privatePort(surfaces: Surfaces, where: Where): PrivateReplyPort<
 }
 
 /** `message` through a `response_url`: shown to the asker alone, in place of the message it answers where `replace`. */
-export function ephemeral(message: SlackMessage, replace: boolean) {
+function ephemeral(message: SlackMessage, replace: boolean) {
   return { response_type: 'ephemeral', replace_original: replace, ...shown(message) } as const;
 }
 
@@ -87,7 +77,13 @@ function shown({ text, blocks }: SlackMessage) {
   return { text: truncateText(text), ...(blocks?.length ? { blocks: blocks as never } : {}) };
 }
 
-function shareButton(label: string, answerId: string): Record<string, unknown> {
+/** `message` with `block` added under its blocks. */
+function withBlock({ text, blocks = [] }: SlackMessage, block: Record<string, unknown>): SlackMessage {
+  return { text, blocks: [...blocks, block] };
+}
+
+/** Share's block and action ids are both `ragent_share`; its value is the answer's id. */
+function shareRow({ label, answerId }: ShareButton): Record<string, unknown> {
   const button = { type: 'button', action_id: shareActionId, text: { type: 'plain_text', text: label } };
   return {
     type: 'actions',

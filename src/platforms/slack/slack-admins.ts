@@ -1,14 +1,10 @@
 /** Who may run Slack's admin commands and actions: a workspace admin or owner, or a user in RAGENT_ADMINS. */
 
-import type { Actor } from '../../turns/actor.ts';
+import { type Actor, platformActor } from '../../turns/actor.ts';
 import type { SlackContext } from './slack-context.ts';
 
-/**
- * Whether the user is listed in RAGENT_ADMINS or Slack says they are a workspace admin or owner (asked
- * each time: roles change).
- */
-export async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
-  if (context.services.config.admins.includes(user)) return true;
+/** Whether Slack says the user is a workspace admin or owner (asked each time an actor is made: roles change). */
+async function isWorkspaceAdmin(context: SlackContext, user: string): Promise<boolean> {
   const result = await context.client.users.info({ user });
   const profile = result.user as
     | { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean }
@@ -18,10 +14,8 @@ export async function isWorkspaceAdmin(context: SlackContext, user: string): Pro
 
 /** The Slack user behind a command or an action; Slack has no channel-level admin role. */
 export function slackActor(context: SlackContext, user: { id: string; name?: string }): Actor {
-  let admin: Promise<boolean> | undefined;
-  const managesPlace = () => {
-    admin ??= isWorkspaceAdmin(context, user.id);
-    return admin;
-  };
-  return { id: user.id, name: user.name ?? user.id, managesPlace, managesChannel: managesPlace };
+  const person = { id: user.id, name: user.name ?? user.id, platformId: user.id };
+  return platformActor(person, context.services.config.admins, {
+    managesPlace: () => isWorkspaceAdmin(context, user.id),
+  });
 }

@@ -5,12 +5,10 @@
  * ask (a private answer) are their own handlers'.
  */
 import type { App, SlashCommand } from '@slack/bolt';
-import { commandPlace } from '../../commands/command-place.ts';
-import type { CommandPlace } from '../../commands/command-request.ts';
 import { commandTable } from '../../commands/command-table.ts';
 import { parseCommandText, type TextSyntax } from '../../commands/parse-command-text.ts';
+import { routeCommand } from '../../commands/route-command.ts';
 import { runCommandRequest } from '../../commands/run-command-request.ts';
-import { runTextCommand } from '../../commands/run-text-command.ts';
 import { chatIngestJob } from '../../turns/chat-ingest-job.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { parseSlackHandOffTarget } from './hand-off-line.ts';
@@ -35,6 +33,7 @@ const slackSyntax: TextSyntax = {
 
 export function registerSlashCommand(app: App, context: SlackContext): void {
   app.command(slashCommandName, async ({ command, ack, respond }) => {
+    // Acknowledged on receipt: every answer is a reply through the command's `response_url`.
     await ack();
     const replies = {
       reply: (text: string) => respond({ response_type: 'ephemeral', text, replace_original: false }),
@@ -42,29 +41,34 @@ export function registerSlashCommand(app: App, context: SlackContext): void {
       logger: context.logger,
       reference: `${command.command} ${command.trigger_id}`,
     };
-    const run = async () => {
-      const parsed = parseCommandText(command.text, slackCommands, slackSyntax);
-      const name = parsed.kind === 'command' || parsed.kind === 'unusable' ? parsed.command.name : '';
-      if (name === 'ingest' && 'rest' in parsed)
-        return startIngest(context, command, parsed.rest, replies.reference);
-      if (name === 'ask' && 'rest' in parsed) return runPrivateAsk(context, command, respond, parsed.rest);
-      const actor = slackActor(context, { id: command.user_id, name: command.user_name });
-      const place = slackPlace(context, command);
-      const request = { actor, place, markup: slackMarkup, maxLength: maxReplyLength };
-      return runTextCommand(parsed, request, context.services);
-    };
-    context.turns.track('the command', () => runCommandRequest(run, replies));
-  });
-}
-
-/** Where a command was typed: its channel (a DM has none) of its workspace. */
-function slackPlace(context: SlackContext, command: SlashCommand): CommandPlace {
-  const { team_id: team, channel_id: channel } = command;
-  return commandPlace(slackPlaces, placeAt(team, channel), {
-    // A channel from Slack's own mention list is one of this workspace (the mention says which).
-    lookUpChannel: async (id) => ({ scope: channelScope(team, id), inPlace: true, answerable: true }),
-    readsEveryMessage: true,
-    handOffDefault: context.services.config.slack.handOff,
+    const route = () =>
+      routeCommand({
+        call: parseCommandText(command.text, slackCommands, slackSyntax),
+        // A DM is still one of the workspace's.
+        inPlace: true,
+        replies,
+        handlers: {
+          ingest: (rest) => startIngest(context, command, rest, replies.reference),
+          ask: (rest) => runPrivateAsk(context, command, respond, rest),
+        },
+        actor: () => slackActor(context, { id: command.user_id, name: command.user_name }),
+        at: async () => placeAt(command.team_id, command.channel_id),
+        places: slackPlaces,
+        known: {
+          // A channel from Slack's own mention list is one of this workspace (the mention says which).
+          lookUpChannel: async (id) => ({
+            scope: channelScope(command.team_id, id),
+            inPlace: true,
+            answerable: true,
+          }),
+          readsEveryMessage: true,
+          handOffDefault: context.services.config.slack.handOff,
+        },
+        maxLength: maxReplyLength,
+        services: context.services,
+      });
+    // A failure of the ingest or ask handler is told like a command's.
+    context.turns.track('the command', () => runCommandRequest(route, replies));
   });
 }
 

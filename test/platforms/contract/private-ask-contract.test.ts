@@ -36,6 +36,13 @@ describe.each(platforms)('platform contract: private answers on $name', (factory
     expect(driver.publicTexts().join('\n')).not.toContain('Q-private-1');
   });
 
+  it('tells the asker alone to type a question when there is none, and answers nothing', async () => {
+    const reply = await driver.privateReply(await driver.askPrivately(' '));
+    expect(reply).toContain('What is your question?');
+    await driver.barrier();
+    expect(driver.publicTexts().join('\n')).not.toContain('What is your question?');
+  });
+
   it('shares once, crediting the asker; a second press and someone else’s press post nothing more', async () => {
     const question = 'Q-private-2: how do until loops work?';
     const ask = await driver.askPrivately(question);
