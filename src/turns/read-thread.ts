@@ -40,8 +40,8 @@ export interface ThreadPages<Wire> {
   refusal(error: unknown): string | undefined;
   /** Whether the platform counts a message as context at all (e.g. not a system notice). */
   keep(message: Wire): boolean;
-  /** The message the thread was started from, when its pages do not hold it. */
-  starter?(): Promise<Wire | undefined>;
+  /** The message the thread was started from: its id, and how to fetch it (asked only when its pages do not hold it). */
+  starter?: { id: string; fetch(): Promise<Wire | undefined> } | undefined;
   /** The message's parts as the platform gives them; `name` asks for a person's name (once per person per read). */
   read(message: Wire, name: NameOf): Promise<ThreadMessageParts> | ThreadMessageParts;
   /** A person's name from the platform; undefined or a failure keeps the fallback. */
@@ -75,6 +75,7 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
     !(where.skipOwn && pages.isOwn(message)) &&
     pages.keep(message);
   const kept: Wire[] = [];
+  const seen = new Set<string | undefined>();
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
     const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
@@ -83,6 +84,7 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
       const refusal = pages.refusal(error);
       throw refusal ? new RagentError('PERMISSION_DENIED', refusal, { cause: error }) : error;
     });
+    for (const message of messages) seen.add(pages.idOf(message));
     for (const message of messages.filter(keep)) {
       if (pages.order === 'newest-first') kept.unshift(message);
       else if (kept.push(message) > limit) kept.shift();
@@ -90,9 +92,10 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
     cursor = next;
     if (!cursor) break;
   }
-  if (kept.length < limit && pages.starter) {
-    const starter = await pages.starter();
-    if (starter && keep(starter)) kept.unshift(starter);
+  const { starter } = pages;
+  if (kept.length < limit && starter && !seen.has(starter.id) && starter.id !== where.exclude) {
+    const message = await starter.fetch();
+    if (message && keep(message)) kept.unshift(message);
   }
   const name = namesOnce(pages.lookUpName);
   const read: ThreadMessage[] = [];

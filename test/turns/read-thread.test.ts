@@ -94,18 +94,31 @@ describe('reading a thread the bot joins', () => {
 
   it('puts the starter message first while there is room, and only then', async () => {
     const starter: Wire = { id: -1, user: 'U0', text: 'the starter' };
-    const { source } = pages('newest-first', { starter: async () => starter });
+    const fetched: string[] = [];
+    const starterOf = (id: string) => ({
+      id,
+      fetch: async () => {
+        fetched.push(id);
+        return starter;
+      },
+    });
+    const { source } = pages('newest-first', { starter: starterOf('-1') });
     const few = await readThread(source, 100);
     expect(few[0]?.text).toBe('the starter');
     const full = await readThread(source, 5);
     expect(full.map((message) => message.text)).not.toContain('the starter');
+    // A starter the pages already held (a thread the platform lists it in) is not fetched again.
+    await readThread({ ...source, starter: starterOf('3') }, 100);
+    // Nor is one that is the question itself.
+    await readThread({ ...source, where: { exclude: '-1' } }, 100);
+    expect(fetched).toEqual(['-1']);
   });
 
   it('leaves out the question and, when asked, the bot’s own messages', async () => {
     const own = { id: 100, user: 'BOT', text: 'my status' };
     const { source } = pages('newest-first', {
       where: { exclude: '44', skipOwn: true },
-      starter: async () => own,
+      starter: { id: '100', fetch: async () => own },
     });
     const read = await readThread(source, 100);
     expect(read.map((message) => message.text)).not.toContain('message 44');

@@ -19,7 +19,6 @@ export function readDiscordThread(
   botId: string,
   limit: number,
 ): Promise<ThreadMessage[]> {
-  const seen = new Set<string>();
   // A thread reached through REST alone may not know its server here: names stay global then.
   const members = (thread.guild as ThreadChannel['guild'] | undefined)?.members;
   return readThread<Message>(
@@ -34,7 +33,6 @@ export function readDiscordThread(
           cache: false,
         });
         const messages = [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-        for (const message of messages) seen.add(message.id);
         return { messages, next: page.size === size ? messages.at(-1)?.id : undefined };
       },
       where,
@@ -46,10 +44,13 @@ export function readDiscordThread(
       isOwn: (message) => message.author.id === botId,
       keep: (message) => !message.system || message.content !== '',
       // A thread started from a message has that message's id; the thread's own list does not hold it.
-      starter: async () =>
-        thread.parentId && thread.id !== where.exclude && !seen.has(thread.id)
-          ? ((await thread.fetchStarterMessage({ cache: false }).catch(() => null)) ?? undefined)
-          : undefined,
+      starter: thread.parentId
+        ? {
+            id: thread.id,
+            fetch: async () =>
+              (await thread.fetchStarterMessage({ cache: false }).catch(() => null)) ?? undefined,
+          }
+        : undefined,
       ...(members
         ? {
             lookUpName: async (user: string) =>
