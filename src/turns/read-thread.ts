@@ -27,7 +27,11 @@ export interface ThreadPages<Wire> {
   /** The message's id (unset: not a message), and whether the bot wrote it. */
   idOf(message: Wire): string | undefined;
   isOwn(message: Wire): boolean;
-  /** `oldest-first`: pages go forward from the thread's start; `newest-first`: back from the question. */
+  /**
+   * `oldest-first`: pages go forward from the thread's start, each naming the `next` one's cursor;
+   * `newest-first`: back from the question, each read before the previous page's oldest message (the
+   * cursor is that message's id, at first `where.before`) while pages come full.
+   */
   readonly order: 'oldest-first' | 'newest-first';
   /** The largest page the platform serves. */
   readonly pageSize: number;
@@ -76,20 +80,23 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
     pages.keep(message);
   const kept: Wire[] = [];
   const seen = new Set<string | undefined>();
-  let cursor: string | undefined;
+  const backwards = pages.order === 'newest-first';
+  let cursor = backwards ? where.before : undefined;
   for (let page = 0; page < maxPages; page += 1) {
-    const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
+    const room = backwards ? limit - kept.length : pages.pageSize;
     if (room <= 0) break;
-    const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room)).catch((error) => {
+    const size = Math.min(pages.pageSize, room);
+    const { messages, next } = await pages.page(cursor, size).catch((error) => {
       const refusal = pages.refusal(error);
       throw refusal ? new RagentError('PERMISSION_DENIED', refusal, { cause: error }) : error;
     });
     for (const message of messages) seen.add(pages.idOf(message));
     for (const message of messages.filter(keep)) {
-      if (pages.order === 'newest-first') kept.unshift(message);
+      if (backwards) kept.unshift(message);
       else if (kept.push(message) > limit) kept.shift();
     }
-    cursor = next;
+    const oldest = messages.at(-1);
+    cursor = !backwards ? next : oldest && messages.length === size ? pages.idOf(oldest) : undefined;
     if (!cursor) break;
   }
   const { starter } = pages;

@@ -35,9 +35,9 @@ function pages(order: ThreadPages<Wire>['order'], more: Partial<ThreadPages<Wire
         const messages = thread.slice(from, from + size);
         return { messages, next: from + size < thread.length ? String(from + size) : undefined };
       }
+      // Back from the question: the core names the message to read before.
       const before = Number(cursor ?? thread.length);
-      const messages = thread.slice(Math.max(0, before - size), before).reverse();
-      return { messages, next: messages.length === size ? String(messages.at(-1)!.id) : undefined };
+      return { messages: thread.slice(Math.max(0, before - size), before).reverse() };
     },
     keep: (message) => message.text !== '',
     refusal: (error) => ((error as Error).message === 'forbidden' ? 'Let me read the thread.' : undefined),
@@ -83,6 +83,10 @@ describe('reading a thread the bot joins', () => {
       { cursor: undefined, size: 10 },
       { cursor: '35', size: 3 },
     ]);
+    // Read before a question in the thread: the first page ends before it; a page not full is the last.
+    const before = await readThread({ ...source, where: { before: '4' } }, 12);
+    expect(before.map((message) => message.text)).toEqual([0, 1, 2, 3].map((id) => `message ${id}`));
+    expect(asked.slice(2)).toEqual([{ cursor: '4', size: 10 }]);
   });
 
   it('stops after ten pages however long the thread', async () => {

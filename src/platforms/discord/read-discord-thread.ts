@@ -25,15 +25,13 @@ export function readDiscordThread(
     {
       order: 'newest-first',
       pageSize: 100,
-      page: async (cursor, size) => {
-        const before = cursor ?? where.before;
+      page: async (before, size) => {
         const page = await thread.messages.fetch({
           ...(before ? { before } : {}),
           limit: size,
           cache: false,
         });
-        const messages = [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-        return { messages, next: page.size === size ? messages.at(-1)?.id : undefined };
+        return { messages: [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)) };
       },
       where,
       refusal: (error) =>
