@@ -34,7 +34,10 @@ export function isDirectMessageChannel(channel: string): boolean {
 export const placeAt = (teamId: string, channel: string) =>
   slackPlaces.at(teamId, channel, isDirectMessageChannel(channel));
 
-/** What a conversation in `channel` may search: its sets, with the channel's links. */
+/**
+ * What a conversation in `channel` may search: its sets, with the channel's links (in a DM the
+ * workspace's and `shared`).
+ */
 export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
   return slackPlaces.scopes(context.services.coordination, placeAt(teamId, channel), context.logger);
 }
