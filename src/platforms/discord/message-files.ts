@@ -11,7 +11,7 @@ import { chatFile } from '../../ingestion/chat-file.ts';
 import { downloadFrom } from '../../ingestion/file-servers.ts';
 import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { channelScope, guildScope } from './discord-scopes.ts';
+import { discordPlaces } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { discordFileServers } from './download-attachment.ts';
 
@@ -52,7 +52,7 @@ export function discordIngestFrom(
     reference: `message ${message.id}`,
     uploader: encodeId('discord', [message.author.id]),
     startedAt: message.createdTimestamp,
-    sets: { channel: channelScope(message.guildId, setChannel), place: guildScope(message.guildId) },
+    sets: discordPlaces.sets(discordPlaces.at(message.guildId, setChannel)),
     defaultSet: context.services.config.ingest.defaultSet,
     open: showingFirstStatus(() => openAnswerSurface(context.surfaces, message.channel as SendableChannels)),
   };

@@ -10,7 +10,7 @@ import { chatFile } from '../../ingestion/chat-file.ts';
 import { downloadFrom } from '../../ingestion/file-servers.ts';
 import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
 import { type SlackFileReference, servedSlackFile, slackFileServers } from './download-slack-file.ts';
-import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
+import { type SlackContext, slackPlaces } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
@@ -33,10 +33,7 @@ export function slackIngestFrom(
     reference,
     uploader: user,
     // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
-    sets: {
-      channel: /^[CG][A-Z0-9]+$/.test(channel) ? channelScope(teamId, channel) : undefined,
-      place: workspaceScope(teamId),
-    },
+    sets: slackPlaces.sets(slackPlaces.at(teamId, channel, !/^[CG][A-Z0-9]+$/.test(channel))),
     defaultSet: context.services.config.ingest.defaultSet,
     open: (first) => openIngestSurface(context.surfaces, destination, user, first),
   };
