@@ -44,12 +44,12 @@ export interface ThreadPages<Wire> {
   refusal(error: unknown): string | undefined;
   /** Whether the platform counts a message as context at all (e.g. not a system notice). */
   keep(message: Wire): boolean;
-  /** The message the thread was started from: its id, and how to fetch it (asked only when its pages do not hold it). */
+  /** The message the thread was started from: its id, and how to fetch it (when its pages do not hold it). */
   starter?: { id: string; fetch(): Promise<Wire | undefined> } | undefined;
   /** The message's parts as the platform gives them; `name` asks for a person's name (once per person per read). */
   read(message: Wire, name: NameOf): Promise<ThreadMessageParts> | ThreadMessageParts;
-  /** A person's name from the platform; undefined or a failure keeps the fallback. */
-  lookUpName?(person: string): Promise<string | undefined>;
+  /** A person's name from the platform (unset: none is looked up); undefined or a failure keeps the fallback. */
+  lookUpName?: ((person: string) => Promise<string | undefined>) | undefined;
 }
 
 /** A person's name, or `fallback` when it cannot (or may no longer) be looked up. */

@@ -49,12 +49,8 @@ export function readDiscordThread(
               (await thread.fetchStarterMessage({ cache: false }).catch(() => null)) ?? undefined,
           }
         : undefined,
-      ...(members
-        ? {
-            lookUpName: async (user: string) =>
-              (await members.fetch({ user, cache: false })).nickname ?? undefined,
-          }
-        : {}),
+      lookUpName:
+        members && (async (user) => (await members.fetch({ user, cache: false })).nickname ?? undefined),
       read: (message) => ({
         // An app's or a webhook's messages have no member to look up.
         person: message.webhookId || message.author.bot ? undefined : message.author.id,
