@@ -48,7 +48,7 @@ export interface ThreadPages<Wire> {
   starter?: { id: string; fetch(): Promise<Wire | undefined> } | undefined;
   /** The message's parts as the platform gives them; `name` asks for a person's name (once per person per read). */
   read(message: Wire, name: NameOf): Promise<ThreadMessageParts> | ThreadMessageParts;
-  /** A person's name from the platform (unset: none is looked up); undefined or a failure keeps the fallback. */
+  /** A person's name from the platform (unset: none is asked); undefined or a failure keeps the fallback. */
   lookUpName?: ((person: string) => Promise<string | undefined>) | undefined;
 }
 
