@@ -11,11 +11,9 @@ import type { ThreadMessage } from '../../core/types.ts';
 import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
-export type DiscordThreadRead = ThreadWhere;
-
 export function readDiscordThread(
   thread: ThreadChannel,
-  where: DiscordThreadRead,
+  where: ThreadWhere,
   botId: string,
   limit: number,
 ): Promise<ThreadMessage[]> {
