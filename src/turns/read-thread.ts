@@ -35,7 +35,10 @@ export interface ThreadPages<Wire> {
   readonly order: 'oldest-first' | 'newest-first';
   /** The largest page the platform serves. */
   readonly pageSize: number;
-  /** One page from `cursor` (unset: the first), its messages in `order`; `next` unset at the end. */
+  /**
+   * One page from `cursor` (unset: the first), its messages in `order`; oldest-first, the `next` page's
+   * cursor, unset at the end.
+   */
   page(
     cursor: string | undefined,
     size: number,
