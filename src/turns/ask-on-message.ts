@@ -6,9 +6,9 @@
  * once (one key per message). A message with no text, or ragent's own, is not a question: the asker
  * alone is told so.
  */
-import type { Location, PlatformTurns, ReplySurface } from '../core/chat-platform.ts';
+import type { PlatformTurns } from '../core/chat-platform.ts';
 import { encodeId } from '../core/ids.ts';
-import type { Scope, ThreadId, ThreadMessage } from '../core/types.ts';
+import { type AnswerThread, openAnswer, type ThreadRange } from './answer-thread.ts';
 import { askEmptyMessageText, askInThreadText, askOwnMessageText, restartingText } from './messages-en.ts';
 
 /** The message asked on, read from the platform's payload (its text with mentions made readable). */
@@ -26,20 +26,12 @@ export interface MessageAsk {
   position: string;
 }
 
-/** Which of the thread's messages are context: before the question, or all but it and the bot's own. */
-export type ThreadRange = { before: string } | { exclude: string; skipOwn: true };
+export type { ThreadRange };
 
-/** The thread the answer goes to, as the platform found it. */
-export interface MessageThread {
-  threadId: ThreadId;
+/** The thread the answer goes to, as the platform found it (`answer-thread.ts`). */
+export interface MessageThread extends AnswerThread {
   /** The message starts the thread (its replies come after it) rather than replying in it. */
   startsThread: boolean;
-  /** Where the thread can be reached before `open` (recorded at once). */
-  location: Location;
-  scopes(): Promise<Scope[]>;
-  /** Shows the first status in the thread (starting the thread first where the platform must). */
-  open(question: string): Promise<ReplySurface>;
-  read(range: ThreadRange, limit: number): Promise<ThreadMessage[]>;
 }
 
 export interface MessageAskPlatform {
@@ -73,10 +65,7 @@ export async function askOnMessage(turns: PlatformTurns, ask: MessageAsk, platfo
     location: thread.location,
     thread: { threadId, position: ask.position },
     claim: true,
-    open: async () => {
-      const surface = await thread.open(text);
-      return { surface, place: { threadId, scopes: await thread.scopes(), user: ask.asker } };
-    },
+    open: () => openAnswer(thread, text, ask.asker),
     readThread: (limit) => thread.read(range, limit),
   });
 }

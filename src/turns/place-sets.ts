@@ -24,6 +24,12 @@ export interface PlaceIds {
 export function placesOf(platform: string, placeName: string) {
   const places = {
     platform,
+    /** Where an event in `channel` of `place` came from (a DM: `inDirectMessage`). */
+    at: (place: string, channel: string, inDirectMessage = false): PlaceIds => ({
+      place,
+      channel,
+      inDirectMessage,
+    }),
     placeScope: (place: string): Scope => placeScope(platform, place),
     channelScope: (place: string, channel: string): Scope => channelScope(platform, place, channel),
     sets: (at: PlaceIds): PlaceSets => ({

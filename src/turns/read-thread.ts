@@ -27,11 +27,18 @@ export interface ThreadPages<Wire> {
   /** The message's id (unset: not a message), and whether the bot wrote it. */
   idOf(message: Wire): string | undefined;
   isOwn(message: Wire): boolean;
-  /** `oldest-first`: pages go forward from the thread's start; `newest-first`: back from the question. */
+  /**
+   * `oldest-first`: pages go forward from the thread's start, each naming the `next` one's cursor;
+   * `newest-first`: back from the question, each read before the previous page's oldest message (the
+   * cursor is that message's id, at first `where.before`) while pages come full.
+   */
   readonly order: 'oldest-first' | 'newest-first';
   /** The largest page the platform serves. */
   readonly pageSize: number;
-  /** One page from `cursor` (unset: the first), its messages in `order`; `next` unset at the end. */
+  /**
+   * One page from `cursor` (unset: the first), its messages in `order`; oldest-first, the `next` page's
+   * cursor, unset at the end.
+   */
   page(
     cursor: string | undefined,
     size: number,
@@ -40,12 +47,12 @@ export interface ThreadPages<Wire> {
   refusal(error: unknown): string | undefined;
   /** Whether the platform counts a message as context at all (e.g. not a system notice). */
   keep(message: Wire): boolean;
-  /** The message the thread was started from, when its pages do not hold it. */
-  starter?(): Promise<Wire | undefined>;
+  /** The message the thread was started from: its id, and how to fetch it (when its pages do not hold it). */
+  starter?: { id: string; fetch(): Promise<Wire | undefined> } | undefined;
   /** The message's parts as the platform gives them; `name` asks for a person's name (once per person per read). */
   read(message: Wire, name: NameOf): Promise<ThreadMessageParts> | ThreadMessageParts;
-  /** A person's name from the platform; undefined or a failure keeps the fallback. */
-  lookUpName?(person: string): Promise<string | undefined>;
+  /** A person's name from the platform (unset: none is asked); undefined or a failure keeps the fallback. */
+  lookUpName?: ((person: string) => Promise<string | undefined>) | undefined;
 }
 
 /** A person's name, or `fallback` when it cannot (or may no longer) be looked up. */
@@ -75,24 +82,30 @@ export async function readThread<Wire>(pages: ThreadPages<Wire>, limit: number):
     !(where.skipOwn && pages.isOwn(message)) &&
     pages.keep(message);
   const kept: Wire[] = [];
-  let cursor: string | undefined;
+  const seen = new Set<string | undefined>();
+  const backwards = pages.order === 'newest-first';
+  let cursor = backwards ? where.before : undefined;
   for (let page = 0; page < maxPages; page += 1) {
-    const room = pages.order === 'newest-first' ? limit - kept.length : pages.pageSize;
+    const room = backwards ? limit - kept.length : pages.pageSize;
     if (room <= 0) break;
-    const { messages, next } = await pages.page(cursor, Math.min(pages.pageSize, room)).catch((error) => {
+    const size = Math.min(pages.pageSize, room);
+    const { messages, next } = await pages.page(cursor, size).catch((error) => {
       const refusal = pages.refusal(error);
       throw refusal ? new RagentError('PERMISSION_DENIED', refusal, { cause: error }) : error;
     });
+    for (const message of messages) seen.add(pages.idOf(message));
     for (const message of messages.filter(keep)) {
-      if (pages.order === 'newest-first') kept.unshift(message);
+      if (backwards) kept.unshift(message);
       else if (kept.push(message) > limit) kept.shift();
     }
-    cursor = next;
+    const oldest = messages.at(-1);
+    cursor = !backwards ? next : oldest && messages.length === size ? pages.idOf(oldest) : undefined;
     if (!cursor) break;
   }
-  if (kept.length < limit && pages.starter) {
-    const starter = await pages.starter();
-    if (starter && keep(starter)) kept.unshift(starter);
+  const { starter } = pages;
+  if (kept.length < limit && starter && !seen.has(starter.id) && starter.id !== where.exclude) {
+    const message = await starter.fetch();
+    if (message && keep(message)) kept.unshift(message);
   }
   const name = namesOnce(pages.lookUpName);
   const read: ThreadMessage[] = [];

@@ -3,9 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RagentError } from '../../src/errors.ts';
 import { isAllowedHost, platformHosts } from '../../src/ingestion/allowed-hosts.ts';
-import { discordCdnHosts, downloadAttachment } from '../../src/platforms/discord/download-attachment.ts';
+import { downloadFrom } from '../../src/ingestion/file-servers.ts';
+import { discordCdnHosts, discordFileServers } from '../../src/platforms/discord/download-attachment.ts';
 
-/** Where an attachment may be downloaded from, as `downloadAttachment` checks it (link and redirects). */
+/** An attachment downloaded as `attachmentFile` does: from Discord's file servers, with no token. */
+const downloadAttachment = (
+  url: string,
+  options: { maxBytes: number; apiUrl: string | undefined; name?: string; size?: number },
+) =>
+  downloadFrom(
+    discordFileServers(options.apiUrl),
+    { url, name: options.name ?? 'the attached file', size: options.size },
+    options.maxBytes,
+  );
+
+/** Where an attachment may be downloaded from, as the download checks it (link and redirects). */
 const isAllowedAttachmentUrl = (url: string, apiUrl: string | undefined) =>
   URL.canParse(url) && isAllowedHost(new URL(url), platformHosts(discordCdnHosts, apiUrl));
 

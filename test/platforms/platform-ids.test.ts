@@ -10,19 +10,26 @@ import { decodeId, decodeScope, placeOfScope } from '../../src/core/ids.ts';
 import { discordThreadLink } from '../../src/platforms/discord/discord-ids.ts';
 import {
   channelScope as discordChannelScope,
+  discordPlaces,
   guildScope,
   placeInDirectMessages,
-  placeInGuild,
   threadIdOf,
 } from '../../src/platforms/discord/discord-scopes.ts';
 import { platformOfThread } from '../../src/platforms/registry.ts';
 import {
-  placeSets,
+  placeAt,
   channelScope as slackChannelScope,
+  slackPlaces,
   workspaceScope,
-  workspaceScopes,
 } from '../../src/platforms/slack/slack-context.ts';
 import { slackThreadId, slackThreadLink } from '../../src/platforms/slack/slack-ids.ts';
+import { scopesOfSets } from '../../src/turns/document-commands.ts';
+
+/** A server thread's id, and what it searches from `channel` (the thread's parent). */
+const placeInGuild = (guild: string, thread: string, channel: string) => ({
+  threadId: threadIdOf({ id: thread, guildId: guild }),
+  scopes: scopesOfSets(discordPlaces.sets(discordPlaces.at(guild, channel))),
+});
 
 /** Ids made mostly of what an escape is made of, so `:`, `%3A`, `%25`… all come up. */
 const tricky = fc
@@ -77,11 +84,14 @@ describe('Slack ids through the codec', () => {
           `https://app.slack.com/client/${team}/${channel}/thread/${channel}-${threadTs}`,
         );
         expect(workspaceScope(team)).toBe(`slack:${team}`);
-        expect(workspaceScopes(team)).toEqual([`slack:${team}`, 'shared']);
+        expect(scopesOfSets(slackPlaces.sets(placeAt(team, 'D0123ABCD')))).toEqual([
+          `slack:${team}`,
+          'shared',
+        ]);
         expect(slackChannelScope(team, channel)).toBe(`slack:${team}:${channel}`);
       }),
     );
-    expect(placeSets('T0123ABCD', 'C0123ABCD')).toEqual({
+    expect(slackPlaces.sets(placeAt('T0123ABCD', 'C0123ABCD'))).toEqual({
       channel: 'slack:T0123ABCD:C0123ABCD',
       place: 'slack:T0123ABCD',
       placeName: 'workspace',

@@ -1,9 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedHost, platformHosts } from '../../src/ingestion/allowed-hosts.ts';
-import { downloadSlackFile, slackFileHosts } from '../../src/platforms/slack/download-slack-file.ts';
+import { downloadFrom } from '../../src/ingestion/file-servers.ts';
+import {
+  type SlackFileReference,
+  servedSlackFile,
+  slackFileHosts,
+  slackFileServers,
+} from '../../src/platforms/slack/download-slack-file.ts';
 import { type FakeSlackApi, startFakeSlackApi } from '../fakes/fake-slack-api.ts';
 
-/** Where a Slack file may be downloaded from, as `downloadSlackFile` checks it (link and redirects). */
+/** A shared file downloaded as `slackFile` does: from Slack's file servers, with the bot token. */
+const downloadSlackFile = (
+  file: SlackFileReference,
+  options: { botToken: string; apiUrl: string | undefined; maxBytes: number },
+) =>
+  downloadFrom(slackFileServers(options.botToken, options.apiUrl), servedSlackFile(file), options.maxBytes);
+
+/** Where a Slack file may be downloaded from, as the download checks it (link and redirects). */
 const isSlackFileHost = (url: URL, apiUrl: string | undefined) =>
   isAllowedHost(url, platformHosts(slackFileHosts, apiUrl));
 

@@ -4,16 +4,37 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { IngestFile } from '../../src/core/chat-platform.ts';
+import type { AnswerThread, ThreadRange } from '../../src/turns/answer-thread.ts';
 import { incomingMessage, type ParsedMessage } from '../../src/turns/incoming-message.ts';
 
 const file: IngestFile = { name: 'a.pdf', download: async () => new Uint8Array([1]) };
+
+/** A thread that records what the core asked of it. */
+function recordingThread() {
+  const asked = { opened: [] as string[], reads: [] as Array<{ range: ThreadRange; limit: number }> };
+  const thread: AnswerThread = {
+    threadId: 'chat:W:T1',
+    location: { channel: 'C', thread: 'T1' },
+    scopes: async () => ['chat:W:C', 'shared'],
+    open: async (question) => {
+      asked.opened.push(question);
+      return { location: { at: 'status' }, showStatus: async () => {}, finish: async () => {} };
+    },
+    read: async (range, limit) => {
+      asked.reads.push({ range, limit });
+      return [];
+    },
+  };
+  return { thread, asked };
+}
 
 const parsed = (more: Partial<ParsedMessage>): ParsedMessage => ({
   key: 'k',
   reference: 'ref',
   workspace: 'W',
   channel: 'C',
-  thread: { threadId: 't', position: '1' },
+  answeredIn: recordingThread().thread,
+  position: '1',
   author: 'U',
   text: 'hello',
   mentionsBot: false,
@@ -21,11 +42,7 @@ const parsed = (more: Partial<ParsedMessage>): ParsedMessage => ({
   isDirectMessage: false,
   inThread: false,
   fromBot: false,
-  location: {},
   notice: async () => {},
-  open: async () => {
-    throw new Error('not opened in this test');
-  },
   attachments: [],
   ...more,
 });
@@ -72,5 +89,20 @@ describe('a parsed message as the runner receives it', () => {
       files: [file],
     });
     expect(ingesting.ingest?.('ingest this for everyone').scope).toBe('W-set');
+  });
+
+  it('is answered in its thread: reached there, opened there for its author, read before itself', async () => {
+    const { thread, asked } = recordingThread();
+    const message = incomingMessage(
+      parsed({ answeredIn: thread, position: 'P7', text: 'how?', author: 'U9' }),
+    );
+    expect(message.thread).toEqual({ threadId: 'chat:W:T1', position: 'P7' });
+    expect(message.location).toEqual({ channel: 'C', thread: 'T1' });
+    const { surface, place } = await message.open();
+    expect(surface.location).toEqual({ at: 'status' });
+    expect(place).toEqual({ threadId: 'chat:W:T1', scopes: ['chat:W:C', 'shared'], user: 'U9' });
+    expect(asked.opened).toEqual(['how?']);
+    await message.readThread?.(20);
+    expect(asked.reads).toEqual([{ range: { before: 'P7' }, limit: 20 }]);
   });
 });

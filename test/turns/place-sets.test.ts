@@ -30,6 +30,8 @@ describe('place sets', () => {
       place: 'chat:W%3A1',
       placeName: 'workspace',
     });
+    expect(places.at('W:1', 'C1')).toEqual({ ...place, inDirectMessage: false });
+    expect(places.at('W:1', 'C1', true)).toEqual({ ...place, inDirectMessage: true });
   });
 
   it("searches a channel's links within its place, never another place's, and none from a DM", async () => {

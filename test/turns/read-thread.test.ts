@@ -35,9 +35,9 @@ function pages(order: ThreadPages<Wire>['order'], more: Partial<ThreadPages<Wire
         const messages = thread.slice(from, from + size);
         return { messages, next: from + size < thread.length ? String(from + size) : undefined };
       }
+      // Back from the question: the core names the message to read before.
       const before = Number(cursor ?? thread.length);
-      const messages = thread.slice(Math.max(0, before - size), before).reverse();
-      return { messages, next: messages.length === size ? String(messages.at(-1)!.id) : undefined };
+      return { messages: thread.slice(Math.max(0, before - size), before).reverse() };
     },
     keep: (message) => message.text !== '',
     refusal: (error) => ((error as Error).message === 'forbidden' ? 'Let me read the thread.' : undefined),
@@ -83,6 +83,10 @@ describe('reading a thread the bot joins', () => {
       { cursor: undefined, size: 10 },
       { cursor: '35', size: 3 },
     ]);
+    // Read before a question in the thread: the first page ends before it; a page not full is the last.
+    const before = await readThread({ ...source, where: { before: '4' } }, 12);
+    expect(before.map((message) => message.text)).toEqual([0, 1, 2, 3].map((id) => `message ${id}`));
+    expect(asked.slice(2)).toEqual([{ cursor: '4', size: 10 }]);
   });
 
   it('stops after ten pages however long the thread', async () => {
@@ -94,18 +98,31 @@ describe('reading a thread the bot joins', () => {
 
   it('puts the starter message first while there is room, and only then', async () => {
     const starter: Wire = { id: -1, user: 'U0', text: 'the starter' };
-    const { source } = pages('newest-first', { starter: async () => starter });
+    const fetched: string[] = [];
+    const starterOf = (id: string) => ({
+      id,
+      fetch: async () => {
+        fetched.push(id);
+        return starter;
+      },
+    });
+    const { source } = pages('newest-first', { starter: starterOf('-1') });
     const few = await readThread(source, 100);
     expect(few[0]?.text).toBe('the starter');
     const full = await readThread(source, 5);
     expect(full.map((message) => message.text)).not.toContain('the starter');
+    // A starter the pages already held (a thread the platform lists it in) is not fetched again.
+    await readThread({ ...source, starter: starterOf('3') }, 100);
+    // Nor is one that is the question itself.
+    await readThread({ ...source, where: { exclude: '-1' } }, 100);
+    expect(fetched).toEqual(['-1']);
   });
 
   it('leaves out the question and, when asked, the bot’s own messages', async () => {
     const own = { id: 100, user: 'BOT', text: 'my status' };
     const { source } = pages('newest-first', {
       where: { exclude: '44', skipOwn: true },
-      starter: async () => own,
+      starter: { id: '100', fetch: async () => own },
     });
     const read = await readThread(source, 100);
     expect(read.map((message) => message.text)).not.toContain('message 44');

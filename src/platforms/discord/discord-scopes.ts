@@ -13,13 +13,7 @@ import type { CoordinationStore } from '../../core/coordination-store.ts';
 import { encodeId } from '../../core/ids.ts';
 import { type Scope, sharedScope, type ThreadId } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import { scopesOfSets } from '../../turns/document-commands.ts';
 import { type PlaceIds, placesOf } from '../../turns/place-sets.ts';
-
-export interface ConversationPlace {
-  threadId: ThreadId;
-  scopes: readonly Scope[];
-}
 
 /** Discord's places (`turns/place-sets.ts`): a server is the place, its channels' sets are its own. */
 export const discordPlaces = placesOf('discord', 'server');
@@ -44,13 +38,6 @@ export async function interactionSetChannel(
   return channel ? setChannelOf(channel) : interaction.channelId;
 }
 
-/** Where an event in a server's channel came from (`turns/place-sets.ts`): `channelId` is a thread's parent. */
-const inGuild = (guildId: string, channelId: string): PlaceIds => ({
-  place: guildId,
-  channel: channelId,
-  inDirectMessage: false,
-});
-
 /** Where an interaction was made (`turns/place-sets.ts`): its server and the channel whose set applies, or a DM. */
 export async function interactionPlace(interaction: {
   guildId: string | null;
@@ -59,8 +46,8 @@ export async function interactionPlace(interaction: {
   client: Client;
 }): Promise<PlaceIds> {
   const { guildId, channelId } = interaction;
-  if (!guildId) return { place: '', channel: channelId, inDirectMessage: true };
-  return inGuild(guildId, await interactionSetChannel(interaction.client, interaction));
+  if (!guildId) return discordPlaces.at('', channelId, true);
+  return discordPlaces.at(guildId, await interactionSetChannel(interaction.client, interaction));
 }
 
 /** What a conversation in `channelId` (a thread's parent) may search, with the channel's links. */
@@ -70,18 +57,10 @@ export function guildChannelScopes(
   guildId: string,
   channelId: string,
 ): Promise<Scope[]> {
-  return discordPlaces.scopes(store, inGuild(guildId, channelId), logger);
+  return discordPlaces.scopes(store, discordPlaces.at(guildId, channelId), logger);
 }
 
-/** `channelId`: the channel whose set the conversation searches (a thread's parent channel). */
-export function placeInGuild(guildId: string, threadChannelId: string, channelId: string): ConversationPlace {
-  return {
-    threadId: encodeId('discord', [guildId, threadChannelId]),
-    scopes: scopesOfSets(discordPlaces.sets(inGuild(guildId, channelId))),
-  };
-}
-
-export function placeInDirectMessages(channelId: string): ConversationPlace {
+export function placeInDirectMessages(channelId: string): { threadId: ThreadId; scopes: readonly Scope[] } {
   return { threadId: encodeId('discord', ['dm', channelId]), scopes: [sharedScope] };
 }
 

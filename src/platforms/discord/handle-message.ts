@@ -36,7 +36,7 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
   let thread: AnswerThread;
   if (message.inGuild()) thread = guildMessageThread(context, message, message.channel, message.guildId);
   else if (message.channel.isDMBased() && message.channel.isSendable())
-    thread = directMessageThread(context, message.channel);
+    thread = directMessageThread(context, message.channel, message.id);
   else return undefined;
   const { setChannel } = thread;
   // A new forum post is one question (title, tags, first message), answered inside the post.
@@ -49,8 +49,9 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     logFields: { messageId: message.id },
     workspace: guildId ?? '',
     channel: message.channelId,
+    answeredIn: thread,
     // Snowflakes grow with time: the thread's order.
-    thread: { threadId: thread.threadId, position: message.id },
+    position: message.id,
     author: message.author.id,
     text,
     mentionsBot,
@@ -68,19 +69,12 @@ function parseMessage(context: DiscordContext, message: Message, botId: string):
     // A top-level message or a new forum post starts a conversation: its channel (a post's forum) may auto-answer it.
     autoAnswerChannel:
       guildId && (!inThread || postText !== undefined) ? channelScope(guildId, setChannel) : undefined,
-    // Until the status message exists, the thread is told with a reply to the question itself.
-    location: { channelId: message.channelId, replyTo: message.id },
     notice: async (content) => {
       if (message.channel.isSendable()) await message.reply({ content, allowedMentions: noMentions });
     },
     attachments: messageAttachmentFiles(context, message),
     // Ingest from a message only in a server (documents belong to one); files with a question anywhere.
     ...(message.inGuild() ? { ingestFrom: discordIngestFrom(context, message, setChannel) } : {}),
-    ...(inThread ? { readThread: (limit: number) => thread.read({ before: message.id }, limit) } : {}),
-    open: async () => ({
-      surface: await thread.open(text),
-      place: { threadId: thread.threadId, scopes: await thread.scopes(), user: message.author.id },
-    }),
   });
 }
 

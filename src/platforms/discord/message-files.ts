@@ -8,11 +8,12 @@ import type { Attachment, Message, SendableChannels } from 'discord.js';
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { chatFile } from '../../ingestion/chat-file.ts';
+import { downloadFrom } from '../../ingestion/file-servers.ts';
 import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { channelScope, guildScope } from './discord-scopes.ts';
+import { discordPlaces } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
-import { downloadAttachment } from './download-attachment.ts';
+import { discordFileServers } from './download-attachment.ts';
 
 /** One attachment as a file to download; its link is learnt once it is downloaded. */
 export function attachmentFile(
@@ -22,12 +23,12 @@ export function attachmentFile(
 ): IngestFile {
   const { config } = context.services;
   return chatFile(attachment.name, async () => {
-    const bytes = await downloadAttachment(attachment.url, {
-      maxBytes: config.ingest.maxFileBytes,
-      apiUrl: config.discord.apiUrl,
-      name: attachment.name,
-      size: attachment.size,
-    });
+    const { url, name, size } = attachment;
+    const bytes = await downloadFrom(
+      discordFileServers(config.discord.apiUrl),
+      { url, name, size },
+      config.ingest.maxFileBytes,
+    );
     return { bytes, link: await linkOf() };
   });
 }
@@ -51,7 +52,7 @@ export function discordIngestFrom(
     reference: `message ${message.id}`,
     uploader: encodeId('discord', [message.author.id]),
     startedAt: message.createdTimestamp,
-    sets: { channel: channelScope(message.guildId, setChannel), place: guildScope(message.guildId) },
+    sets: discordPlaces.sets(discordPlaces.at(message.guildId, setChannel)),
     defaultSet: context.services.config.ingest.defaultSet,
     open: showingFirstStatus(() => openAnswerSurface(context.surfaces, message.channel as SendableChannels)),
   };

@@ -13,6 +13,7 @@ import {
   type ThreadChannel,
 } from 'discord.js';
 import { RagentError } from '../../errors.ts';
+import type { AnswerThread as CoreAnswerThread } from '../../turns/answer-thread.ts';
 import type { MessageThread } from '../../turns/ask-on-message.ts';
 import { threadTitle } from '../../turns/thread-title.ts';
 import type { DiscordContext } from './discord-context.ts';
@@ -24,10 +25,8 @@ import { readDiscordThread } from './read-discord-thread.ts';
 /** Discord's answer when a message already started a thread. */
 const threadAlreadyCreated = 160004;
 
-/** What a message's answer needs of its thread; `setChannel`: the channel whose sets it searches. */
-export type AnswerThread = Pick<MessageThread, 'threadId' | 'scopes' | 'open' | 'read'> & {
-  setChannel: string;
-};
+/** The core's thread, and `setChannel`: the channel whose sets it searches. */
+export type AnswerThread = CoreAnswerThread & { setChannel: string };
 
 /** `channel`: where `target` was posted. */
 export function guildMessageThread(
@@ -43,6 +42,7 @@ export function guildMessageThread(
     // A message outside a thread is answered in the thread started from it, which takes its id.
     threadId: threadIdOf({ id: thread ? thread.id : target.id, guildId }),
     startsThread: !thread,
+    // Until the status message exists, the thread is told with a reply to the question itself.
     location: { channelId: target.channelId, replyTo: target.id },
     scopes: () => guildChannelScopes(context.services.coordination, context.logger, guildId, setChannel),
     open: async (question) => {
@@ -54,12 +54,17 @@ export function guildMessageThread(
   };
 }
 
-/** A DM belongs to no server: it searches `shared` alone (discord-scopes.ts). */
-export function directMessageThread(context: DiscordContext, channel: SendableChannels): AnswerThread {
+/** A DM belongs to no server: it searches `shared` alone (discord-scopes.ts). `messageId`: the question. */
+export function directMessageThread(
+  context: DiscordContext,
+  channel: SendableChannels,
+  messageId: string,
+): AnswerThread {
   const { threadId, scopes } = placeInDirectMessages(channel.id);
   return {
     threadId,
     setChannel: channel.id,
+    location: { channelId: channel.id, replyTo: messageId },
     scopes: async () => [...scopes],
     open: () => openAnswerSurface(context.surfaces, channel),
     read: async () => [],

@@ -11,31 +11,25 @@ import type { ThreadMessage } from '../../core/types.ts';
 import { readThread, type ThreadWhere } from '../../turns/read-thread.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
 
-export type DiscordThreadRead = ThreadWhere;
-
 export function readDiscordThread(
   thread: ThreadChannel,
-  where: DiscordThreadRead,
+  where: ThreadWhere,
   botId: string,
   limit: number,
 ): Promise<ThreadMessage[]> {
-  const seen = new Set<string>();
   // A thread reached through REST alone may not know its server here: names stay global then.
   const members = (thread.guild as ThreadChannel['guild'] | undefined)?.members;
   return readThread<Message>(
     {
       order: 'newest-first',
       pageSize: 100,
-      page: async (cursor, size) => {
-        const before = cursor ?? where.before;
+      page: async (before, size) => {
         const page = await thread.messages.fetch({
           ...(before ? { before } : {}),
           limit: size,
           cache: false,
         });
-        const messages = [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-        for (const message of messages) seen.add(message.id);
-        return { messages, next: page.size === size ? messages.at(-1)?.id : undefined };
+        return { messages: [...page.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)) };
       },
       where,
       refusal: (error) =>
@@ -46,16 +40,15 @@ export function readDiscordThread(
       isOwn: (message) => message.author.id === botId,
       keep: (message) => !message.system || message.content !== '',
       // A thread started from a message has that message's id; the thread's own list does not hold it.
-      starter: async () =>
-        thread.parentId && thread.id !== where.exclude && !seen.has(thread.id)
-          ? ((await thread.fetchStarterMessage({ cache: false }).catch(() => null)) ?? undefined)
-          : undefined,
-      ...(members
+      starter: thread.parentId
         ? {
-            lookUpName: async (user: string) =>
-              (await members.fetch({ user, cache: false })).nickname ?? undefined,
+            id: thread.id,
+            fetch: async () =>
+              (await thread.fetchStarterMessage({ cache: false }).catch(() => null)) ?? undefined,
           }
-        : {}),
+        : undefined,
+      lookUpName:
+        members && (async (user) => (await members.fetch({ user, cache: false })).nickname ?? undefined),
       read: (message) => ({
         // An app's or a webhook's messages have no member to look up.
         person: message.webhookId || message.author.bot ? undefined : message.author.id,

@@ -3,11 +3,9 @@
  * request; what is asked, where it is answered and how is `turns/ask-on-message.ts`.
  */
 import type { App, MessageShortcut } from '@slack/bolt';
-import { askOnMessage, type ThreadRange } from '../../turns/ask-on-message.ts';
-import { readSlackThread } from './read-slack-thread.ts';
-import { placeScopes, type SlackContext } from './slack-context.ts';
-import { slackThreadId } from './slack-ids.ts';
-import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
+import { askOnMessage } from '../../turns/ask-on-message.ts';
+import { slackAnswerThread } from './read-slack-thread.ts';
+import type { SlackContext } from './slack-context.ts';
 import { cleanIncomingText } from './slack-text.ts';
 
 export const askShortcutCallbackId = 'ask_ragent';
@@ -30,13 +28,8 @@ export function registerAskShortcut(app: App, context: SlackContext): void {
       position: message.ts,
     };
     const thread = {
-      threadId: slackThreadId(teamId, channel, threadTs),
+      ...slackAnswerThread(context, { teamId, channel, threadTs, user }),
       startsThread: threadTs === message.ts,
-      location: slackAnswerLocation(teamId, channel, threadTs),
-      scopes: () => placeScopes(context, teamId, channel),
-      open: () => openAnswerSurface(context.surfaces, { teamId, channel, threadTs, user }),
-      read: (range: ThreadRange, limit: number) =>
-        readSlackThread(context, { channel, threadTs, ...range }, limit),
     };
     context.turns.track('asking ragent on a message', () =>
       askOnMessage(context.turns, ask, {

@@ -1,10 +1,10 @@
 /**
- * A file a user shared with the bot, downloaded with the bot token through the core's bounded
- * download, from Slack's own file hosts only (plus the configured `SLACK_API_URL` origin, which is how
- * tests and proxies serve files). Slack answers a token without files:read with its sign-in page.
+ * A file a user shared with the bot, as Slack lists it, and Slack's file servers for the core's
+ * download (`ingestion/file-servers.ts`): Slack's own file hosts (plus the configured `SLACK_API_URL`
+ * origin, which is how tests and proxies serve files), with the bot token. Slack answers a token
+ * without files:read with its sign-in page.
  */
-import { platformHosts } from '../../ingestion/allowed-hosts.ts';
-import { boundedDownload } from '../../ingestion/bounded-download.ts';
+import type { FileServers, ServedFile } from '../../ingestion/file-servers.ts';
 
 export interface SlackFileReference {
   id: string;
@@ -19,24 +19,17 @@ export interface SlackFileReference {
   permalink?: string;
 }
 
-export interface DownloadOptions {
-  botToken: string;
-  /** SLACK_API_URL, when set: its origin may serve files too. */
-  apiUrl: string | undefined;
-  maxBytes: number;
-}
-
 export const slackFileHosts = ['slack.com', '.slack.com', 'slack-edge.com', '.slack-edge.com'];
 
-export function downloadSlackFile(file: SlackFileReference, options: DownloadOptions): Promise<Uint8Array> {
-  return boundedDownload({
+export function slackFileServers(botToken: string, apiUrl: string | undefined): FileServers {
+  return { from: 'Slack', hosts: slackFileHosts, apiUrl, token: botToken, signInPage: true };
+}
+
+export function servedSlackFile(file: SlackFileReference): ServedFile {
+  return {
     url: file.url_private_download ?? file.url_private,
-    headers: { authorization: `Bearer ${options.botToken}` },
-    allowedHosts: platformHosts(slackFileHosts, options.apiUrl),
     name: file.name,
-    declaredSize: file.size,
-    maxBytes: options.maxBytes,
-    from: 'Slack',
-    htmlIsSignInPage: file.filetype !== 'html' && file.mimetype !== 'text/html',
-  });
+    size: file.size,
+    isHtml: file.filetype === 'html' || file.mimetype === 'text/html',
+  };
 }

@@ -7,9 +7,10 @@
 import type { IngestFile } from '../../core/chat-platform.ts';
 import { encodeId } from '../../core/ids.ts';
 import { chatFile } from '../../ingestion/chat-file.ts';
+import { downloadFrom } from '../../ingestion/file-servers.ts';
 import type { ChatIngestRequest } from '../../turns/chat-ingest-job.ts';
-import { downloadSlackFile, type SlackFileReference } from './download-slack-file.ts';
-import { channelScope, type SlackContext, workspaceScope } from './slack-context.ts';
+import { type SlackFileReference, servedSlackFile, slackFileServers } from './download-slack-file.ts';
+import { type SlackContext, slackPlaces } from './slack-context.ts';
 import { isSlackLink } from './slack-link.ts';
 import type { SlackDestination } from './slack-message.ts';
 import { openIngestSurface } from './slack-surfaces.ts';
@@ -32,10 +33,7 @@ export function slackIngestFrom(
     reference,
     uploader: user,
     // Only a channel (C…, or G… for private and group ones) has a set; a DM or a user id does not.
-    sets: {
-      channel: /^[CG][A-Z0-9]+$/.test(channel) ? channelScope(teamId, channel) : undefined,
-      place: workspaceScope(teamId),
-    },
+    sets: slackPlaces.sets(slackPlaces.at(teamId, channel, !/^[CG][A-Z0-9]+$/.test(channel))),
     defaultSet: context.services.config.ingest.defaultSet,
     open: (first) => openIngestSurface(context.surfaces, destination, user, first),
   };
@@ -49,11 +47,8 @@ export function slackFile(context: SlackContext, file: SlackFileReference): Inge
       file.url_private_download || file.url_private
         ? file
         : { ...file, ...((await context.client.files.info({ file: file.id })).file as SlackFileReference) };
-    const bytes = await downloadSlackFile(details, {
-      botToken: config.slack.botToken ?? '',
-      apiUrl: config.slack.apiUrl,
-      maxBytes: config.ingest.maxFileBytes,
-    });
+    const servers = slackFileServers(config.slack.botToken ?? '', config.slack.apiUrl);
+    const bytes = await downloadFrom(servers, servedSlackFile(details), config.ingest.maxFileBytes);
     // Only Slack's own https links are kept (the renderer checks again).
     return {
       bytes,

@@ -12,12 +12,10 @@ import { holdReceipt } from '../../turns/held-receipts.ts';
 import { incomingMessage } from '../../turns/incoming-message.ts';
 import type { SlackFileReference } from './download-slack-file.ts';
 import { slackFile, slackIngestFrom } from './ingest-job.ts';
-import { readSlackThread } from './read-slack-thread.ts';
+import { slackAnswerThread } from './read-slack-thread.ts';
 import { plainNotice } from './render-reply.ts';
-import { channelScope, placeScopes, type SlackContext } from './slack-context.ts';
-import { slackThreadId } from './slack-ids.ts';
+import { channelScope, type SlackContext } from './slack-context.ts';
 import { postMessage } from './slack-message.ts';
-import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
 import { cleanIncomingText, mentionsOthers, mentionsUser } from './slack-text.ts';
 
 /** The fields of a message or app_mention event this adapter reads. */
@@ -70,16 +68,17 @@ function parseMessage(
   const rawText = event.text ?? '';
   const user = event.user ?? '';
   const threadTs = event.thread_ts ?? ts;
-  const threadId = slackThreadId(teamId, channel, threadTs);
+  const answeredIn = slackAnswerThread(context, { teamId, channel, threadTs, user });
   const reference = `${eventId} ${channel}/${ts}`;
   const destination = { channel, threadTs };
   return incomingMessage({
     key: encodeId('slack', [teamId, channel, ts]),
     reference,
-    logFields: { eventId, threadId },
+    logFields: { eventId, threadId: answeredIn.threadId },
     workspace: teamId,
     channel,
-    thread: { threadId, position: ts },
+    answeredIn,
+    position: ts,
     author: user,
     text: cleanIncomingText(rawText, botUserId),
     mentionsBot: event.type === 'app_mention' || mentionsUser(rawText, botUserId),
@@ -93,17 +92,11 @@ function parseMessage(
       event.channel_type === 'channel' || event.channel_type === 'group'
         ? channelScope(teamId, channel)
         : undefined,
-    location: slackAnswerLocation(teamId, channel, threadTs),
     notice: async (text) => {
       await postMessage(context.client, destination, plainNotice(text));
     },
     // Slack gets its receipt once the turn is recorded (a replica dying before leaves it to a retry).
     holdReceipt,
-    open: async () => ({
-      surface: await openAnswerSurface(context.surfaces, { teamId, channel, threadTs, user }),
-      place: { threadId, scopes: await placeScopes(context, teamId, channel), user },
-    }),
-    readThread: (limit) => readSlackThread(context, { channel, threadTs, before: ts }, limit),
     // Downloaded from Slack's own hosts with the bot token, whether ingested or read for the thread.
     attachments: (event.files ?? []).map((file) => slackFile(context, file)),
     ingestFrom: slackIngestFrom(context, { teamId, channel, user, destination, reference }),

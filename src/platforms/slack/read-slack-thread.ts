@@ -1,14 +1,19 @@
 /**
- * A Slack thread the bot joins, read through the core's `readThread`: `conversations.replies`
+ * The thread a Slack message is answered in (the core's `AnswerThread`: a message's own thread, or
+ * the one its replies start under it), and reading it when the bot joins it, through the core's
+ * `readThread`: `conversations.replies`
  * (channels:history / groups:history) gives the thread oldest first, paged forward with its cursor up
  * to the question (`latest`). Authors are named by the display name the message gives, else by
  * `users.info`'s, which also names the people mentioned in the text.
  */
 import type { ThreadMessage } from '../../core/types.ts';
+import type { AnswerThread } from '../../turns/answer-thread.ts';
 import { nameMentions, readThread, type ThreadWhere } from '../../turns/read-thread.ts';
-import type { SlackContext } from './slack-context.ts';
+import { placeScopes, type SlackContext } from './slack-context.ts';
 import { slackErrorMessages } from './slack-error-messages-en.ts';
+import { slackThreadId } from './slack-ids.ts';
 import { slackErrorCode } from './slack-message.ts';
+import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
 import { cleanIncomingText } from './slack-text.ts';
 
 interface SlackReply {
@@ -24,6 +29,21 @@ export interface SlackThreadWhere extends ThreadWhere {
   channel: string;
   /** The thread's root. */
   threadTs: string;
+}
+
+/** `threadTs`: the thread's root (the message itself when it starts one); `user`: who asked. */
+export function slackAnswerThread(
+  context: SlackContext,
+  at: { teamId: string; channel: string; threadTs: string; user: string },
+): AnswerThread {
+  const { teamId, channel, threadTs } = at;
+  return {
+    threadId: slackThreadId(teamId, channel, threadTs),
+    location: slackAnswerLocation(teamId, channel, threadTs),
+    scopes: () => placeScopes(context, teamId, channel),
+    open: () => openAnswerSurface(context.surfaces, at),
+    read: (range, limit) => readSlackThread(context, { channel, threadTs, ...range }, limit),
+  };
 }
 
 const mention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;

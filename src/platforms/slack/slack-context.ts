@@ -3,9 +3,7 @@ import type { webApi } from '@slack/bolt';
 import type { PlatformTurns } from '../../core/chat-platform.ts';
 import type { Services } from '../../core/services.ts';
 import type { Scope } from '../../core/types.ts';
-import { sharedScope } from '../../core/types.ts';
 import type { Logger } from '../../logger.ts';
-import type { PlaceSets } from '../../turns/document-commands.ts';
 import { placesOf } from '../../turns/place-sets.ts';
 import type { SlackSurfaces } from './slack-surfaces.ts';
 
@@ -24,10 +22,6 @@ export const slackPlaces = placesOf('slack', 'workspace');
 /** The scope of a workspace's documents; the model never chooses it. */
 export const workspaceScope = slackPlaces.placeScope;
 
-export function workspaceScopes(teamId: string): Scope[] {
-  return [workspaceScope(teamId), sharedScope];
-}
-
 /** The scope of one channel's document set (public, private or group DM alike). */
 export const channelScope = slackPlaces.channelScope;
 
@@ -37,18 +31,13 @@ export function isDirectMessageChannel(channel: string): boolean {
 }
 
 /** Where an event in `channel` came from (turns/place-sets.ts). */
-export const placeAt = (teamId: string, channel: string) => ({
-  place: teamId,
-  channel,
-  inDirectMessage: isDirectMessageChannel(channel),
-});
+export const placeAt = (teamId: string, channel: string) =>
+  slackPlaces.at(teamId, channel, isDirectMessageChannel(channel));
 
-/** The sets of `channel` (turns/place-sets.ts); in a DM the workspace's and `shared`. */
-export function placeSets(teamId: string, channel: string): PlaceSets {
-  return slackPlaces.sets(placeAt(teamId, channel));
-}
-
-/** What a conversation in `channel` may search: its sets, with the channel's links. */
+/**
+ * What a conversation in `channel` may search: its sets, with the channel's links (in a DM the
+ * workspace's and `shared`).
+ */
 export async function placeScopes(context: SlackContext, teamId: string, channel: string): Promise<Scope[]> {
   return slackPlaces.scopes(context.services.coordination, placeAt(teamId, channel), context.logger);
 }
