@@ -259,6 +259,13 @@ export function linkDeniedText(admin: string): string {
 export const ingestHintText =
   'Attach the files (PDF, Office, CSV, HTML, e-mail or images) to the message that says “ingest”, or use `/ragent ingest`.';
 
+/** The ingest command with neither a file nor a web address; `given`: what was typed for the address. */
+export function nothingToIngestText(given: string, terms: PlatformTerms): string {
+  return given
+    ? `${given.slice(0, 200)} is not a web address: give one starting with http:// or https://.`
+    : `Give a file to add, or the address of a web page: ${terms.ingestCommand}.`;
+}
+
 export const unreadableReplyText =
   "I can't read replies that don't mention me. Reply again with the mention (or keep the reply ping on).";
 

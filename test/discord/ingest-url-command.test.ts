@@ -1,7 +1,8 @@
 /**
  * `/ragent ingest url:<address>` in Discord over the wire: fetched under the chat's address guard
  * (loopback refused unless RAGENT_FETCH_ALLOW lists it — here 127.0.0.1 only, so `127.0.0.2` written
- * in hex is refused), ingested into the channel's set named by its address.
+ * in hex is refused), ingested into the channel's set named by its address; with neither a file nor a
+ * web address, the person is told what to give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWebsite, sitePage, startFakeWebsite } from '../fakes/fake-website.ts';
@@ -54,5 +55,23 @@ describe('Discord: /ragent ingest url:', () => {
       `discord:${harness.guildId}:${harness.channelId}`,
     ]);
     expect(documents).toEqual([expect.objectContaining({ name: url, link: url })]);
+  });
+
+  it('tells the person what to give when there is neither a file nor a web address', async () => {
+    const replyTo = async (options: Array<{ name: string; type: number; value: string }>) => {
+      const interaction = harness.discord.runCommand({
+        guildId: harness.guildId,
+        channelId: harness.channelId,
+        subcommand: 'ingest',
+        options,
+      });
+      return harness.discord.waitFor(() => interaction.original?.content, 15_000, 'the reply');
+    };
+    expect(await replyTo([])).toBe(
+      'Give a file to add, or the address of a web page: `/ragent ingest file: for:` (or `url:` for a web page).',
+    );
+    expect(await replyTo([{ name: 'url', type: 3, value: 'the wiki' }])).toBe(
+      'the wiki is not a web address: give one starting with http:// or https://.',
+    );
   });
 });

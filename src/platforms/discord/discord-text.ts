@@ -40,10 +40,3 @@ export function errorText(error: unknown): string {
 export function literalText(text: string): string {
   return escapeMarkdown(text).replace(/[[\]()<>]/g, '\\$&');
 }
-
-/** `/ragent ingest` with neither a file nor a web address. */
-export function nothingToIngestText(urlText: string): string {
-  return urlText
-    ? `${urlText.slice(0, 200)} is not a web address: give one starting with http:// or https://.`
-    : 'Give a `file:` to add, or a `url:` of a web page.';
-}

@@ -6,12 +6,13 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { encodeId } from '../../core/ids.ts';
 import { chatIngestJob, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
+import { nothingToIngestText } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { interactionSurface } from './discord-surfaces.ts';
-import { nothingToIngestText } from './discord-text.ts';
+import { discordTerms } from './discord-text.ts';
 import { attachmentFile } from './message-files.ts';
 
 export async function runIngestCommand(
@@ -23,7 +24,7 @@ export async function runIngestCommand(
   const urlText = interaction.options.getString(ingestUrlOption, false) ?? '';
   const urls = webAddressesIn(urlText);
   if (!attachment && urls.length === 0) {
-    await interaction.editReply(nothingToIngestText(urlText));
+    await interaction.editReply(nothingToIngestText(urlText, discordTerms));
     return;
   }
   const surface = interactionSurface(context.surfaces, interaction);
