@@ -9,6 +9,7 @@ import { askOnMessage } from '../../turns/ask-on-message.ts';
 import { guildOnlyText } from '../../turns/messages-en.ts';
 import { replyPrivately } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { sendableChannel } from './discord-surfaces.ts';
 import { questionText } from './handle-message.ts';
 import { guildMessageThread } from './message-thread.ts';
 
@@ -35,10 +36,8 @@ export async function runAskOnMessage(
     // Called once: the refusal, or where the answer goes.
     tell: (content) => replyPrivately(interaction, content),
     confirms: true,
-    thread: async () => {
-      const channel = await client.channels.fetch(interaction.channelId, { allowUnknownGuild: true });
-      if (!channel) throw new Error(`channel ${interaction.channelId} is gone`);
-      return guildMessageThread(context, target, channel, guildId);
-    },
+    // A channel gone, or one ragent may not post in, is told to the asker in place of the confirmation.
+    thread: async () =>
+      guildMessageThread(context, target, await sendableChannel(client, interaction.channelId), guildId),
   });
 }
