@@ -14,7 +14,7 @@ import { slackErrorMessages } from './slack-error-messages-en.ts';
 import { slackThreadId } from './slack-ids.ts';
 import { slackErrorCode } from './slack-message.ts';
 import { openAnswerSurface, slackAnswerLocation } from './slack-surfaces.ts';
-import { cleanIncomingText } from './slack-text.ts';
+import { cleanIncomingText, slackMention } from './slack-text.ts';
 
 interface SlackReply {
   ts?: string;
@@ -46,7 +46,6 @@ export function slackAnswerThread(
   };
 }
 
-const mention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;
 /** Slack's answers to a token or a bot that may not read the channel. */
 const refusedCodes = new Set(['missing_scope', 'not_in_channel', 'channel_not_found']);
 
@@ -87,7 +86,7 @@ export function readSlackThread(
       },
       read: async (message, name) => {
         const given = message.user_profile?.display_name || message.user_profile?.real_name;
-        const text = await nameMentions(message.text ?? '', mention, botUserId, (id) => name(id, id));
+        const text = await nameMentions(message.text ?? '', slackMention, botUserId, (id) => name(id, id));
         return {
           person: given ? undefined : message.user,
           shown: message.user

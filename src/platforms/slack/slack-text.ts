@@ -29,9 +29,15 @@ export function mentionsUser(text: string, userId: string): boolean {
   return text.includes(`<@${userId}>`) || text.includes(`<@${userId}|`);
 }
 
+/**
+ * A person's mention as Slack writes it, `<@U123>` or `<@U123|name>`; the first group is the user id.
+ * Global: used with `matchAll` and `replace` only, which do not keep its position between calls.
+ */
+export const slackMention = /<@([A-Z0-9]+)(?:\|[^>]*)?>/g;
+
 /** Whether `text` mentions a person or group other than `botUserId` (users, user groups, @channel …). */
 export function mentionsOthers(text: string, botUserId: string): boolean {
-  for (const match of text.matchAll(/<@([A-Z0-9]+)(?:\|[^>]*)?>/g)) if (match[1] !== botUserId) return true;
+  for (const match of text.matchAll(slackMention)) if (match[1] !== botUserId) return true;
   return /<!(?:subteam\^|channel|here|everyone)/.test(text);
 }
 
