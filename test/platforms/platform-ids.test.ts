@@ -7,7 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeId, decodeScope, placeOfScope } from '../../src/core/ids.ts';
-import { discordThreadLink } from '../../src/platforms/discord/discord-ids.ts';
+import {
+  discordMessageLink,
+  discordThreadLink,
+  isDiscordMessageLink,
+} from '../../src/platforms/discord/discord-ids.ts';
 import {
   channelScope as discordChannelScope,
   discordPlaces,
@@ -153,6 +157,20 @@ describe('Discord ids through the codec', () => {
         });
         expect(discordThreadLink(place.threadId)).toBe(`https://discord.com/channels/${guild}/${thread}`);
         expect(discordThreadLink(`discord:dm:${thread}`)).toBe(`https://discord.com/channels/@me/${thread}`);
+      }),
+    );
+  });
+
+  it('links to a message of a server as sources did before, and knows such a link from any other', () => {
+    const snowflake = fc.stringMatching(/^\d{17,19}$/);
+    fc.assert(
+      fc.property(snowflake, snowflake, snowflake, (guild, channel, message) => {
+        const link = discordMessageLink(guild, channel, message);
+        expect(link).toBe(`https://discord.com/channels/${guild}/${channel}/${message}`);
+        expect(isDiscordMessageLink(link)).toBe(true);
+        // A thread's link, or one with anything after the message, is not a message's.
+        expect(isDiscordMessageLink(`https://discord.com/channels/${guild}/${channel}`)).toBe(false);
+        expect(isDiscordMessageLink(`${link})`)).toBe(false);
       }),
     );
   });

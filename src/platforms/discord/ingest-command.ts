@@ -10,6 +10,7 @@ import { nothingToIngestText } from '../../turns/messages-en.ts';
 import { webAddressesIn } from '../../turns/web-page-file.ts';
 import { ingestFileOption, ingestTargetOption, ingestUrlOption } from './command-definitions.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordMessageLink } from './discord-ids.ts';
 import { channelScope, guildScope, interactionSetChannel } from './discord-scopes.ts';
 import { interactionSurface } from './discord-surfaces.ts';
 import { discordTerms } from './discord-text.ts';
@@ -32,7 +33,7 @@ export async function runIngestCommand(
   // The sources of answers link to the command's reply (the attachment's CDN address expires).
   const replyLink = async () => {
     const reply = await interaction.fetchReply().catch(() => undefined);
-    return reply && `https://discord.com/channels/${guildId}/${interaction.channelId}/${reply.id}`;
+    return reply && discordMessageLink(guildId, interaction.channelId, reply.id);
   };
   context.turns.ingest(
     chatIngestJob({

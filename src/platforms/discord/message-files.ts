@@ -11,6 +11,7 @@ import { chatFile } from '../../ingestion/chat-file.ts';
 import { downloadFrom } from '../../ingestion/file-servers.ts';
 import { type ChatIngestRequest, showingFirstStatus } from '../../turns/chat-ingest-job.ts';
 import type { DiscordContext } from './discord-context.ts';
+import { discordMessageLink } from './discord-ids.ts';
 import { discordPlaces } from './discord-scopes.ts';
 import { openAnswerSurface } from './discord-surfaces.ts';
 import { discordFileServers } from './download-attachment.ts';
@@ -36,7 +37,7 @@ export function attachmentFile(
 /** The message's attachments as files to download. */
 export function messageAttachmentFiles(context: DiscordContext, message: Message): IngestFile[] {
   const link = message.guildId
-    ? `https://discord.com/channels/${message.guildId}/${message.channelId}/${message.id}`
+    ? discordMessageLink(message.guildId, message.channelId, message.id)
     : undefined;
   return [...message.attachments.values()].map((each) => attachmentFile(context, each, () => link));
 }

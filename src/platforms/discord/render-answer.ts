@@ -8,6 +8,7 @@ import { answerParts } from '../../replies/lay-out-answer.ts';
 import { sourceList } from '../../replies/source-entries.ts';
 import { splitMessage } from '../../replies/split-message.ts';
 import { answerRows } from './answer-action-rows.ts';
+import { isDiscordMessageLink } from './discord-ids.ts';
 import { literalText } from './discord-text.ts';
 
 export const messageLimit = 2_000;
@@ -62,9 +63,4 @@ export function sourcesEmbed(sources: readonly Source[], options: { numbered?: b
     countMore: true,
   });
   return { title: 'Sources', description, color: 0x5865f2 };
-}
-
-/** Only links to a message on Discord itself (digits only, so nothing can break out of the Markdown link). */
-function isDiscordMessageLink(link: string): boolean {
-  return /^https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/.test(link);
 }
