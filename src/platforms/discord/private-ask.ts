@@ -35,13 +35,13 @@ import { discordMarkup } from './discord-markup.ts';
 import { guildChannelScopes, interactionSetChannel } from './discord-scopes.ts';
 import {
   type DiscordSurfaces,
+  discordRendering,
   interactionAlive,
   original,
   sendableChannel,
   webhookEdit,
 } from './discord-surfaces.ts';
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
 
 type Part = Partial<MessagePart>;
 const sharePrefix = 'ragent:share:';
@@ -85,9 +85,10 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
 
 /** A private reply: like any reply; the note in small print under the last part, Share in a row of its own. */
 function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
+  const { status, reply } = discordRendering(surfaces);
   return {
-    status: (status) => ({ content: renderStatus(status) }),
-    reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
+    status,
+    reply,
     notice: (content) => ({ content }),
     withSmallPrint: (part, note) => {
       const content = joinWithin(messageLimit, [part.content ?? '', `-# ${note}`], '\n');
