@@ -16,6 +16,7 @@ import {
   Routes,
   type SendableChannels,
 } from 'discord.js';
+import { wireIdOfAnswer } from '../../answer-actions/action-wire-names.ts';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import {
@@ -27,6 +28,7 @@ import {
 import { joinWithin } from '../../turns/join-within.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
+import { discordSpelling } from './answer-action-rows.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
@@ -44,7 +46,9 @@ import {
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
 
 type Part = Partial<MessagePart>;
-const sharePrefix = 'ragent:share:';
+/** Share's custom id, `ragent:share:<answer id>`, and what every one starts with. */
+const shareCustomId = (answerId: string) => wireIdOfAnswer('share', answerId, discordSpelling);
+const sharePrefix = shareCustomId('');
 const allowed_mentions = { parse: [], replied_user: false };
 
 export function isShareButton(customId: string): boolean {
@@ -99,7 +103,7 @@ function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
 }
 
 function shareRow({ label, answerId }: ShareButton): APIActionRowComponent<APIButtonComponent> {
-  const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
+  const custom_id = shareCustomId(answerId).slice(0, 100);
   const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
   return { type: ComponentType.ActionRow, components: [button] };
 }

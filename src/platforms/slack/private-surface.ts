@@ -6,6 +6,7 @@
  * restart — never the channel.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
+import { wireName } from '../../answer-actions/action-wire-names.ts';
 import type { ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
@@ -15,12 +16,13 @@ import {
   privateSurface,
   type ShareButton,
 } from '../../replies/private-surface.ts';
+import { slackSpelling } from './answer-action-buttons.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
 import { type SlackMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** The Share button's action (its value: the answer's id). */
-export const shareActionId = 'ragent_share';
+export const shareActionId = wireName('share', slackSpelling);
 
 /** The asker, and the command's `response_url` (through Bolt; none for a recorded turn). */
 type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
