@@ -18,7 +18,7 @@ import {
 } from '../../replies/private-surface.ts';
 import { slackSpelling } from './answer-action-buttons.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
-import { type SlackMessage, truncateText } from './slack-message.ts';
+import { type SlackMessage, simplerMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** The Share button's action (its value: the answer's id). */
@@ -36,14 +36,13 @@ export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): Reply
   return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
-/** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
+/**
+ * A private reply: like any reply, in its simpler form at once — the classic 👍/👎 buttons, which
+ * every ephemeral surface takes.
+ */
 const privateRendering: PrivateRendering<SlackMessage> = {
   status: renderStatus,
-  reply: (reply) =>
-    renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
-      text,
-      blocks: fallbackBlocks ?? blocks,
-    })),
+  reply: (reply) => renderReply(reply).map((message) => simplerMessage(message) ?? message),
   notice: (text) => ({ text: safeMrkdwn(text) }),
   withSmallPrint: (message, note) => withBlock(message, contextBlock(`_${safeMrkdwn(note)}_`)),
   withButtonRow: (message, share) => withBlock(message, shareRow(share)),
