@@ -6,6 +6,12 @@
 import { type ActionButton, answerActionNames, voteActions } from './answer-buttons.ts';
 
 type Action = ActionButton['action'];
+/**
+ * What a wire name can name: an answer button, or Share under a private answer
+ * (`replies/private-surface.ts`) — named the same way (`ragent_share`, `ragent:share:<answer>`), though
+ * its press shares the answer rather than run an answer action.
+ */
+export type WireAction = Action | 'share';
 
 /** A platform's spelling: its separator, and "ask a person" as one word (`ask_person`, `askperson`). */
 export interface WireSpelling {
@@ -18,14 +24,14 @@ export interface WireSpelling {
 /** Every button a press can name: 👍/👎, then Verify, Ask a person and the 👎 reasons. */
 export const everyAction: readonly Action[] = [...voteActions, ...answerActionNames];
 
-export function wireName(action: Action, spelling: WireSpelling): string {
+export function wireName(action: WireAction, spelling: WireSpelling): string {
   const words =
     action === 'ask-person' ? [spelling.askPerson] : action.replace(/^vote:/, 'feedback:').split(':');
   return ['ragent', ...words].join(spelling.separator);
 }
 
 /** A wire id that carries the answer's id after the action's name (where a button has no room for more). */
-export function wireIdOfAnswer(action: Action, answerId: string, spelling: WireSpelling): string {
+export function wireIdOfAnswer(action: WireAction, answerId: string, spelling: WireSpelling): string {
   return `${wireName(action, spelling)}${spelling.separator}${answerId}`;
 }
 

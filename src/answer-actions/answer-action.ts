@@ -35,8 +35,8 @@ export interface AnswerActionContext {
   markup: ChatMarkup;
   /** The platform's name, as the turn history records it. */
   platform: string;
-  /** The platform's default hand-off target and its one line in a thread. */
-  handOff: NonNullable<ChatPlatform['handOff']>;
+  /** The platform's default hand-off target and its one line in a thread; unset: it hands off to nobody. */
+  handOff?: NonNullable<ChatPlatform['handOff']>;
   /** A link that opens a thread, recorded with a hand-off. */
   threadLink(threadId: ThreadId): string | undefined;
   /** What the platform's buttons carry back (the 👎 reasons offered after a vote); unset: `actionValue`. */

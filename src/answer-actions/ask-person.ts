@@ -18,8 +18,10 @@ export async function handOffThread(
   why: HandOffReason,
 ): Promise<HandOffOutcome> {
   const { place, threadId } = request;
-  // A direct message has no channel (and nobody of a group would see the line there).
-  if (place.inDirectMessage) return { kind: 'no-target' };
+  const hands = context.handOff;
+  // A direct message has no channel (and nobody of a group would see the line there); a platform
+  // without a hand-off has nobody to hand to.
+  if (place.inDirectMessage || !hands) return { kind: 'no-target' };
   const { channelScope } = place;
   const { services, logger } = context;
   const { coordination, turnHistory } = services;
@@ -33,13 +35,13 @@ export async function handOffThread(
       platform: context.platform,
       threadId,
       channel: channelScope,
-      fallback: context.handOff.fallback,
+      fallback: hands.fallback,
       scopes: scopesOfSets(await withLinks(coordination, sets, logger)),
       user: request.actor.id,
       ...(delivered?.threadId === threadId ? { question: delivered.question } : {}),
       ...(link ? { link } : {}),
       why,
-      post: (target) => context.handOff.post(threadId, target),
+      post: (target) => hands.post(threadId, target),
     },
   );
 }

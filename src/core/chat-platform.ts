@@ -137,8 +137,11 @@ export interface ChatPlatform {
   readonly budgetPer?: 'bot' | 'workspace';
   /** A surface for a recorded turn (crash recovery, abandoned turns); throws when unreachable. */
   reopen(turn: TurnInFlight): Promise<ReplySurface>;
-  /** A link people can open to reach the thread (recorded with each answer for the feedback export). */
-  threadLink?(place: Place): string | undefined;
+  /**
+   * A link people can open to reach the thread (recorded with each answer for the feedback export, and
+   * with a hand-off an answer's button makes, where only the thread is known).
+   */
+  threadLink?(place: Pick<Place, 'threadId'>): string | undefined;
   /**
    * Take no new events, because this replica lost the state it shares with the others (they take
    * over): close what lets the platform send here, so it sends elsewhere (Slack: the receiver, so HTTP
@@ -294,6 +297,8 @@ export interface StopReport {
 
 /** The runner's handle for one platform (`TurnRunner.attach`). */
 export interface PlatformTurns {
+  /** The platform as it attached: what it declared once (its name, hand-off, thread links) for its handlers. */
+  readonly platform: ChatPlatform;
   /**
    * True the first time `key` is claimed. A store failure counts as a first claim: never a silent
    * thread. False once this replica lost the state it shares with other replicas (they take the event).

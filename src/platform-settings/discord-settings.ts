@@ -9,6 +9,12 @@ import {
   wholeNumber,
 } from '../config-fields.ts';
 
+/** A Discord id (a snowflake: an application, server, role or user): 15 to 22 digits. */
+const snowflake = String.raw`\d{15,22}`;
+export const discordIdPattern = new RegExp(`^${snowflake}$`);
+/** A Discord hand-off target: `role:<id>` or `user:<id>` (which kind, then the id). */
+export const discordHandOffPattern = new RegExp(`^(role|user):(${snowflake})$`);
+
 export const discordSettings = platformSettings({
   name: 'discord',
   environment: {
@@ -18,7 +24,7 @@ export const discordSettings = platformSettings({
       z
         .string()
         .trim()
-        .regex(/^\d{15,22}$/, {
+        .regex(discordIdPattern, {
           error: 'must be the numeric application id from the Discord developer portal',
         })
         .optional(),
@@ -31,7 +37,7 @@ export const discordSettings = platformSettings({
       z
         .string()
         .trim()
-        .regex(/^(?:role|user):\d{15,22}$/, { error: 'must be role:<role id> or user:<user id>' })
+        .regex(discordHandOffPattern, { error: 'must be role:<role id> or user:<user id>' })
         .optional(),
     ),
   },

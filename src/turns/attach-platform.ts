@@ -63,6 +63,7 @@ export function attachPlatform(
   };
 
   const turns: PlatformTurns = {
+    platform,
     get stopping() {
       return attached.stopping;
     },

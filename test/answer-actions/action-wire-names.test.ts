@@ -39,6 +39,14 @@ describe('the wire names of the answer buttons', () => {
     ]);
   });
 
+  it('spells Share, under a private answer, as the ids already posted carry it', () => {
+    expect(wireName('share', underscores)).toBe('ragent_share');
+    expect(wireIdOfAnswer('share', 'a1', colons)).toBe('ragent:share:a1');
+    expect(wireIdOfAnswer('share', '', colons)).toBe('ragent:share:');
+    // No answer action: a Share id never reads back as one.
+    expect(readWireIdOfAnswer('ragent:share:a1', colons)).toBeUndefined();
+  });
+
   it('reads an id back to its action and answer, and nothing else', () => {
     for (const action of everyAction)
       expect(readWireIdOfAnswer(wireIdOfAnswer(action, 'a:1', colons), colons)).toEqual({

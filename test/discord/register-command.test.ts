@@ -18,6 +18,9 @@ import {
   startFakeDiscord,
 } from '../fakes/fake-discord.ts';
 
+const permissionNames =
+  'View Channels, Send Messages, Create Public Threads, Send Messages in Threads, Embed Links, Read Message History';
+
 function cliWith(environment: Record<string, string>) {
   let printed = '';
   const context = createCliContext({ RAGENT_DATA_DIR: '/nonexistent-ragent-data', ...environment });
@@ -53,10 +56,16 @@ describe('ragent discord register', () => {
       (put?.body as Array<{ default_member_permissions?: string }> | undefined)?.[1]
         ?.default_member_permissions,
     ).toBe(String(PermissionFlagsBits.ManageGuild));
-    expect(cli.printed()).toContain(
-      'Registered /ragent, /ragent-report, "Ask ragent" for server 123456789012345678',
+    expect(cli.printed()).toBe(
+      'Registered /ragent, /ragent-report, "Ask ragent" for server 123456789012345678 (available now).\n' +
+        `Invite the bot with: ${inviteUrl(fakeApplicationId)}\n`,
     );
-    expect(cli.printed()).toContain(inviteUrl(fakeApplicationId));
+  });
+
+  it('prints the invite URL and the permissions it asks for', async () => {
+    const cli = cliWith({ DISCORD_APPLICATION_ID: fakeApplicationId });
+    await cli.program.parseAsync(['node', 'ragent', 'discord', 'invite']);
+    expect(cli.printed()).toBe(`${inviteUrl(fakeApplicationId)}\nPermissions: ${permissionNames}.\n`);
   });
 
   it('registers globally without --guild', async () => {

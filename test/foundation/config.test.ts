@@ -165,6 +165,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose', 'one of fatal, error', 'Use info for normal operation'],
     ['DISCORD_MESSAGE_CONTENT', 'maybe', 'true or false', 'unset it to use the default'],
     ['DISCORD_APPLICATION_ID', 'my-bot', 'numeric application id', '"General Information"'],
+    ['RAGENT_HANDOFF_DISCORD', 'role:12345', 'role:<role id> or user:<user id>', 'Developer Mode'],
   ])('rejects %s=%s naming the variable, the value and the fix', (variable, value, problem, fix) => {
     const error = configError({ [variable]: value });
     expect(error.code).toBe('CONFIG_INVALID');

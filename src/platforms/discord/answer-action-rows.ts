@@ -10,7 +10,7 @@ import { type ActionButton, buttonRowsUnderAnswer, isVote } from '../../answer-a
 type Row = APIActionRowComponent<APIButtonComponent>;
 
 /** Discord's custom ids, as messages carry them: `ragent:feedback:up:<answer>`, `ragent:askperson:<answer>`. */
-const discordSpelling: WireSpelling = { separator: ':', askPerson: 'askperson' };
+export const discordSpelling: WireSpelling = { separator: ':', askPerson: 'askperson' };
 
 function customIdOf(action: ActionButton['action'], answerId: string): string {
   return wireIdOfAnswer(action, answerId, discordSpelling).slice(0, 100);

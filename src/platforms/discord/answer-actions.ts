@@ -12,37 +12,26 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { AnswerActionContext, WordsForm } from '../../answer-actions/answer-action.ts';
+import type { WordsForm } from '../../answer-actions/answer-action.ts';
 import type { ActionButton } from '../../answer-actions/answer-buttons.ts';
 import type { OutcomeView } from '../../answer-actions/answer-press.ts';
 import { submitReasonWords } from '../../answer-actions/give-reason-words.ts';
 import { handlePress } from '../../answer-actions/handle-press.ts';
+import { platformActionContext } from '../../answer-actions/platform-action-context.ts';
 import { answerRows, buttonRow, parseActionCustomId } from './answer-action-rows.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
 import type { DiscordContext } from './discord-context.ts';
-import { discordThreadLink } from './discord-ids.ts';
 import { discordMarkup } from './discord-markup.ts';
 import { discordPlaces, interactionPlace, threadIdOf } from './discord-scopes.ts';
-import { postDiscordHandOff } from './hand-off-line.ts';
 
 const reasonModalPrefix = 'ragent:reasonmodal:';
 const commentInputId = 'comment';
 
-export function discordActionContext(context: DiscordContext): AnswerActionContext {
-  const { config } = context.services;
-  const post = postDiscordHandOff.bind(null, context.surfaces.client);
-  const handOff = { fallback: config.discord.handOff, post };
+function discordActionContext(context: DiscordContext) {
   // The 👎 reasons carry the answer's id only: their custom id has no room for the thread.
   const buttonValue = (ids: { answerId: string }) => ids.answerId;
-  return {
-    ...context,
-    markup: discordMarkup,
-    platform: 'discord',
-    handOff,
-    threadLink: discordThreadLink,
-    buttonValue,
-  };
+  return platformActionContext(context.services, context.turns.platform, discordMarkup, buttonValue);
 }
 
 /** A button under an answer (👍/👎, Verify, Ask a person) or a 👎 reason; any other button is left alone. */

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { RagentError } from '../../errors.ts';
 import type { PlatformCliContext } from '../platform-module.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
+import { inviteText, registeredCommandsText } from './discord-messages-en.ts';
 
 export function registerDiscordCommands(program: Command, context: PlatformCliContext): void {
   const discord = program.command('discord').description('Set up the Discord bot');
@@ -20,14 +21,8 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
       const { registerCommands } = await import('./register-commands.ts');
       const { inviteUrl } = await import('./invite-url.ts');
       const registered = await registerCommands(config, options.guild ? { guildId: options.guild } : {});
-      const where =
-        registered.where === 'global'
-          ? 'globally (every server the bot is in; Discord may take a few minutes to show it)'
-          : `for server ${registered.where.guildId} (available now)`;
-      context.output.write(
-        `Registered ${registered.names.map((name) => (name.includes(' ') ? `"${name}"` : `/${name}`)).join(', ')} ${where}.\n` +
-          `Invite the bot with: ${inviteUrl(config.discord.applicationId!)}\n`,
-      );
+      const invite = inviteUrl(config.discord.applicationId!);
+      context.output.write(registeredCommandsText(registered.names, registered.where, invite));
     });
 
   discord
@@ -39,8 +34,6 @@ export function registerDiscordCommands(program: Command, context: PlatformCliCo
         throw new RagentError('CONFIG_INVALID', discordErrorMessages.CONFIG_INVALID.applicationIdMissing());
       }
       const { inviteUrl, requiredPermissions } = await import('./invite-url.ts');
-      context.output.write(
-        `${inviteUrl(applicationId)}\nPermissions: ${Object.keys(requiredPermissions).join(', ')}.\n`,
-      );
+      context.output.write(inviteText(inviteUrl(applicationId), Object.keys(requiredPermissions)));
     });
 }

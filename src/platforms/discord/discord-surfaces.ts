@@ -17,7 +17,7 @@ import { RagentError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { openReplySurface } from '../../replies/open-reply-surface.ts';
 import { reopenedSurface } from '../../replies/reopened-surface.ts';
-import type { ReplyPort } from '../../replies/reply-port.ts';
+import type { ReplyPort, ReplyRendering } from '../../replies/reply-port.ts';
 import { replySurface } from '../../replies/reply-surface.ts';
 import { answerBelowText } from '../../turns/messages-en.ts';
 import { noMentions } from './discord-client.ts';
@@ -168,7 +168,7 @@ export async function webhookEdit(
 type Payload = Partial<MessagePart> & { allowedMentions: typeof noMentions };
 
 /** Discord's primitives; every send and edit carries `allowedMentions: none`. */
-export function discordPort(
+function discordPort(
   surfaces: DiscordSurfaces,
   wire: {
     location: (last: string | undefined) => Location;
@@ -177,7 +177,6 @@ export function discordPort(
     delete: (id: string) => Promise<unknown>;
   },
 ): ReplyPort<Partial<MessagePart>> {
-  const options = { messageContentIntent: surfaces.messageContentIntent };
   return {
     logger: surfaces.logger,
     location: wire.location,
@@ -188,12 +187,18 @@ export function discordPort(
     delete: async (id) => {
       await wire.delete(id);
     },
-    render: {
-      status: (status) => ({ content: renderStatus(status) }),
-      streamingText: (text) => renderStreamingText(text).map((content) => ({ content })),
-      reply: (reply) => renderReply(reply, options),
-      leftoverNote: { content: `-# ${answerBelowText}` },
-    },
+    render: discordRendering(surfaces),
+  };
+}
+
+/** How Discord shows a status, a streamed text and a reply, in its channels and privately alike. */
+export function discordRendering(surfaces: DiscordSurfaces): ReplyRendering<Partial<MessagePart>> {
+  const options = { messageContentIntent: surfaces.messageContentIntent };
+  return {
+    status: (status) => ({ content: renderStatus(status) }),
+    streamingText: (text) => renderStreamingText(text).map((content) => ({ content })),
+    reply: (reply) => renderReply(reply, options),
+    leftoverNote: { content: `-# ${answerBelowText}` },
   };
 }
 

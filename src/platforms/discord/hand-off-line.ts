@@ -7,6 +7,7 @@ import { type Client, Routes } from 'discord.js';
 import { postHandOffLine } from '../../answer-actions/hand-off-line.ts';
 import { threadParts } from '../../core/ids.ts';
 import type { ThreadId } from '../../core/types.ts';
+import { discordHandOffPattern } from '../../platform-settings/discord-settings.ts';
 
 export interface DiscordMention {
   content: string;
@@ -14,7 +15,7 @@ export interface DiscordMention {
 }
 
 export function discordHandOffMention(target: string): DiscordMention | undefined {
-  const [, kind, id] = /^(role|user):(\d{15,22})$/.exec(target) ?? [];
+  const [, kind, id] = discordHandOffPattern.exec(target) ?? [];
   if (!id) return undefined;
   return kind === 'role'
     ? { content: `<@&${id}>`, allowedMentions: { parse: [], roles: [id] } }

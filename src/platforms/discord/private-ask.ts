@@ -16,6 +16,7 @@ import {
   Routes,
   type SendableChannels,
 } from 'discord.js';
+import { wireIdOfAnswer } from '../../answer-actions/action-wire-names.ts';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import {
@@ -27,6 +28,7 @@ import {
 import { joinWithin } from '../../turns/join-within.ts';
 import { runPrivateAsk } from '../../turns/private-ask.ts';
 import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
+import { discordSpelling } from './answer-action-rows.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';
 import { noMentions } from './discord-client.ts';
@@ -35,16 +37,18 @@ import { discordMarkup } from './discord-markup.ts';
 import { guildChannelScopes, interactionSetChannel } from './discord-scopes.ts';
 import {
   type DiscordSurfaces,
+  discordRendering,
   interactionAlive,
   original,
   sendableChannel,
   webhookEdit,
 } from './discord-surfaces.ts';
 import { type MessagePart, messageLimit, renderAnswer } from './render-answer.ts';
-import { renderReply, renderStatus } from './render-reply.ts';
 
 type Part = Partial<MessagePart>;
-const sharePrefix = 'ragent:share:';
+/** Share's custom id, `ragent:share:<answer id>`, and what every one starts with. */
+const shareCustomId = (answerId: string) => wireIdOfAnswer('share', answerId, discordSpelling);
+const sharePrefix = shareCustomId('');
 const allowed_mentions = { parse: [], replied_user: false };
 
 export function isShareButton(customId: string): boolean {
@@ -85,9 +89,10 @@ export function reopenPrivateTurn(surfaces: DiscordSurfaces, turn: TurnInFlight)
 
 /** A private reply: like any reply; the note in small print under the last part, Share in a row of its own. */
 function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
+  const { status, reply } = discordRendering(surfaces);
   return {
-    status: (status) => ({ content: renderStatus(status) }),
-    reply: (reply) => renderReply(reply, { messageContentIntent: surfaces.messageContentIntent }),
+    status,
+    reply,
     notice: (content) => ({ content }),
     withSmallPrint: (part, note) => {
       const content = joinWithin(messageLimit, [part.content ?? '', `-# ${note}`], '\n');
@@ -98,7 +103,7 @@ function privateRendering(surfaces: DiscordSurfaces): PrivateRendering<Part> {
 }
 
 function shareRow({ label, answerId }: ShareButton): APIActionRowComponent<APIButtonComponent> {
-  const custom_id = `${sharePrefix}${answerId}`.slice(0, 100);
+  const custom_id = shareCustomId(answerId).slice(0, 100);
   const button = { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id, label } as const;
   return { type: ComponentType.ActionRow, components: [button] };
 }

@@ -5,6 +5,7 @@
 import { REST, Routes } from 'discord.js';
 import type { Config } from '../../config.ts';
 import { describeError, RagentError } from '../../errors.ts';
+import { discordIdPattern } from '../../platform-settings/discord-settings.ts';
 import { unsetNames } from '../setting-needs.ts';
 import { applicationCommands } from './command-definitions.ts';
 import { discordErrorMessages } from './discord-error-messages-en.ts';
@@ -24,7 +25,7 @@ export async function registerCommands(
     const words = discordErrorMessages.CONFIG_INVALID.commandSettingsMissing({ missing });
     throw new RagentError('CONFIG_INVALID', words);
   }
-  if (options.guildId !== undefined && !/^\d{15,22}$/.test(options.guildId)) {
+  if (options.guildId !== undefined && !discordIdPattern.test(options.guildId)) {
     throw new RagentError(
       'INVALID_INPUT',
       discordErrorMessages.INVALID_INPUT.serverIdInvalid({ guildId: options.guildId }),

@@ -6,11 +6,11 @@
  */
 import type { App, BlockAction, BlockButtonAction } from '@slack/bolt';
 import { everyAction } from '../../answer-actions/action-wire-names.ts';
-import type { AnswerActionContext } from '../../answer-actions/answer-action.ts';
 import type { ActionButton, ActionIds } from '../../answer-actions/answer-buttons.ts';
 import type { OutcomeView } from '../../answer-actions/answer-press.ts';
 import { submitReasonWords } from '../../answer-actions/give-reason-words.ts';
 import { handlePress } from '../../answer-actions/handle-press.ts';
+import { platformActionContext } from '../../answer-actions/platform-action-context.ts';
 import type { Actor } from '../../turns/actor.ts';
 import { verifiedByText } from '../../turns/messages-en.ts';
 import {
@@ -22,10 +22,8 @@ import {
   slackButtons,
   wordsModal,
 } from './answer-action-buttons.ts';
-import { postSlackHandOff } from './hand-off-line.ts';
 import { slackActor } from './slack-admins.ts';
 import { placeAt, type SlackContext, slackPlaces } from './slack-context.ts';
-import { slackThreadLink } from './slack-ids.ts';
 import { slackMarkup } from './slack-markup.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
@@ -34,14 +32,8 @@ type Message = { ts?: string; text?: string; thread_ts?: string; blocks?: Blocks
 /** A Slack thread id's parts: the workspace, the channel, the thread's first message. */
 const slackThreads = { platform: 'slack', count: 3 };
 
-export function slackActionContext(context: SlackContext): AnswerActionContext {
-  const post = postSlackHandOff.bind(null, context.client);
-  const handOff = { fallback: context.services.config.slack.handOff, post };
-  return { ...context, markup: slackMarkup, platform: 'slack', handOff, threadLink: slackThreadLink };
-}
-
 export function registerAnswerActions(app: App, context: SlackContext): void {
-  const actions = slackActionContext(context);
+  const actions = platformActionContext(context.services, context.turns.platform, slackMarkup);
   // Acknowledged already (Slack's `ack`): the core runs the press and what it shows may wait for the store.
   const press = (body: BlockAction, raw: string | undefined, action?: ActionButton['action']) => {
     const team = body.team?.id ?? body.user.team_id ?? '';

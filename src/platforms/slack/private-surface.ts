@@ -6,6 +6,7 @@
  * restart — never the channel.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
+import { wireName } from '../../answer-actions/action-wire-names.ts';
 import type { ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import type { Logger } from '../../logger.ts';
@@ -15,12 +16,13 @@ import {
   privateSurface,
   type ShareButton,
 } from '../../replies/private-surface.ts';
+import { slackSpelling } from './answer-action-buttons.ts';
 import { renderReply, renderStatus } from './render-reply.ts';
-import { type SlackMessage, truncateText } from './slack-message.ts';
+import { type SlackMessage, simplerMessage, truncateText } from './slack-message.ts';
 import { safeMrkdwn } from './slack-text.ts';
 
 /** The Share button's action (its value: the answer's id). */
-export const shareActionId = 'ragent_share';
+export const shareActionId = wireName('share', slackSpelling);
 
 /** The asker, and the command's `response_url` (through Bolt; none for a recorded turn). */
 type Where = { teamId: string; channel: string; user: string; respond?: RespondFn };
@@ -34,14 +36,13 @@ export function reopenPrivateTurn(surfaces: Surfaces, turn: TurnInFlight): Reply
   return privateSurface(privatePort(surfaces, where), { recorded: true });
 }
 
-/** A private reply: like any reply, with the classic 👍/👎 buttons, which every ephemeral surface takes. */
+/**
+ * A private reply: like any reply, in its simpler form at once — the classic 👍/👎 buttons, which
+ * every ephemeral surface takes.
+ */
 const privateRendering: PrivateRendering<SlackMessage> = {
   status: renderStatus,
-  reply: (reply) =>
-    renderReply(reply).map(({ text, blocks, fallbackBlocks }) => ({
-      text,
-      blocks: fallbackBlocks ?? blocks,
-    })),
+  reply: (reply) => renderReply(reply).map((message) => simplerMessage(message) ?? message),
   notice: (text) => ({ text: safeMrkdwn(text) }),
   withSmallPrint: (message, note) => withBlock(message, contextBlock(`_${safeMrkdwn(note)}_`)),
   withButtonRow: (message, share) => withBlock(message, shareRow(share)),

@@ -19,6 +19,11 @@ export interface SlackMessage {
   fallbackBlocks?: Array<Record<string, unknown>>;
 }
 
+/** A message's simpler form: its fallback blocks in place of its blocks (undefined: it has none). */
+export function simplerMessage({ text, fallbackBlocks }: SlackMessage): SlackMessage | undefined {
+  return fallbackBlocks && { text, blocks: fallbackBlocks };
+}
+
 export interface SlackDestination {
   channel: string;
   /** Post into this thread (omit for a top-level message). */

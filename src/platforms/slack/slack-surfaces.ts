@@ -30,6 +30,7 @@ import {
   postMessage,
   type SlackDestination,
   type SlackMessage,
+  simplerMessage,
   slackErrorCode,
   updateMessage,
 } from './slack-message.ts';
@@ -179,7 +180,7 @@ function slackPort(
       status: renderStatus,
       streamingText: renderStreamingText,
       reply: renderReply,
-      simpler: ({ text, fallbackBlocks }) => fallbackBlocks && { text, blocks: fallbackBlocks },
+      simpler: simplerMessage,
       leftoverNote: {
         text: answerBelowText,
         blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: answerBelowText }] }],
