@@ -202,12 +202,21 @@ export function discordRendering(surfaces: DiscordSurfaces): ReplyRendering<Part
   };
 }
 
+/** Discord's codes for a channel that is gone (Unknown Channel) or that the bot may not see (Missing Access). */
+const channelRefusals = new Set<unknown>([10003, 50001]);
+
 /** The channel, through REST: its guild may be on a shard another replica holds (so not cached here). */
 export async function sendableChannel(
   client: Client,
   channelId: string | undefined,
 ): Promise<SendableChannels> {
-  const channel = channelId ? await client.channels.fetch(channelId, { allowUnknownGuild: true }) : null;
+  const channel = channelId
+    ? await client.channels.fetch(channelId, { allowUnknownGuild: true }).catch((error: unknown) => {
+        // Gone, or hidden from the bot: said as such, not as Discord's bare error.
+        if (channelRefusals.has((error as { code?: unknown }).code)) return null;
+        throw error;
+      })
+    : null;
   if (!channel?.isSendable())
     throw new RagentError(
       'PERMISSION_DENIED',
