@@ -8,7 +8,12 @@ import { loadConfig } from '../../src/config.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createDiscordClient, createReplicaRest } from '../../src/platforms/discord/discord-client.ts';
 import { sendableChannel } from '../../src/platforms/discord/discord-surfaces.ts';
-import { type FakeDiscord, fakeApplicationId, fakeBotToken, startFakeDiscord } from '../fakes/fake-discord.ts';
+import {
+  type FakeDiscord,
+  fakeApplicationId,
+  fakeBotToken,
+  startFakeDiscord,
+} from '../fakes/fake-discord.ts';
 
 describe('Discord: the channel a reply goes to', () => {
   let discord: FakeDiscord | undefined;
