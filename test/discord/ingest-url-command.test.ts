@@ -65,7 +65,8 @@ describe('Discord: /ragent ingest url:', () => {
         subcommand: 'ingest',
         options,
       });
-      return harness.discord.waitFor(() => interaction.original?.content, 15_000, 'the reply');
+      // The deferred reply is empty until the command's reply fills it in.
+      return harness.discord.waitFor(() => interaction.original?.content || undefined, 15_000, 'the reply');
     };
     expect(await replyTo([])).toBe(
       'Give a file to add, or the address of a web page: `/ragent ingest file: for:` (or `url:` for a web page).',
