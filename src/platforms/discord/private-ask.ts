@@ -1,6 +1,6 @@
 /**
  * `/ragent ask question:` and its Share button on Discord: the payloads read into the core's private
- * ask (`turns/private-ask.ts`) and Share (`turns/share-private-answer.ts`). The private surface is the
+ * ask (`commands/private-ask.ts`) and Share (`answer-actions/share-private-answer.ts`). The private surface is the
  * command's deferred ephemeral reply (flags 64), edited with the status and then the answer; longer
  * answers continue in ephemeral follow-ups. The interaction's token lasts 15 minutes: a reply that
  * comes later cannot reach the asker privately (and never goes to the channel instead).
@@ -17,6 +17,8 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import { wireIdOfAnswer } from '../../answer-actions/action-wire-names.ts';
+import { sharePrivateAnswer } from '../../answer-actions/share-private-answer.ts';
+import { runPrivateAsk } from '../../commands/private-ask.ts';
 import type { Location, ReplySurface } from '../../core/chat-platform.ts';
 import type { TurnInFlight } from '../../core/coordination-store.ts';
 import {
@@ -26,8 +28,6 @@ import {
   type ShareButton,
 } from '../../replies/private-surface.ts';
 import { joinWithin } from '../../turns/join-within.ts';
-import { runPrivateAsk } from '../../turns/private-ask.ts';
-import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { discordSpelling } from './answer-action-rows.ts';
 import { askQuestionOption } from './command-definitions.ts';
 import { discordActor } from './discord-admins.ts';

@@ -1,12 +1,12 @@
 /**
  * `/ragent ask <question>` and its Share button on Slack: the payloads read into the core's private
- * ask and Share (`turns/private-ask.ts`, `turns/share-private-answer.ts`); Slack gives the private
+ * ask and Share (`commands/private-ask.ts`, `answer-actions/share-private-answer.ts`); Slack gives the private
  * notices (the command's or the press's `response_url`), the presser's name, and the shared post.
  */
 import type { App, BlockButtonAction, RespondFn, SlashCommand } from '@slack/bolt';
+import { sharePrivateAnswer } from '../../answer-actions/share-private-answer.ts';
+import { runPrivateAsk as askInCore } from '../../commands/private-ask.ts';
 import { platformSaidText } from '../../turns/messages-en.ts';
-import { runPrivateAsk as askInCore } from '../../turns/private-ask.ts';
-import { sharePrivateAnswer } from '../../turns/share-private-answer.ts';
 import { privatePort, shareActionId } from './private-surface.ts';
 import { renderAnswer } from './render-answer.ts';
 import { slackActor } from './slack-admins.ts';

@@ -8,8 +8,8 @@
  */
 import { toRagentError } from '../errors.ts';
 import type { PrivateReplyPort } from '../replies/private-surface.ts';
-import type { Actor } from './actor.ts';
-import type { ChatMarkup } from './chat-markup.ts';
+import type { Actor } from '../turns/actor.ts';
+import type { ChatMarkup } from '../turns/chat-markup.ts';
 import {
   alreadySharedText,
   askedText,
@@ -17,8 +17,8 @@ import {
   shareFailedText,
   shareGoneText,
   shareNotYoursText,
-} from './messages-en.ts';
-import { claimShare, releaseShare, type SharedAnswer } from './private-answers.ts';
+} from '../turns/messages-en.ts';
+import { claimShare, releaseShare, type SharedAnswer } from '../turns/private-answers.ts';
 
 /** The question as quoted in the credit line (in code points: never half a character). */
 const maxSharedQuestion = 500;

@@ -7,6 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CreditRendering,
+  creditedMessages,
+  sharePrivateAnswer,
+} from '../../src/answer-actions/share-private-answer.ts';
 import type { Reply } from '../../src/core/chat-platform.ts';
 import type { CoordinationStore } from '../../src/core/coordination-store.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -21,11 +26,6 @@ import {
   shareNotYoursText,
 } from '../../src/turns/messages-en.ts';
 import { privateThreadId, releaseShare } from '../../src/turns/private-answers.ts';
-import {
-  type CreditRendering,
-  creditedMessages,
-  sharePrivateAnswer,
-} from '../../src/turns/share-private-answer.ts';
 
 /** A markup whose every piece is visible in the text it writes. */
 const markup: ChatMarkup = {

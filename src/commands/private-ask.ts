@@ -6,8 +6,8 @@ import type { PlatformTurns } from '../core/chat-platform.ts';
 import { encodeId } from '../core/ids.ts';
 import type { Scope } from '../core/types.ts';
 import { openPrivateSurface, type PrivateReplyPort, privateSurface } from '../replies/private-surface.ts';
-import { askEmptyText, privateWorkingText, restartingText } from './messages-en.ts';
-import { type PrivateAsker, privateThreadId } from './private-answers.ts';
+import { askEmptyText, privateWorkingText, restartingText } from '../turns/messages-en.ts';
+import { type PrivateAsker, privateThreadId } from '../turns/private-answers.ts';
 
 /** A private question as a platform received it (a slash command); `Message` is its own payload. */
 export interface PrivateQuestion<Message> {

@@ -3,6 +3,7 @@
  * alone), how the private turn is run, and what a private reply carries (note, Share) in which order.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { runPrivateAsk } from '../../src/commands/private-ask.ts';
 import type { AnswerJob, PlatformTurns, Reply } from '../../src/core/chat-platform.ts';
 import { createLogger } from '../../src/logger.ts';
 import {
@@ -21,7 +22,6 @@ import {
   shareButtonText,
 } from '../../src/turns/messages-en.ts';
 import { privateAskerOf } from '../../src/turns/private-answers.ts';
-import { runPrivateAsk } from '../../src/turns/private-ask.ts';
 import { makeAnswer } from '../support/make-answer.ts';
 
 /** A platform's handle on the runner that records the jobs it is given. */
