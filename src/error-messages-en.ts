@@ -554,6 +554,8 @@ export const errorMessages = {
     answerFieldEmpty: ({ what }: { what: string }) => `The ${what} is empty: pass --${what} "…".`,
     answerFieldTooLong: ({ what, length, maxLength }: { what: string; length: number; maxLength: number }) =>
       `The ${what} is ${length.toLocaleString('en-US')} characters long; at most ${maxLength.toLocaleString('en-US')} fit.`,
+    answerTooManySources: ({ count, maxSources }: { count: number; maxSources: number }) =>
+      `${count} sources were given; a verified answer keeps at most ${maxSources}.`,
     answerSourcePageMissing: ({ name, scope, pages }: { name: string; scope: string; pages: number }) =>
       `${name} in ${scope} has ${pages} page${pages === 1 ? '' : 's'}: pass --source ${name}:<page> with a page from 1 to ${pages}.`,
     askQuestionEmpty: () => 'The question is empty: ragent ask "your question".',

@@ -1,10 +1,12 @@
 /**
  * A question that means the same as a verified answer of its scopes gets that answer at once, as it
- * was verified — labelled, with who verified it and when, and its source — and no chat-model call.
+ * was verified — labelled, with who verified it and when, and its sources (numbered when its text
+ * cites them by number) — and no chat-model call.
  * Not while the thread waits for the reply to a clarification (that message answers the question
  * asked back). A failure to look up only costs the shortcut: the turn goes on to the graph.
  */
 import { randomUUID } from 'node:crypto';
+import { citesWithin } from '../core/citation-markers.ts';
 import type { Answer, Source, ThreadId, TurnRequest, TurnResult } from '../core/types.ts';
 import type { VerifiedAnswer } from '../core/verified-answers.ts';
 import { appendSources } from '../graph/sources.ts';
@@ -66,21 +68,20 @@ export async function rememberVerified(
 /** The answer as chats and the CLI show it. */
 export function verifiedAnswerOf(verified: VerifiedAnswer): Answer {
   const body = `${verifiedLabel(verified)}\n\n${verified.answer.trim()}`;
-  const sources: Source[] = verified.source
-    ? [
-        {
-          file: verified.source.file,
-          docId: verified.source.documentId ?? '',
-          pages: verified.source.pages,
-        },
-      ]
-    : [];
+  const sources: Source[] = verified.sources.map((source) => ({
+    file: source.file,
+    docId: source.documentId ?? '',
+    pages: source.pages,
+  }));
+  // Its [n] are kept only where they point at its sources (`turns/verify-answer.ts`).
+  const citesByNumber = citesWithin(verified.answer, sources.length);
   return {
     id: randomUUID(),
     outcome: 'verified',
-    markdown: appendSources(body, sources),
+    markdown: appendSources(body, sources, citesByNumber),
     body,
     sources,
+    ...(citesByNumber ? { citesByNumber: true } : {}),
     subQuestions: [],
     contexts: [],
     counts: { toolCalls: 0, promptTokens: 0, completionTokens: 0, llmCalls: 0 },

@@ -1,8 +1,8 @@
 /**
  * The verified answers port: answers an admin vouched for, per scope, served as they are to a later
  * question that means the same (`retrieval/verified-answer-matcher.ts`), without a model call. Each
- * remembers the document it came from by id (the SHA-256 of its bytes), so one whose document was
- * forgotten or changed since is flagged stale. Implementations: SQLite (`bot.sqlite`,
+ * remembers the documents it came from by id (the SHA-256 of their bytes), so one of whose documents
+ * was forgotten or changed since is flagged stale. Implementations: SQLite (`bot.sqlite`,
  * `stores/sqlite-verified-answers.ts`) and PostgreSQL (`stores/postgres/postgres-verified-answers.ts`),
  * both passing `test/stores/contracts/verified-answers-contract.ts`.
  */
@@ -17,6 +17,12 @@ export interface VerifiedAnswerSource {
   documentId?: string;
 }
 
+/**
+ * A verified answer keeps at most this many sources (the first ones, in the answer's order). Answers
+ * rarely cite more; the cap only bounds what one row and one served reply can carry.
+ */
+export const maxVerifiedSources = 10;
+
 export interface VerifiedAnswer {
   /** Short and typeable (`ragent answers remove ID`). */
   id: string;
@@ -25,7 +31,11 @@ export interface VerifiedAnswer {
   question: string;
   /** Markdown. */
   answer: string;
-  source?: VerifiedAnswerSource;
+  /**
+   * What the answer rests on, in order (none: it names no document). When the answer cites by number,
+   * [1] is the first of these.
+   */
+  sources: VerifiedAnswerSource[];
   /** Who verified it: a platform user id, or `cli`. */
   verifiedBy: string;
   /** ISO 8601. */

@@ -6,6 +6,7 @@
  * cover the question — the `NOT_FOUND` first line the prompts ask for, or one of the usual wordings in
  * its opening sentence when it cites nothing — is "not found": it gets no sources.
  */
+import { citationMarker } from '../core/citation-markers.ts';
 import type { FileKind } from '../core/file-kind.ts';
 import { isPaged, locationOf } from '../core/location.ts';
 import type { AnswerOutcome, Source } from '../core/types.ts';
@@ -75,12 +76,6 @@ export function visibleAnswerText(textSoFar: string, renumber?: (text: string) =
   text = text.replace(/\[[\d,\s]*$/, '');
   return renumber ? renumber(text) : text;
 }
-
-/**
- * `[3]`, `[3, 5]`, `[3][5]`; not a Markdown link `[3](…)`, a footnote `[^3]` or an index in code
- * (`a[1]`, `${list[2]}`: a word character before it).
- */
-const citationMarker = /[ \t]?(?<![\w$])\[(\d{1,3}(?:[ \t]*[,;][ \t]*\d{1,3})*)\](?!\()/g;
 
 export interface Renumbered {
   text: string;

@@ -10,14 +10,15 @@
  * - `unanswered`: each question answered "not found" or voted 👎 (with the vote's reason);
  * - `topDocuments`: the documents answers cited most; `uncitedDocuments`: documents of the report's
  *   scopes that no answer in the window cited (what to retire, or what nobody finds);
- * - `staleVerifiedAnswers`: verified answers of its scopes whose source document was forgotten or
- *   changed since they were verified (they are still served: fix or remove them).
+ * - `staleVerifiedAnswers`: verified answers of its scopes one of whose source documents was forgotten
+ *   or changed since they were verified (they are still served: fix or remove them), with all their
+ *   sources and the ones gone.
  */
 import { isThreadFilesScope } from '../core/ids.ts';
 import type { PastTurn, TurnHistory, TurnHistoryQuery } from '../core/turn-history.ts';
 import type { DocumentRecord, Feedback, Scope } from '../core/types.ts';
 import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
-import { formatVerifiedSource, isStale } from './verified-answer-status.ts';
+import { formatVerifiedSource, goneSources } from './verified-answer-status.ts';
 
 export interface ReportTotals {
   questions: number;
@@ -51,7 +52,19 @@ export interface Report {
   unanswered: UnansweredQuestion[];
   topDocuments: Array<{ name: string; citations: number }>;
   uncitedDocuments: Array<{ name: string; scope: Scope }>;
-  staleVerifiedAnswers: Array<{ id: string; scope: Scope; question: string; source: string | null }>;
+  staleVerifiedAnswers: StaleVerifiedAnswer[];
+}
+
+export interface StaleVerifiedAnswer {
+  id: string;
+  scope: Scope;
+  question: string;
+  /** Its first source (`handbook.pdf:4-5`), as reports of earlier versions, which kept one, had it. */
+  source: string | null;
+  /** All its sources, in order. */
+  sources: string[];
+  /** Those whose document was forgotten or changed (what makes it stale). */
+  goneSources: string[];
 }
 
 export interface ReportQuery {
@@ -150,14 +163,21 @@ export function buildReport(
       .filter((document) => !citations.has(document.id) && !isThreadFilesScope(document.scope))
       .map((document) => ({ name: document.name, scope: document.scope }))
       .sort((left, right) => left.scope.localeCompare(right.scope) || left.name.localeCompare(right.name)),
-    staleVerifiedAnswers: verified
-      .filter((answer) => isStale(answer, documents))
-      .map((answer) => ({
-        id: answer.id,
-        scope: answer.scope,
-        question: answer.question,
-        source: formatVerifiedSource(answer),
-      })),
+    staleVerifiedAnswers: verified.flatMap((answer): StaleVerifiedAnswer[] => {
+      const gone = goneSources(answer, documents);
+      if (gone.length === 0) return [];
+      const sources = answer.sources.map(formatVerifiedSource);
+      return [
+        {
+          id: answer.id,
+          scope: answer.scope,
+          question: answer.question,
+          source: sources[0] ?? null,
+          sources,
+          goneSources: gone.map(formatVerifiedSource),
+        },
+      ];
+    }),
   };
 }
 

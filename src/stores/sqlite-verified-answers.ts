@@ -1,8 +1,12 @@
-/** Verified answers in the embedded `bot.sqlite` (one process), table `verified_answers`. */
+/**
+ * Verified answers in the embedded `bot.sqlite` (one process), table `verified_answers`; the `source`
+ * column holds the sources as JSON text (`verified-answer-sources.ts`).
+ */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { VerifiedAnswer, VerifiedAnswerSource, VerifiedAnswers } from '../core/verified-answers.ts';
+import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
+import { decodeVerifiedSources, encodeVerifiedSources } from './verified-answer-sources.ts';
 
 interface VerifiedAnswerRow {
   id: string;
@@ -55,7 +59,7 @@ export function sqliteVerifiedAnswers(database: Database.Database): VerifiedAnsw
         scope: answer.scope,
         question: answer.question,
         answer: answer.answer,
-        source: answer.source ? JSON.stringify(answer.source) : null,
+        source: encodeVerifiedSources(answer.sources),
         verifiedBy: answer.verifiedBy,
         verifiedAt: new Date(answer.verifiedAt).toISOString(),
       });
@@ -67,7 +71,7 @@ export function sqliteVerifiedAnswers(database: Database.Database): VerifiedAnsw
           scope: row.scope,
           question: row.question,
           answer: row.answer,
-          ...(row.source ? { source: JSON.parse(row.source) as VerifiedAnswerSource } : {}),
+          sources: decodeVerifiedSources(row.source === null ? null : JSON.parse(row.source)),
           verifiedBy: row.verified_by,
           verifiedAt: row.verified_at,
         }),

@@ -1,15 +1,19 @@
 /**
  * "Verify" on an answer in a chat (admins only; the platform checks who pressed it): the delivered
- * answer — its question as the user asked it, its text and its first source — becomes a verified
- * answer of the scope the press came from (the channel's own document set), served from then on to
- * a question that means the same, without the model. Its id is made from the answer's id, so a
+ * answer — its question as the user asked it, its text and its sources (in order, at most
+ * `maxVerifiedSources`) — becomes a verified answer of the scope the press came from (the channel's
+ * own document set), served from then on to a question that means the same, without the model.
+ * Its `[n]` citation numbers stay when each still points at a kept source ([1] the first, as in the
+ * delivered answer); otherwise (a number beyond the cap, or one no source backs) they are all removed,
+ * since a number pointing at no source, or at the wrong one, is worse than none. Its id is made from the answer's id, so a
  * second press (or the same press on two replicas) replaces the one verified answer instead of
  * adding another.
  */
 import { createHash } from 'node:crypto';
+import { citesWithin } from '../core/citation-markers.ts';
 import type { FeedbackStore } from '../core/feedback-store.ts';
 import type { Scope, ThreadId } from '../core/types.ts';
-import type { VerifiedAnswer, VerifiedAnswers } from '../core/verified-answers.ts';
+import { maxVerifiedSources, type VerifiedAnswer, type VerifiedAnswers } from '../core/verified-answers.ts';
 
 export interface VerifyRequest {
   answerId: string;
@@ -35,22 +39,19 @@ export async function verifyAnswer(
   const [delivered] = await stores.feedback.findAnswers([request.answerId]);
   if (!delivered || delivered.threadId !== request.threadId || !delivered.question.trim())
     return { kind: 'unknown' };
-  const [first] = delivered.sources;
+  const sources = delivered.sources.slice(0, maxVerifiedSources).map((source) => ({
+    file: source.file,
+    pages: source.pages,
+    ...(source.docId ? { documentId: source.docId } : {}),
+  }));
   const verified: VerifiedAnswer = {
     id: verifiedAnswerIdOf(request.answerId),
     scope: request.scope,
     question: delivered.question.trim(),
-    // A verified answer keeps one source: numbered citations would point at sources it no longer lists.
-    answer: withoutCitationNumbers(delivered.answer),
-    ...(first
-      ? {
-          source: {
-            file: first.file,
-            pages: first.pages,
-            ...(first.docId ? { documentId: first.docId } : {}),
-          },
-        }
-      : {}),
+    answer: citesWithin(delivered.answer, sources.length)
+      ? delivered.answer.trim()
+      : withoutCitationNumbers(delivered.answer),
+    sources,
     verifiedBy: request.by,
     verifiedAt: request.at ?? new Date().toISOString(),
   };

@@ -28,7 +28,8 @@ describe('Verify on an answer', () => {
         scope: channel,
         verifiedBy: 'U-ADA',
         question: 'How do loops work?',
-        answer: 'A loop repeats.',
+        answer: 'A loop repeats [1].',
+        sources: [{ file: 'loops.pdf', pages: [3, 3], documentId: 'd1' }],
       }),
     ]);
   });

@@ -133,7 +133,7 @@ describe('Discord: /ragent-report', () => {
       scope: 'discord:g',
       question: 'q',
       answer: 'a',
-      source: { file: 'gone.pdf', pages: [1, 1] as [number, number], documentId: 'gone' },
+      sources: [{ file: 'gone.pdf', pages: [1, 1] as [number, number], documentId: 'gone' }],
       verifiedBy: 'discord:1',
       verifiedAt: hoursAgo(48),
     };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { maxVerifiedSources } from '../../src/core/verified-answers.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/main.ts';
 import type { Report } from '../../src/operators/report.ts';
@@ -141,7 +142,14 @@ describe('verified answers', () => {
     expect((await run('answers', 'list')).text).toContain('STALE');
     const stale = JSON.parse((await run('report', '--json')).text) as Report;
     expect(stale.staleVerifiedAnswers).toEqual([
-      { id, scope: 'shared', question: vpnQuestion, source: 'handbook.md:1' },
+      {
+        id,
+        scope: 'shared',
+        question: vpnQuestion,
+        source: 'handbook.md:1',
+        sources: ['handbook.md:1'],
+        goneSources: ['handbook.md:1'],
+      },
     ]);
 
     expect((await run('answers', 'remove', id ?? '')).text).toBe(`Removed verified answer ${id}.\n`);
@@ -156,12 +164,91 @@ describe('verified answers', () => {
     });
   });
 
+  it('keeps several sources: served numbered, all listed, stale once any one document changes', async () => {
+    const { fake, dataDir, run, handbook } = await session();
+    const policy = path.join(dataDir, 'policy.md');
+    writeFileSync(policy, '# Badges\n\nYour badge number is on the back of your badge.\n');
+    expect((await run('ingest', policy, '--scope', 'shared')).code).toBe(0);
+    const answer = 'Open **GlobalConnect** [1] and sign in with your badge number [2].';
+    const added = await run(
+      'answers',
+      'add',
+      '-s',
+      'shared',
+      '-q',
+      vpnQuestion,
+      '-a',
+      answer,
+      '--source',
+      'policy.md:1',
+      '--source',
+      'handbook.md',
+      '--by',
+      'alice',
+    );
+    const id = /Verified answer ([0-9a-f]{8}) added/.exec(added.text)?.[1];
+    expect(id).toBeDefined();
+
+    const calls = fake.chatRequests().length;
+    const served = JSON.parse((await run('ask', 'how to log into vpn at home', '--json')).text);
+    expect(fake.chatRequests()).toHaveLength(calls);
+    expect(served.answer.sources).toEqual([
+      expect.objectContaining({ file: 'policy.md', pages: [1, 1] }),
+      expect.objectContaining({ file: 'handbook.md', pages: [1, 1] }),
+    ]);
+    expect(served.answer.citesByNumber).toBe(true);
+    const printed = (await run('ask', 'vpn setup for remote work?')).text;
+    expect(printed).toContain(answer);
+    expect(printed).toContain('- [1] policy.md (p. 1)\n- [2] handbook.md (p. 1)');
+
+    const listed = async () => JSON.parse((await run('answers', 'list', '--json')).text);
+    expect(await listed()).toEqual([
+      expect.objectContaining({
+        id,
+        source: 'policy.md:1',
+        sources: ['policy.md:1', 'handbook.md:1'],
+        stale: false,
+        goneSources: [],
+      }),
+    ]);
+    expect((await run('answers', 'list')).text).toContain('sources: policy.md:1, handbook.md:1');
+
+    // Only the second document changes: the answer may rest on it, so it is stale, naming that one.
+    writeFileSync(handbook, '# Remote work\n\nThe VPN client is now NetBridge.\n');
+    await run('ingest', handbook, '--scope', 'shared');
+    expect(await listed()).toEqual([
+      expect.objectContaining({ id, stale: true, goneSources: ['handbook.md:1'] }),
+    ]);
+    expect((await run('answers', 'list')).text).toContain(
+      '⚠ STALE: a document it cites was forgotten or changed (handbook.md:1)',
+    );
+    const report = JSON.parse((await run('report', '--json')).text) as Report;
+    expect(report.staleVerifiedAnswers).toEqual([
+      {
+        id,
+        scope: 'shared',
+        question: vpnQuestion,
+        source: 'policy.md:1',
+        sources: ['policy.md:1', 'handbook.md:1'],
+        goneSources: ['handbook.md:1'],
+      },
+    ]);
+    expect((await run('report')).text).toMatch(/Forgotten or changed[^\n]*\n[^\n]*handbook\.md:1/);
+  });
+
   it('refuses a source that is not a document of the scope, or a page it does not have', async () => {
     const { run } = await session();
     const add = (source: string) =>
       run('answers', 'add', '-s', 'shared', '-q', vpnQuestion, '-a', vpnAnswer, '--source', source);
     expect((await add('missing.pdf:2')).thrown).toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
     expect((await add('handbook.md:7')).thrown).toMatchObject({ code: 'INVALID_INPUT' });
+    const tooMany = Array.from({ length: maxVerifiedSources + 1 }, () => [
+      '--source',
+      'handbook.md:1',
+    ]).flat();
+    expect(
+      (await run('answers', 'add', '-s', 'shared', '-q', vpnQuestion, '-a', vpnAnswer, ...tooMany)).thrown,
+    ).toMatchObject({ code: 'INVALID_INPUT' });
     expect(JSON.parse((await run('answers', 'list', '--json')).text)).toEqual([]);
   });
 
@@ -219,6 +306,7 @@ describe('verified answers with embeddings on (hybrid)', () => {
       scope: 'shared',
       question: vpnQuestion,
       answer: vpnAnswer,
+      sources: [],
       verifiedBy: 'alice',
       verifiedAt: '2026-11-30T10:00:00.000Z',
     });

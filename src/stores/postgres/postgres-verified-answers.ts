@@ -1,5 +1,9 @@
-/** Verified answers of replicas in PostgreSQL (`ragent_verified_answers`, migration 6). */
-import type { VerifiedAnswer, VerifiedAnswerSource, VerifiedAnswers } from '../../core/verified-answers.ts';
+/**
+ * Verified answers of replicas in PostgreSQL (`ragent_verified_answers`, migration 6); the `source`
+ * JSONB column holds the sources (`../verified-answer-sources.ts`).
+ */
+import type { VerifiedAnswer, VerifiedAnswers } from '../../core/verified-answers.ts';
+import { decodeVerifiedSources, encodeVerifiedSources } from '../verified-answer-sources.ts';
 import { type PostgresDatabase, withDatabase } from './open-database.ts';
 
 interface VerifiedAnswerRow {
@@ -7,7 +11,8 @@ interface VerifiedAnswerRow {
   scope: string;
   question: string;
   answer: string;
-  source: VerifiedAnswerSource | null;
+  /** Parsed by the driver: one source object (rows of earlier versions, or one source) or a list. */
+  source: unknown;
   verified_by: string;
   verified_at: Date;
 }
@@ -30,7 +35,7 @@ export function createPostgresVerifiedAnswers(database: PostgresDatabase): Verif
           answer.scope,
           answer.question,
           answer.answer,
-          answer.source ? JSON.stringify(answer.source) : null,
+          encodeVerifiedSources(answer.sources),
           answer.verifiedBy,
           new Date(answer.verifiedAt).toISOString(),
         ],
@@ -49,7 +54,7 @@ export function createPostgresVerifiedAnswers(database: PostgresDatabase): Verif
           scope: row.scope,
           question: row.question,
           answer: row.answer,
-          ...(row.source ? { source: row.source } : {}),
+          sources: decodeVerifiedSources(row.source),
           verifiedBy: row.verified_by,
           verifiedAt: row.verified_at.toISOString(),
         }),

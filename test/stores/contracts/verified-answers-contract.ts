@@ -7,7 +7,23 @@ import type { VerifiedAnswer, VerifiedAnswers } from '../../../src/core/verified
 
 export interface VerifiedAnswersFactory {
   open(): Promise<VerifiedAnswers>;
+  /**
+   * Writes a row as versions that kept one source wrote it (the `source` column: one JSON object, or
+   * NULL), straight into the backend's table (a store opened first has made it).
+   */
+  writeOneSourceRow(row: OneSourceRow): Promise<void>;
   dispose(): Promise<void>;
+}
+
+export interface OneSourceRow {
+  id: string;
+  scope: string;
+  question: string;
+  answer: string;
+  /** The JSON text of the one source, or null. */
+  source: string | null;
+  verifiedBy: string;
+  verifiedAt: string;
 }
 
 const verified = (id: string, overrides: Partial<VerifiedAnswer> = {}): VerifiedAnswer => ({
@@ -15,6 +31,7 @@ const verified = (id: string, overrides: Partial<VerifiedAnswer> = {}): Verified
   scope: 'slack:T1',
   question: `question ${id}?`,
   answer: `The answer to ${id}, **verified**.`,
+  sources: [],
   verifiedBy: 'U1',
   verifiedAt: '2026-11-30T10:00:00.000Z',
   ...overrides,
@@ -35,16 +52,17 @@ export function verifiedAnswersContract(name: string, createFactory: () => Promi
           cleanups.push(() => store.close());
           return store;
         },
+        writeOneSourceRow: (row: OneSourceRow) => factory.writeOneSourceRow(row),
       };
     };
 
-    it('keeps every field, the source only when given, listed oldest first and by scope', async () => {
+    it('keeps every field, the sources only when given, listed oldest first and by scope', async () => {
       const shared = await storage();
       const store = await shared.open();
       const withSource = verified('b', {
         scope: 'shared',
         verifiedAt: '2026-11-30T09:00:00.000Z',
-        source: { file: 'handbook.pdf', pages: [4, 5], documentId: 'sha-1' },
+        sources: [{ file: 'handbook.pdf', pages: [4, 5], documentId: 'sha-1' }],
       });
       await store.addVerifiedAnswer(verified('a'));
       await store.addVerifiedAnswer(withSource);
@@ -64,6 +82,48 @@ export function verifiedAnswersContract(name: string, createFactory: () => Promi
       ]);
       expect(await other.listVerifiedAnswers(['slack:T2'])).toEqual([]);
       expect(await other.listVerifiedAnswers([])).toEqual([]);
+    });
+
+    it('keeps several sources in their order, each with its pages and document id (when it has one)', async () => {
+      const store = await (await storage()).open();
+      const sources: VerifiedAnswer['sources'] = [
+        { file: 'handbook.pdf', pages: [4, 5], documentId: 'sha-1' },
+        { file: 'policy.docx', pages: [1, 1], documentId: 'sha-2' },
+        { file: 'thread', pages: [1, 1] },
+      ];
+      await store.addVerifiedAnswer(verified('a', { answer: 'Use the VPN [1] and sign [2].', sources }));
+      expect(await store.listVerifiedAnswers()).toEqual([
+        verified('a', { answer: 'Use the VPN [1] and sign [2].', sources }),
+      ]);
+      // Replaced by one with fewer: the old list is gone, not merged.
+      await store.addVerifiedAnswer(verified('a', { sources: sources.slice(1, 2) }));
+      expect(await store.listVerifiedAnswers()).toEqual([verified('a', { sources: sources.slice(1, 2) })]);
+    });
+
+    it('reads a row written when a verified answer kept one source as a one-source list', async () => {
+      const shared = await storage();
+      const store = await shared.open();
+      const row = {
+        scope: 'slack:T1',
+        question: 'How do I connect?',
+        answer: 'Open the client.',
+        verifiedBy: 'U1',
+        verifiedAt: '2026-11-30T10:00:00.000Z',
+      };
+      await shared.writeOneSourceRow({
+        ...row,
+        id: 'old1',
+        source: JSON.stringify({ file: 'handbook.pdf', pages: [4, 5], documentId: 'sha-1' }),
+      });
+      await shared.writeOneSourceRow({ ...row, id: 'old2', source: null });
+      expect(await store.listVerifiedAnswers()).toEqual([
+        {
+          ...row,
+          id: 'old1',
+          sources: [{ file: 'handbook.pdf', pages: [4, 5], documentId: 'sha-1' }],
+        },
+        { ...row, id: 'old2', sources: [] },
+      ]);
     });
 
     it('replaces an answer added again with its id, and removes one by id once', async () => {

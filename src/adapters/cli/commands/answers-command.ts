@@ -1,17 +1,22 @@
 /**
- * `ragent answers add --scope S --question "…" --answer "…" [--source file:page] [--by NAME]`,
+ * `ragent answers add --scope S --question "…" --answer "…" [--source file:page …] [--by NAME]`,
  * `ragent answers list [--scope S] [--json]`, `ragent answers remove ID`: verified answers, served at
  * once to a later question of the scope that means the same (docs/operators.md). A source names a
- * document of the scope (its page or pages optional); the answer is flagged stale once that document
- * is forgotten or changed.
+ * document of the scope (its page or pages optional), and an answer may have several (`--source`
+ * again, [1] the first); the answer is flagged stale once any of those documents is forgotten or
+ * changed, since it may rest on that one.
  */
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import type { VerifiedAnswer, VerifiedAnswerSource } from '../../../core/verified-answers.ts';
+import {
+  maxVerifiedSources,
+  type VerifiedAnswer,
+  type VerifiedAnswerSource,
+} from '../../../core/verified-answers.ts';
 import { errorMessages } from '../../../error-messages-en.ts';
 import { RagentError } from '../../../errors.ts';
-import { formatVerifiedSource, isStale } from '../../../operators/verified-answer-status.ts';
+import { formatVerifiedSource, goneSources } from '../../../operators/verified-answer-status.ts';
 import type { CliContext } from '../cli-context.ts';
 import { checkScope } from './chat-command.ts';
 
@@ -23,7 +28,8 @@ interface AddOptions {
   scope: string;
   question: string;
   answer: string;
-  source?: string;
+  /** Every `--source`, in the order given. */
+  source: string[];
   by?: string;
 }
 
@@ -42,25 +48,37 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
     .requiredOption('-a, --answer <text>', 'the answer (Markdown)')
     .option(
       '--source <file:page>',
-      'the document it comes from, with a page or pages (e.g. handbook.pdf:4-5)',
+      `a document it comes from, with a page or pages (e.g. handbook.pdf:4-5); again for another (at most ${maxVerifiedSources}, [1] is the first)`,
+      (value: string, earlier: string[]) => [...earlier, value],
+      [],
     )
     .option('--by <name>', 'who verified it (default: your user name)')
     .action(async (options: AddOptions) => {
       const scope = checkScope(options.scope);
       const question = bounded(options.question, 'question', maxQuestionLength);
       const answer = bounded(options.answer, 'answer', maxAnswerLength);
+      if (options.source.length > maxVerifiedSources) {
+        throw new RagentError(
+          'INVALID_INPUT',
+          errorMessages.INVALID_INPUT.answerTooManySources({
+            count: options.source.length,
+            maxSources: maxVerifiedSources,
+          }),
+        );
+      }
       const { ingestion, verifiedAnswers } = await context.services();
-      const source = options.source
-        ? await resolveSource(options.source, scope, (name) =>
-            ingestion.findDocument({ idOrName: name, scope }),
-          )
-        : undefined;
+      const sources: VerifiedAnswerSource[] = [];
+      for (const text of options.source) {
+        sources.push(
+          await resolveSource(text, scope, (name) => ingestion.findDocument({ idOrName: name, scope })),
+        );
+      }
       const verified: VerifiedAnswer = {
         id: randomBytes(4).toString('hex'),
         scope,
         question,
         answer,
-        ...(source ? { source } : {}),
+        sources,
         verifiedBy: options.by?.trim() || currentUser(),
         verifiedAt: new Date().toISOString(),
       };
@@ -69,24 +87,36 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
     });
   answers
     .command('list')
-    .description('List verified answers, flagging those whose source document was forgotten or changed')
+    .description(
+      'List verified answers, flagging those one of whose source documents was forgotten or changed',
+    )
     .option('-s, --scope <scope>', 'only this scope (default: every scope)')
-    .option('--json', 'print an array of {id, scope, question, answer, source, stale}')
+    .option(
+      '--json',
+      'print an array of {id, scope, question, answer, source (the first), sources, stale, goneSources}',
+    )
     .action(async (options: { scope?: string; json?: boolean }) => {
       const scope = options.scope === undefined ? undefined : checkScope(options.scope);
       const { ingestion, verifiedAnswers } = await context.services();
       const listed = await verifiedAnswers.listVerifiedAnswers(scope ? [scope] : undefined);
       const documents = await ingestion.listDocuments([...new Set(listed.map((answer) => answer.scope))]);
-      const rows = listed.map((answer) => ({
-        id: answer.id,
-        scope: answer.scope,
-        question: answer.question,
-        answer: answer.answer,
-        source: formatVerifiedSource(answer),
-        stale: isStale(answer, documents),
-        verifiedBy: answer.verifiedBy,
-        verifiedAt: answer.verifiedAt,
-      }));
+      const rows = listed.map((answer) => {
+        const sources = answer.sources.map(formatVerifiedSource);
+        const gone = goneSources(answer, documents).map(formatVerifiedSource);
+        return {
+          id: answer.id,
+          scope: answer.scope,
+          question: answer.question,
+          answer: answer.answer,
+          // The one field lists of earlier versions, which kept one source, had.
+          source: sources[0] ?? null,
+          sources,
+          stale: gone.length > 0,
+          goneSources: gone,
+          verifiedBy: answer.verifiedBy,
+          verifiedAt: answer.verifiedAt,
+        };
+      });
       if (options.json) {
         context.output.write(`${JSON.stringify(rows, null, 2)}\n`);
         return;
@@ -102,7 +132,8 @@ export function registerAnswersCommand(program: Command, context: CliContext): v
           .map(
             (row) =>
               `${row.id}  ${row.scope}  verified by ${row.verifiedBy} on ${row.verifiedAt.slice(0, 10)}` +
-              `${row.source ? `  source: ${row.source}` : ''}${row.stale ? '  ⚠ STALE: its document was forgotten or changed' : ''}\n` +
+              `${row.sources.length > 0 ? `  ${row.sources.length === 1 ? 'source' : 'sources'}: ${row.sources.join(', ')}` : ''}` +
+              `${row.stale ? `  ⚠ STALE: a document it cites was forgotten or changed (${row.goneSources.join(', ')})` : ''}\n` +
               `  Q: ${row.question}\n  A: ${row.answer.replace(/\s+/g, ' ').slice(0, 200)}`,
           )
           .join('\n\n')}\n`,

@@ -129,12 +129,12 @@ export function renderReport(
   );
   if (report.staleVerifiedAnswers.length > 0) {
     sections.push(
-      `Verified answers whose document was forgotten or changed (fix or remove them)\n${table(
-        ['Id', 'Scope', 'Source', 'Question'],
+      `Verified answers citing a document since forgotten or changed (fix or remove them)\n${table(
+        ['Id', 'Scope', 'Forgotten or changed', 'Question'],
         report.staleVerifiedAnswers.map((answer) => [
           answer.id,
           answer.scope,
-          answer.source ?? '',
+          answer.goneSources.join(', '),
           clip(answer.question, 60),
         ]),
       )}`,
