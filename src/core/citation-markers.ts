@@ -19,3 +19,9 @@ export function citesWithin(text: string, sourceCount: number): boolean {
   );
   return numbers.length > 0 && numbers.every((number) => number >= 1 && number <= sourceCount);
 }
+
+/** Whether the text has a citation marker (`[1]`, `[2, 3]`): it cites its sources by number. */
+export function citesByNumber(text: string): boolean {
+  // `search` starts at the beginning whatever the global pattern's last position was.
+  return text.search(citationMarker) >= 0;
+}

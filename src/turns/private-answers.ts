@@ -13,6 +13,7 @@
  *   answer's id, so two presses, or presses on two replicas, share it once. An answer older than a
  *   day is no longer shared.
  */
+import { citesByNumber } from '../core/citation-markers.ts';
 import type { EventClaims } from '../core/event-claims.ts';
 import type { FeedbackStore } from '../core/feedback-store.ts';
 import { decodeId, encodeId } from '../core/ids.ts';
@@ -74,9 +75,6 @@ async function findDelivered(store: Pick<FeedbackStore, 'findAnswers'>, answerId
   return undefined;
 }
 
-/** Citation markers `[1]`, `[2, 3]` in a delivered answer: it cites its sources by number. */
-const citationMarker = /(?<![\w$])\[\d{1,3}(?:[ \t]*[,;][ \t]*\d{1,3})*\](?!\()/;
-
 /**
  * Whether `user` of `platform`/`workspace` may share the answer `answerId`, and if so the claim that
  * makes this the one share: `share` (post it now), `already-shared` (pressed before, here or on
@@ -106,7 +104,7 @@ export async function claimShare(
         markdown: delivered.answer,
         body: delivered.answer,
         sources,
-        ...(sources.length > 0 && citationMarker.test(delivered.answer) ? { citesByNumber: true } : {}),
+        ...(sources.length > 0 && citesByNumber(delivered.answer) ? { citesByNumber: true } : {}),
         subQuestions: [],
         contexts: [],
         counts: { toolCalls: 0, promptTokens: 0, completionTokens: 0, llmCalls: 0 },
