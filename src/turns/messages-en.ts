@@ -100,11 +100,6 @@ export function describeIngestFile(file: IngestFileState): string {
   }
 }
 
-/** The line under an ingest result. */
-export function ingestFooter(files: readonly IngestFileState[]): 'ask' | 'reference' {
-  return files.some((file) => file.state === 'added') ? 'ask' : 'reference';
-}
-
 export const askAboutIngestedText = 'Ask about it by mentioning me in a channel.';
 
 /** After a crash: an answer was cut short. */

@@ -112,7 +112,7 @@ function slackOutcomeView(
 }
 
 /** The answer's blocks without its Verify button, and a line saying who verified it. */
-export function verifiedBlocks(blocks: Readonly<Blocks>, name: string): Blocks {
+function verifiedBlocks(blocks: Readonly<Blocks>, name: string): Blocks {
   const unverified = (elements: Blocks) =>
     elements.filter((each) => each.action_id !== slackActionId('verify'));
   const kept = blocks

@@ -49,7 +49,7 @@ export function slackAnswerThread(
 /** Slack's answers to a token or a bot that may not read the channel. */
 const refusedCodes = new Set(['missing_scope', 'not_in_channel', 'channel_not_found']);
 
-export function readSlackThread(
+function readSlackThread(
   context: SlackContext,
   where: SlackThreadWhere,
   limit: number,

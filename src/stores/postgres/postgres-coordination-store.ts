@@ -56,9 +56,6 @@ const turnSelected =
   '$1::text, $2::text, $3::text, $4::text, $5::int, $6::jsonb, $7::bigint, $8::text, $9::numeric, $10::text';
 const onTurnConflict = ' ON CONFLICT (key) DO UPDATE SET location = excluded.location';
 
-/** SQL: true when the owner incarnation in `column` is not in the `live` CTE. */
-export const ownerIsDead = (column: string) => `${column} NOT IN (SELECT incarnation FROM live)`;
-
 interface TurnRow {
   key: string;
   platform: string;
