@@ -12,28 +12,12 @@ import { parseCommandText } from '../../src/commands/parse-command-text.ts';
 import { type CommandCall, pickedCommand, routeCommand } from '../../src/commands/route-command.ts';
 import { RagentError } from '../../src/errors.ts';
 import { createLogger } from '../../src/logger.ts';
-import type { ChatMarkup } from '../../src/turns/chat-markup.ts';
 import { autoAnswerStatusText } from '../../src/turns/messages-en.ts';
 import { placesOf } from '../../src/turns/place-sets.ts';
+import { plainMarkup } from '../support/plain-markup.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';
 
-const markup: ChatMarkup = {
-  literal: (text) => text.replace(/[*`<>#]/g, '\\$&'),
-  bold: (text) => `*${text}*`,
-  code: (text) => `\`${text}\``,
-  channel: (id) => `#${id}`,
-  icons: { warning: '!', removed: '-', moved: '>', done: '+' },
-  terms: {
-    place: 'this team',
-    admin: 'a team admin',
-    ingestCommand: '`/ragent ingest`',
-    docsCommand: '`/ragent docs`',
-    forgetCommand: '`/ragent forget <name>`',
-    useCommand: '`/ragent use ~channel`',
-    moveCommand: '`/ragent move <name> to channel|team`',
-  },
-  mention: (target) => (target.startsWith('@') ? target : undefined),
-};
+const markup = plainMarkup;
 const table = commandTable(markup.terms);
 const syntax = { channel: () => undefined, mentionable: () => undefined, unescape: (text: string) => text };
 const typed = (text: string) => parseCommandText(text, table, syntax);

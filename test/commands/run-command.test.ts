@@ -10,28 +10,10 @@ import { runCommand } from '../../src/commands/run-command.ts';
 import { runTextCommand } from '../../src/commands/run-text-command.ts';
 import { channelScope, placeScope } from '../../src/core/ids.ts';
 import type { Actor } from '../../src/turns/actor.ts';
-import type { ChatMarkup } from '../../src/turns/chat-markup.ts';
+import { plainMarkup } from '../support/plain-markup.ts';
 import { createTestServices, type TestServices } from '../support/test-services.ts';
 
-const markup: ChatMarkup = {
-  literal: (text) => text.replace(/[*`<>#]/g, '\\$&'),
-  bold: (text) => `*${text}*`,
-  code: (text) => `\`${text}\``,
-  channel: (id) => `#${id}`,
-  icons: { warning: '!', removed: '-', moved: '>', done: '+' },
-  terms: {
-    place: 'this team',
-    admin: 'a team admin',
-    ingestCommand: '`/ragent ingest`',
-    docsCommand: '`/ragent docs`',
-    forgetCommand: '`/ragent forget <name>`',
-    useCommand: '`/ragent use ~channel`',
-    moveCommand: '`/ragent move <name> to channel|team`',
-    channelAdmin: 'a channel admin',
-    cannotReadUnmentionedText: 'But I cannot read unmentioned messages.',
-  },
-  mention: (target) => (target.startsWith('@') ? target : undefined),
-};
+const markup = plainMarkup;
 
 const team = 'team1';
 function place(channelId: string | undefined, overrides: Partial<CommandPlace> = {}): CommandPlace {
