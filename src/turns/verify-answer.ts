@@ -5,9 +5,9 @@
  * own document set), served from then on to a question that means the same, without the model.
  * Its `[n]` citation numbers stay when each still points at a kept source ([1] the first, as in the
  * delivered answer); otherwise (a number beyond the cap, or one no source backs) they are all removed,
- * since a number pointing at no source, or at the wrong one, is worse than none. Its id is made from the answer's id, so a
- * second press (or the same press on two replicas) replaces the one verified answer instead of
- * adding another.
+ * since a number pointing at no source, or at the wrong one, is worse than none. Its id is made from
+ * the answer's id, so a second press (or the same press on two replicas) replaces the one verified
+ * answer instead of adding another.
  */
 import { createHash } from 'node:crypto';
 import { citesWithin } from '../core/citation-markers.ts';
